@@ -29,11 +29,11 @@ type DB struct {
 
 // Stats are the engine's counters.
 type Stats struct {
-	Parses         int64 // SQL texts parsed (plan-cache misses that reached the parser)
-	PlanCacheHits  int64
-	PlanCacheMiss  int64
-	SchemaVersion  uint64
-	OpenSessions   int64
+	Parses        int64 // SQL texts parsed (plan-cache misses that reached the parser)
+	PlanCacheHits int64
+	PlanCacheMiss int64
+	SchemaVersion uint64
+	OpenSessions  int64
 }
 
 // Open opens or creates the database described by opts.

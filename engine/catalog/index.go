@@ -1,0 +1,33 @@
+package catalog
+
+// Index is one secondary index: a B+tree keyed by the encoded key columns
+// followed by the rowid.
+type Index struct {
+	Name    string
+	Table   string
+	Root    uint32
+	Columns []IndexColumn
+	Unique  bool
+	// Auto marks an index created for a UNIQUE or PRIMARY KEY constraint
+	// (named sqlite_autoindex_<table>_<n>); it has no SQL text.
+	Auto bool
+	// Where is the partial-index predicate's SQL text, "" for a full index.
+	Where string
+	SQL   string // original CREATE INDEX text, "" for automatic indexes
+}
+
+// IndexColumn is one key column of an index: a table column or, when Col is
+// -1, an expression given by Expr.
+type IndexColumn struct {
+	Col     int
+	Expr    string
+	Desc    bool
+	Collate string
+}
+
+// View is one view.
+type View struct {
+	Name    string
+	Columns []string // explicit column names, nil when none
+	SQL     string   // original CREATE VIEW text
+}
