@@ -1,0 +1,39 @@
+package pagecache
+
+import (
+	"cmp"
+	"sync/atomic"
+)
+
+// Key identifies one version of one page.
+type Key struct {
+	Page uint32
+	Ver  uint64
+}
+
+// Compare orders keys by version, then page number.
+func (k Key) Compare(o Key) int {
+	if c := cmp.Compare(k.Ver, o.Ver); c != 0 {
+		return c
+	}
+	return cmp.Compare(k.Page, o.Page)
+}
+
+// Page is a cached page. Data has exactly the cache's page size.
+type Page struct {
+	key   Key
+	Data  []byte
+	pins  atomic.Int32
+	dirty bool // guarded by the cache's mu
+	gone  bool // no longer in the cache (evicted or invalidated); guarded by mu
+}
+
+// Key returns the page's key.
+func (p *Page) Key() Key { return p.key }
+
+// Pin adds a pin to a page the caller already holds pinned (for example to
+// hand a second reference to another owner). Each Pin needs its own Unpin.
+func (p *Page) Pin() { p.pins.Add(1) }
+
+// Pins returns the current pin count.
+func (p *Page) Pins() int { return int(p.pins.Load()) }

@@ -1,0 +1,262 @@
+package vfs
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"sync"
+)
+
+// MemFS is a file system held in memory. The zero value is not usable; call
+// NewMemFS.
+type MemFS struct {
+	mu    sync.Mutex
+	files map[string]*memNode // guarded by mu
+}
+
+// NewMemFS returns an empty in-memory file system.
+func NewMemFS() *MemFS { return &MemFS{files: map[string]*memNode{}} }
+
+// memNode is one file's bytes, shared by every handle open on it.
+type memNode struct {
+	mu     sync.RWMutex
+	data   []byte // guarded by mu
+	shared int    // handles holding a shared lock; guarded by mu
+	excl   bool   // a handle holds the exclusive lock; guarded by mu
+
+	// Crash tracking, on for CrashFS files only: the bytes as of the last
+	// Sync and the last write since then. All guarded by mu.
+	track     bool
+	synced    []byte
+	lastOff   int64
+	lastWrite []byte
+}
+
+// Open implements FS.
+func (m *MemFS) Open(name string, readOnly bool) (File, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n, ok := m.files[name]
+	if !ok {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	return &memFile{n: n, name: name, readOnly: readOnly}, nil
+}
+
+// Create implements FS.
+func (m *MemFS) Create(name string) (File, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	n, ok := m.files[name]
+	if !ok {
+		n = &memNode{}
+		m.files[name] = n
+	}
+	return &memFile{n: n, name: name}, nil
+}
+
+// Remove implements FS.
+func (m *MemFS) Remove(name string) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if _, ok := m.files[name]; !ok {
+		return &fs.PathError{Op: "remove", Path: name, Err: fs.ErrNotExist}
+	}
+	delete(m.files, name)
+	return nil
+}
+
+// Stat implements FS.
+func (m *MemFS) Stat(name string) (int64, error) {
+	m.mu.Lock()
+	n, ok := m.files[name]
+	m.mu.Unlock()
+	if !ok {
+		return 0, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	}
+	n.mu.RLock()
+	defer n.mu.RUnlock()
+	return int64(len(n.data)), nil
+}
+
+// Names returns the names of all files, sorted.
+func (m *MemFS) Names() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	names := make([]string, 0, len(m.files))
+	for k := range m.files {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	return names
+}
+
+type memFile struct {
+	n        *memNode
+	name     string
+	readOnly bool
+	mu       sync.Mutex
+	closed   bool // guarded by mu
+	lock     int  // 0 none, 1 shared, 2 exclusive; guarded by mu
+}
+
+func (f *memFile) check() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return ErrClosed
+	}
+	return nil
+}
+
+func (f *memFile) ReadAt(p []byte, off int64) (int, error) {
+	if err := f.check(); err != nil {
+		return 0, err
+	}
+	if off < 0 {
+		return 0, fmt.Errorf("vfs: read %s: negative offset", f.name)
+	}
+	f.n.mu.RLock()
+	defer f.n.mu.RUnlock()
+	if off >= int64(len(f.n.data)) {
+		return 0, io.EOF
+	}
+	n := copy(p, f.n.data[off:])
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+func (f *memFile) WriteAt(p []byte, off int64) (int, error) {
+	if err := f.check(); err != nil {
+		return 0, err
+	}
+	if f.readOnly {
+		return 0, fmt.Errorf("vfs: write %s: %w", f.name, fs.ErrPermission)
+	}
+	if off < 0 {
+		return 0, fmt.Errorf("vfs: write %s: negative offset", f.name)
+	}
+	f.n.mu.Lock()
+	defer f.n.mu.Unlock()
+	f.n.write(p, off)
+	return len(p), nil
+}
+
+func (n *memNode) write(p []byte, off int64) {
+	end := off + int64(len(p))
+	if end > int64(len(n.data)) {
+		n.data = growTo(n.data, end)
+	}
+	copy(n.data[off:], p)
+	if n.track {
+		n.lastOff = off
+		n.lastWrite = append(n.lastWrite[:0], p...)
+	}
+}
+
+// growTo extends b to size bytes, zero-filled, doubling capacity so a file
+// written in small appends costs amortized linear time.
+func growTo(b []byte, size int64) []byte {
+	if size <= int64(cap(b)) {
+		old := len(b)
+		b = b[:size]
+		clear(b[old:])
+		return b
+	}
+	nc := 2 * int64(cap(b))
+	if nc < size {
+		nc = size
+	}
+	nb := make([]byte, size, nc)
+	copy(nb, b)
+	return nb
+}
+
+func (f *memFile) Sync() error {
+	if err := f.check(); err != nil {
+		return err
+	}
+	f.n.mu.Lock()
+	defer f.n.mu.Unlock()
+	if f.n.track {
+		f.n.synced = append(f.n.synced[:0], f.n.data...)
+		f.n.lastWrite = f.n.lastWrite[:0]
+	}
+	return nil
+}
+
+func (f *memFile) Truncate(size int64) error {
+	if err := f.check(); err != nil {
+		return err
+	}
+	if f.readOnly {
+		return fmt.Errorf("vfs: truncate %s: %w", f.name, fs.ErrPermission)
+	}
+	if size < 0 {
+		return fmt.Errorf("vfs: truncate %s: negative size", f.name)
+	}
+	f.n.mu.Lock()
+	defer f.n.mu.Unlock()
+	if size <= int64(len(f.n.data)) {
+		f.n.data = f.n.data[:size]
+	} else {
+		f.n.data = growTo(f.n.data, size)
+	}
+	f.n.lastWrite = f.n.lastWrite[:0]
+	return nil
+}
+
+func (f *memFile) Size() (int64, error) {
+	if err := f.check(); err != nil {
+		return 0, err
+	}
+	f.n.mu.RLock()
+	defer f.n.mu.RUnlock()
+	return int64(len(f.n.data)), nil
+}
+
+func (f *memFile) Lock(exclusive bool) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return ErrClosed
+	}
+	if f.lock != 0 {
+		return nil
+	}
+	f.n.mu.Lock()
+	defer f.n.mu.Unlock()
+	if f.n.excl || (exclusive && f.n.shared > 0) {
+		return fmt.Errorf("%s: %w", f.name, ErrLocked)
+	}
+	if exclusive {
+		f.n.excl = true
+		f.lock = 2
+	} else {
+		f.n.shared++
+		f.lock = 1
+	}
+	return nil
+}
+
+func (f *memFile) Close() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.closed {
+		return ErrClosed
+	}
+	f.closed = true
+	f.n.mu.Lock()
+	defer f.n.mu.Unlock()
+	switch f.lock {
+	case 1:
+		f.n.shared--
+	case 2:
+		f.n.excl = false
+	}
+	f.lock = 0
+	return nil
+}

@@ -1,0 +1,83 @@
+package vfs
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"syscall"
+)
+
+// OS returns the operating system's file system.
+func OS() FS { return osFS{} }
+
+type osFS struct{}
+
+func (osFS) Open(name string, readOnly bool) (File, error) {
+	flag := os.O_RDWR
+	if readOnly {
+		flag = os.O_RDONLY
+	}
+	f, err := os.OpenFile(name, flag, 0)
+	if err != nil {
+		return nil, err
+	}
+	return &osFile{f: f}, nil
+}
+
+func (osFS) Create(name string) (File, error) {
+	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &osFile{f: f}, nil
+}
+
+func (osFS) Remove(name string) error { return os.Remove(name) }
+
+func (osFS) Stat(name string) (int64, error) {
+	fi, err := os.Stat(name)
+	if err != nil {
+		return 0, err
+	}
+	return fi.Size(), nil
+}
+
+type osFile struct {
+	f *os.File
+}
+
+func (o *osFile) ReadAt(p []byte, off int64) (int, error)  { return o.f.ReadAt(p, off) }
+func (o *osFile) WriteAt(p []byte, off int64) (int, error) { return o.f.WriteAt(p, off) }
+func (o *osFile) Sync() error                              { return o.f.Sync() }
+func (o *osFile) Truncate(size int64) error                { return o.f.Truncate(size) }
+func (o *osFile) Close() error                             { return o.f.Close() }
+
+func (o *osFile) Size() (int64, error) {
+	fi, err := o.f.Stat()
+	if err != nil {
+		return 0, err
+	}
+	return fi.Size(), nil
+}
+
+// Lock uses flock(2), which the kernel releases when the process dies, so a
+// killed writer never leaves a stale lock behind.
+func (o *osFile) Lock(exclusive bool) error {
+	how := syscall.LOCK_SH
+	if exclusive {
+		how = syscall.LOCK_EX
+	}
+	for {
+		err := syscall.Flock(int(o.f.Fd()), how|syscall.LOCK_NB)
+		switch {
+		case err == nil:
+			return nil
+		case errors.Is(err, syscall.EINTR):
+			continue
+		case errors.Is(err, syscall.EWOULDBLOCK):
+			return fmt.Errorf("%s: %w", o.f.Name(), ErrLocked)
+		default:
+			return fmt.Errorf("vfs: flock %s: %w", o.f.Name(), err)
+		}
+	}
+}
