@@ -15,18 +15,6 @@ func TestEntry_Encode_RoundTrip(t *testing.T) {
 	require.ErrorIs(t, err, ErrBadEntry)
 }
 
-func TestAffinityOf_Rules(t *testing.T) {
-	cases := map[string]Affinity{
-		"INTEGER": AffInteger, "bigint": AffInteger, "VARCHAR(10)": AffText, "clob": AffText,
-		"BLOB": AffBlob, "": AffBlob, "REAL": AffReal, "double precision": AffReal,
-		"DECIMAL(10,2)": AffNumeric, "BOOLEAN": AffNumeric, "DATETIME": AffNumeric,
-		"FLOATING POINT": AffInteger,
-	}
-	for in, want := range cases {
-		require.Equal(t, want, AffinityOf(in), in)
-	}
-}
-
 func TestCatalog_Clone_Isolated(t *testing.T) {
 	c := New()
 	c.PutTable(&Table{Name: "A", RowidCol: -1})

@@ -1,0 +1,264 @@
+package plan
+
+import (
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// Node is a logical plan node; it produces rows of Columns().
+type Node interface {
+	Columns() []Column
+}
+
+// Column describes one output column of a node.
+type Column struct {
+	Name     string
+	Table    string // qualifier it can be referenced by ("" for none)
+	DeclType string
+	Affinity types.Affinity
+	Collate  string
+	NotNull  bool
+	Hidden   bool // not expanded by *, e.g. a join's duplicate USING column
+}
+
+// Scan reads a table. Its output is the table's columns in order, and
+// Rowid reads the rowid when the table has no alias column. Needed marks
+// the columns the query reads (nil = all), so decoding skips the rest.
+type Scan struct {
+	Table  *catalog.Table
+	Alias  string
+	Cols   []Column
+	Needed []bool
+	// Lookup, when set, restricts the scan to one rowid or a rowid range.
+	Lookup *RowidRange
+	// Index, when set, scans an index for the key range instead.
+	Index *IndexRange
+}
+
+// RowidRange restricts a scan to rowids in [Lo, Hi] (nil bound = open).
+type RowidRange struct {
+	Eq     Expr // rowid = Eq
+	Lo, Hi Expr
+	LoIncl bool
+	HiIncl bool
+}
+
+// IndexRange scans index Index for key prefixes: equality on the first
+// len(Eq) columns, then an optional range on the next one.
+type IndexRange struct {
+	Index  *catalog.Index
+	Eq     []Expr
+	Lo, Hi Expr
+	LoIncl bool
+	HiIncl bool
+}
+
+// Columns implements Node.
+func (s *Scan) Columns() []Column { return s.Cols }
+
+// RowidIdx is the pseudo-column index of the rowid in a Scan's output: it
+// comes after the table's columns.
+func (s *Scan) RowidIdx() int { return len(s.Table.Columns) }
+
+// Single produces one row of no columns (FROM-less SELECT).
+type Single struct{}
+
+// Columns implements Node.
+func (*Single) Columns() []Column { return nil }
+
+// Values produces literal rows.
+type Values struct {
+	Rows [][]Expr
+	Cols []Column
+}
+
+// Columns implements Node.
+func (v *Values) Columns() []Column { return v.Cols }
+
+// Filter keeps rows where Pred is true.
+type Filter struct {
+	Input Node
+	Pred  Expr
+}
+
+// Columns implements Node.
+func (f *Filter) Columns() []Column { return f.Input.Columns() }
+
+// Project computes Exprs over each input row.
+type Project struct {
+	Input Node
+	Exprs []Expr
+	Cols  []Column
+}
+
+// Columns implements Node.
+func (p *Project) Columns() []Column { return p.Cols }
+
+// Limit skips Offset rows then passes at most Limit (nil = no limit).
+type Limit struct {
+	Input         Node
+	Limit, Offset Expr
+}
+
+// Columns implements Node.
+func (l *Limit) Columns() []Column { return l.Input.Columns() }
+
+// SortKey is one ORDER BY key over the input's columns.
+type SortKey struct {
+	Expr       Expr
+	Desc       bool
+	NullsFirst bool // SQLite default: NULLs first ascending, last descending
+	Collate    string
+}
+
+// Sort orders its input; TopN > 0 keeps only the first TopN rows.
+type Sort struct {
+	Input Node
+	Keys  []SortKey
+	// Limit and Offset, when set, let the sort keep only the top rows.
+	Limit, Offset Expr
+}
+
+// Columns implements Node.
+func (s *Sort) Columns() []Column { return s.Input.Columns() }
+
+// AggCall is one aggregate function call.
+type AggCall struct {
+	Name     string // lower-case
+	Args     []Expr
+	Star     bool
+	Distinct bool
+	Filter   Expr
+	OrderBy  []SortKey
+}
+
+// Aggregate groups its input by Group and computes Aggs per group. Its
+// output is the group keys followed by the aggregates.
+type Aggregate struct {
+	Input Node
+	Group []Expr
+	Aggs  []AggCall
+	Cols  []Column
+}
+
+// Columns implements Node.
+func (a *Aggregate) Columns() []Column { return a.Cols }
+
+// Distinct removes duplicate rows.
+type Distinct struct{ Input Node }
+
+// Columns implements Node.
+func (d *Distinct) Columns() []Column { return d.Input.Columns() }
+
+// JoinKind is the kind of a join.
+type JoinKind uint8
+
+// Join kinds.
+const (
+	JoinInner JoinKind = iota
+	JoinLeft
+	JoinRight
+	JoinFull
+	JoinCross
+)
+
+// Join combines Left and Right; output is left columns then right columns.
+// LeftKeys/RightKeys are equi-join keys (hash join) and On the residual
+// condition.
+type Join struct {
+	Kind        JoinKind
+	Left, Right Node
+	On          Expr
+	LeftKeys    []Expr
+	RightKeys   []Expr
+	Cols        []Column
+}
+
+// Columns implements Node.
+func (j *Join) Columns() []Column { return j.Cols }
+
+// SetOpKind is UNION, INTERSECT or EXCEPT.
+type SetOpKind uint8
+
+// Set operation kinds.
+const (
+	Union SetOpKind = iota
+	Intersect
+	Except
+)
+
+// SetOp combines two queries with the same column count.
+type SetOp struct {
+	Op          SetOpKind
+	All         bool
+	Left, Right Node
+}
+
+// Columns implements Node.
+func (s *SetOp) Columns() []Column { return s.Left.Columns() }
+
+// CTERef reads the rows of a materialised common table expression.
+type CTERef struct {
+	CTE  *CTE
+	Cols []Column
+}
+
+// Columns implements Node.
+func (c *CTERef) Columns() []Column { return c.Cols }
+
+// CTE is a common table expression; Recursive ones have a Base and a
+// Step that reads the working table through CTERef nodes.
+type CTE struct {
+	Name     string
+	Plan     Node // non-recursive body, or the base for a recursive CTE
+	Step     Node // recursive step, nil when not recursive
+	UnionAll bool
+	Cols     []Column
+	ID       int
+}
+
+// Window computes window functions over its input; output is the input's
+// columns followed by one column per function.
+type Window struct {
+	Input Node
+	Funcs []WindowFunc
+	Cols  []Column
+}
+
+// WindowFunc is one window function call with its window.
+type WindowFunc struct {
+	Name      string
+	Args      []Expr
+	Star      bool
+	Distinct  bool
+	Filter    Expr
+	Partition []Expr
+	Order     []SortKey
+	Frame     Frame
+}
+
+// Frame is a window frame; the zero value is SQLite's default (RANGE
+// BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW, or the whole partition when
+// there is no ORDER BY).
+type Frame struct {
+	Set       bool
+	Unit      string // "ROWS", "RANGE", "GROUPS"
+	StartKind string // "UNBOUNDED PRECEDING", "PRECEDING", "CURRENT ROW", "FOLLOWING"
+	Start     Expr
+	EndKind   string // same kinds plus "UNBOUNDED FOLLOWING"
+	End       Expr
+	Exclude   string
+}
+
+// Columns implements Node.
+func (w *Window) Columns() []Column { return w.Cols }
+
+// TableFunc is a table-valued function (pragma_table_info, json_each…).
+type TableFunc struct {
+	Name string
+	Args []Expr
+	Cols []Column
+}
+
+// Columns implements Node.
+func (t *TableFunc) Columns() []Column { return t.Cols }
