@@ -1,0 +1,32 @@
+// Package grammar turns SQL text into a typed syntax tree.
+//
+// The dialect is SQLite's language plus the PostgreSQL spellings that do not
+// conflict with it (placeholders $1 and @name, "::" casts, ILIKE, SERIAL,
+// GENERATED ... AS IDENTITY, ALTER COLUMN ... TYPE, OFFSET ... FETCH FIRST).
+//
+// Parse reads a script of statements separated by semicolons; ParseExpr reads
+// one expression. Both are built on github.com/alecthomas/participle/v2: one
+// lexer (lexer.go), an internal participle grammar of tagged structs
+// (syntax_*.go) and a conversion step (build_*.go) that turns the participle
+// structs into the public tree declared in ast_*.go. The public tree is what
+// callers see; participle's precedence-chain structs never leave the package.
+//
+// Invariants:
+//   - Every node records the position of its first token (Pos).
+//   - Every node prints as SQL (String) and the printed text parses back to a
+//     tree equal to the original, positions and ResultColumn.Text aside.
+//     Parentheses are not kept as nodes: the printer adds them where operator
+//     precedence needs them.
+//   - Numbers are lexed unsigned: "-1" is a UnaryExpr (Neg) over a Literal, so
+//     "a-1" is a subtraction.
+//   - Parse never panics and never loops: a recover is kept as a last line of
+//     defence and turns an internal failure into a *SyntaxError.
+//
+// Caveats:
+//   - The grammar knows nothing of tables or types; a name that is a reserved
+//     keyword must be quoted ("order"), and the error for that case says so.
+//   - Keywords that SQLite lets stand for names (key, action, status, ...)
+//     are names wherever a name is expected.
+//   - Parsing is not on the hot path: the engine caches prepared statements
+//     by SQL text.
+package grammar
