@@ -1,0 +1,181 @@
+package ladybug
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine"
+	"github.com/ladybugsql/ladybug/engine/errs"
+)
+
+// conn is one database/sql connection: an engine session. database/sql uses
+// a conn from one goroutine at a time.
+type conn struct {
+	sess   *engine.Session
+	cfg    *Config
+	owner  *Connector // closed with the conn when opened through Driver.Open
+	tx     *tx        // the open driver.Tx, if any
+	closed bool
+}
+
+var (
+	_ driver.Conn               = (*conn)(nil)
+	_ driver.ConnBeginTx        = (*conn)(nil)
+	_ driver.ConnPrepareContext = (*conn)(nil)
+	_ driver.ExecerContext      = (*conn)(nil)
+	_ driver.QueryerContext     = (*conn)(nil)
+	_ driver.Pinger             = (*conn)(nil)
+	_ driver.SessionResetter    = (*conn)(nil)
+	_ driver.Validator          = (*conn)(nil)
+	_ driver.NamedValueChecker  = (*conn)(nil)
+)
+
+func newConn(db *engine.DB, cfg *Config) *conn {
+	return &conn{sess: db.NewSession(), cfg: cfg}
+}
+
+// Prepare delegates to PrepareContext.
+func (c *conn) Prepare(query string) (driver.Stmt, error) {
+	return c.PrepareContext(context.Background(), query)
+}
+
+// PrepareContext parses and binds query, so invalid SQL or an unknown table
+// fails here rather than at the first Exec.
+func (c *conn) PrepareContext(ctx context.Context, query string) (ds driver.Stmt, err error) {
+	if c.closed {
+		return nil, driver.ErrBadConn
+	}
+	if strings.TrimSpace(query) == "" {
+		return nil, errEmptyQuery
+	}
+	defer recoverErr(&err)
+	st, err := c.sess.Prepare(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return &stmt{c: c, st: st}, nil
+}
+
+// Close ends the session, rolling back an open transaction.
+func (c *conn) Close() error {
+	if c.closed {
+		return nil
+	}
+	c.closed = true
+	err := c.sess.Close()
+	if c.owner != nil {
+		if cerr := c.owner.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+// Begin delegates to BeginTx.
+func (c *conn) Begin() (driver.Tx, error) {
+	return c.BeginTx(context.Background(), driver.TxOptions{})
+}
+
+// BeginTx starts a transaction. Every isolation level database/sql names up
+// to Serializable is satisfied by snapshot isolation with one writer; the
+// write-ordering levels are refused rather than silently weakened.
+func (c *conn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, error) {
+	if c.closed {
+		return nil, driver.ErrBadConn
+	}
+	switch sql.IsolationLevel(opts.Isolation) {
+	case sql.LevelDefault, sql.LevelReadUncommitted, sql.LevelReadCommitted,
+		sql.LevelRepeatableRead, sql.LevelSnapshot, sql.LevelSerializable:
+	default:
+		return nil, errs.New(errs.CodeNotSupported, "isolation level %s is not supported", sql.IsolationLevel(opts.Isolation))
+	}
+	if err := c.sess.Begin(ctx, engine.TxOptions{ReadOnly: opts.ReadOnly}); err != nil {
+		return nil, err
+	}
+	c.tx = &tx{c: c}
+	return c.tx, nil
+}
+
+// ExecContext runs query (a script of one or more statements) with args.
+func (c *conn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (res driver.Result, err error) {
+	if c.closed {
+		return nil, driver.ErrBadConn
+	}
+	if strings.TrimSpace(query) == "" {
+		return nil, errEmptyQuery
+	}
+	defer recoverErr(&err)
+	st, err := c.sess.Prepare(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer st.Close()
+	return execStmt(ctx, st, args)
+}
+
+// QueryContext runs query with args and returns its rows.
+func (c *conn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (rows driver.Rows, err error) {
+	if c.closed {
+		return nil, driver.ErrBadConn
+	}
+	if strings.TrimSpace(query) == "" {
+		return nil, errEmptyQuery
+	}
+	defer recoverErr(&err)
+	st, err := c.sess.Prepare(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	r, err := queryStmt(ctx, st, args, c.cfg)
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	r.closeStmt = st
+	return r, nil
+}
+
+// Ping reports whether the connection is usable.
+func (c *conn) Ping(ctx context.Context) error {
+	if c.closed {
+		return driver.ErrBadConn
+	}
+	return ctx.Err()
+}
+
+// ResetSession runs before a pooled connection is reused: a transaction a
+// caller left open is rolled back so the next user starts clean.
+func (c *conn) ResetSession(ctx context.Context) error {
+	if c.closed {
+		return driver.ErrBadConn
+	}
+	c.tx = nil
+	return c.sess.ResetSession()
+}
+
+// IsValid reports whether the connection may go back to the pool.
+func (c *conn) IsValid() bool { return !c.closed }
+
+// CheckNamedValue converts an argument to a value the engine stores; see
+// convertArg.
+func (c *conn) CheckNamedValue(nv *driver.NamedValue) error {
+	v, err := convertArg(nv.Value)
+	if err != nil {
+		if err == driver.ErrSkip {
+			return err
+		}
+		return fmt.Errorf("ladybug: argument %s: %w", argName(nv), err)
+	}
+	nv.Value = v
+	return nil
+}
+
+func argName(nv *driver.NamedValue) string {
+	if nv.Name != "" {
+		return nv.Name
+	}
+	return fmt.Sprintf("$%d", nv.Ordinal)
+}

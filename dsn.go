@@ -1,0 +1,246 @@
+package ladybug
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Mode is the access mode of a database: read-only, read-write, or
+// read-write-create.
+type Mode int
+
+// Access modes, as the DSN's mode= option names them.
+const (
+	ModeReadWriteCreate Mode = iota // rwc: create the file if missing (default)
+	ModeReadWrite                   // rw: the file must exist
+	ModeReadOnly                    // ro: never modify the file or its WAL
+)
+
+// SyncMode says when a commit is made durable.
+type SyncMode int
+
+// Sync modes, as the DSN's sync= option names them.
+const (
+	SyncFull   SyncMode = iota // fsync the WAL at every commit (default)
+	SyncNormal                 // fsync at checkpoints: survives a process crash, not power loss
+	SyncOff                    // never fsync
+)
+
+// Config is a parsed DSN: where the database lives and how to open it.
+// NewConnector accepts one directly.
+type Config struct {
+	// Path is the database file. Empty for an in-memory database.
+	Path string
+	// Memory selects an in-memory database. With Name empty it is private
+	// to one *sql.DB (":memory:"); with Name set it is shared by every
+	// *sql.DB in the process that opens the same name, while any is open.
+	Memory bool
+	Name   string
+
+	Mode        Mode
+	CacheSize   int64         // page cache bytes; 0 means 32 MiB
+	PageSize    int           // at creation; 0 means 4096
+	BusyTimeout time.Duration // writer-lock wait; 0 means 5 s
+	Sync        SyncMode
+	ForeignKeys bool           // enforced unless foreign_keys=off
+	MemoryLimit int64          // per-query memory limit in bytes; 0 means none
+	Location    *time.Location // zone of returned time.Time values; nil means UTC
+}
+
+// defaultConfig is what an empty DSN option list means.
+func defaultConfig() Config {
+	return Config{ForeignKeys: true, BusyTimeout: 5 * time.Second}
+}
+
+// ParseDSN parses a data source name: a path, ":memory:", or
+// "file:NAME?mode=memory", followed by "?key=value&..." options. An unknown
+// option or a bad value is an error.
+func ParseDSN(dsn string) (Config, error) {
+	cfg := defaultConfig()
+	path, query, _ := strings.Cut(dsn, "?")
+	isURI := strings.HasPrefix(path, "file:")
+	if isURI {
+		path = strings.TrimPrefix(path, "file:")
+		p, err := url.PathUnescape(path)
+		if err != nil {
+			return cfg, fmt.Errorf("ladybug: bad DSN %q: %v", dsn, err)
+		}
+		path = p
+	}
+	opts, err := url.ParseQuery(query)
+	if err != nil {
+		return cfg, fmt.Errorf("ladybug: bad DSN options %q: %v", query, err)
+	}
+	memNamed := false
+	for key, vals := range opts {
+		if len(vals) != 1 {
+			return cfg, fmt.Errorf("ladybug: DSN option %q given %d times", key, len(vals))
+		}
+		if key == "mode" && vals[0] == "memory" {
+			memNamed = true
+			continue
+		}
+		if err := cfg.setOption(key, vals[0]); err != nil {
+			return cfg, err
+		}
+	}
+	switch {
+	case path == ":memory:" && !memNamed:
+		cfg.Memory = true
+	case memNamed:
+		if path == "" || path == ":memory:" {
+			return cfg, fmt.Errorf("ladybug: DSN %q: mode=memory needs a name, as in file:NAME?mode=memory", dsn)
+		}
+		cfg.Memory, cfg.Name = true, path
+	case path == "":
+		return cfg, fmt.Errorf("ladybug: empty database path in DSN %q (use \":memory:\" for an in-memory database)", dsn)
+	default:
+		cfg.Path = path
+	}
+	if cfg.Memory && cfg.Mode == ModeReadOnly {
+		return cfg, fmt.Errorf("ladybug: DSN %q: an in-memory database cannot be opened read-only", dsn)
+	}
+	return cfg, nil
+}
+
+// setOption applies one DSN option.
+func (c *Config) setOption(key, val string) error {
+	bad := func(want string) error {
+		return fmt.Errorf("ladybug: DSN option %s=%q: want %s", key, val, want)
+	}
+	switch key {
+	case "mode":
+		switch val {
+		case "ro":
+			c.Mode = ModeReadOnly
+		case "rw":
+			c.Mode = ModeReadWrite
+		case "rwc":
+			c.Mode = ModeReadWriteCreate
+		default:
+			return bad("ro, rw, rwc or memory")
+		}
+	case "cache_size":
+		n, err := parseBytes(val)
+		if err != nil || n < 64*1024 {
+			return bad("a size of at least 64KiB (bytes, or with a KiB/MiB/GiB suffix)")
+		}
+		c.CacheSize = n
+	case "page_size":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 512 || n > 65536 || n&(n-1) != 0 {
+			return bad("a power of two from 512 to 65536")
+		}
+		c.PageSize = n
+	case "busy_timeout", "_busy_timeout":
+		d, err := parseDuration(val)
+		if err != nil {
+			return bad("milliseconds or a Go duration such as 5s")
+		}
+		c.BusyTimeout = d
+	case "sync", "synchronous", "_sync":
+		switch strings.ToLower(val) {
+		case "full", "2":
+			c.Sync = SyncFull
+		case "normal", "1":
+			c.Sync = SyncNormal
+		case "off", "0":
+			c.Sync = SyncOff
+		default:
+			return bad("full, normal or off")
+		}
+	case "foreign_keys", "_foreign_keys", "_fk":
+		b, err := parseBool(val)
+		if err != nil {
+			return bad("on or off")
+		}
+		c.ForeignKeys = b
+	case "memory_limit", "mem_limit":
+		n, err := parseBytes(val)
+		if err != nil || n < 0 {
+			return bad("a size in bytes, or with a KiB/MiB/GiB suffix")
+		}
+		c.MemoryLimit = n
+	case "loc", "_loc":
+		loc, err := parseLocation(val)
+		if err != nil {
+			return bad("UTC, Local or an IANA zone name")
+		}
+		c.Location = loc
+	default:
+		return fmt.Errorf("ladybug: unknown DSN option %q (known: mode, cache_size, page_size, busy_timeout, sync, foreign_keys, memory_limit, loc)", key)
+	}
+	return nil
+}
+
+// registryKey names the engine a config opens, so every connector of the
+// same file or named memory database in the process shares one engine.
+func (c *Config) registryKey() string {
+	if c.Memory {
+		return "memory:" + c.Name
+	}
+	p, err := filepath.Abs(c.Path)
+	if err != nil {
+		p = filepath.Clean(c.Path)
+	}
+	return fmt.Sprintf("file:%s#%d", p, c.Mode)
+}
+
+func parseBytes(s string) (int64, error) {
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		m      int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"GB", 1 << 30}, {"MB", 1 << 20}, {"KB", 1 << 10}, {"B", 1}} {
+		if strings.HasSuffix(s, u.suffix) {
+			s, mult = strings.TrimSpace(strings.TrimSuffix(s, u.suffix)), u.m
+			break
+		}
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return 0, err
+	}
+	if n > (1<<62)/mult {
+		return 0, fmt.Errorf("size too large")
+	}
+	return n * mult, nil
+}
+
+func parseDuration(s string) (time.Duration, error) {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		if n < 0 {
+			return 0, fmt.Errorf("negative")
+		}
+		return time.Duration(n) * time.Millisecond, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err == nil && d < 0 {
+		return 0, fmt.Errorf("negative")
+	}
+	return d, err
+}
+
+func parseBool(s string) (bool, error) {
+	switch strings.ToLower(s) {
+	case "1", "on", "true", "yes":
+		return true, nil
+	case "0", "off", "false", "no":
+		return false, nil
+	}
+	return false, fmt.Errorf("not a boolean")
+}
+
+func parseLocation(s string) (*time.Location, error) {
+	switch s {
+	case "UTC", "utc":
+		return time.UTC, nil
+	case "Local", "local", "auto":
+		return time.Local, nil
+	}
+	return time.LoadLocation(s)
+}

@@ -1,0 +1,53 @@
+package ladybug
+
+import (
+	"sync"
+
+	"github.com/ladybugsql/ladybug/engine"
+)
+
+// The registry keeps one engine per database file (and per named memory
+// database) in the process, so two *sql.DB on the same file share one
+// writer lock and one page cache, and a named memory database lives while
+// any *sql.DB uses it.
+var registry = struct {
+	sync.Mutex
+	dbs map[string]*sharedDB
+}{dbs: map[string]*sharedDB{}}
+
+// sharedDB is a registry entry; refs is guarded by registry.Mutex.
+type sharedDB struct {
+	key  string
+	db   *engine.DB
+	refs int
+}
+
+// acquire returns the engine for cfg, opening it on first use.
+func acquire(cfg *Config) (*sharedDB, error) {
+	key := cfg.registryKey()
+	registry.Lock()
+	defer registry.Unlock()
+	if s, ok := registry.dbs[key]; ok {
+		s.refs++
+		return s, nil
+	}
+	db, err := engine.Open(cfg.engineOptions())
+	if err != nil {
+		return nil, err
+	}
+	s := &sharedDB{key: key, db: db, refs: 1}
+	registry.dbs[key] = s
+	return s, nil
+}
+
+// release drops one reference and closes the engine with the last.
+func release(s *sharedDB) error {
+	registry.Lock()
+	defer registry.Unlock()
+	s.refs--
+	if s.refs > 0 {
+		return nil
+	}
+	delete(registry.dbs, s.key)
+	return s.db.Close()
+}

@@ -1,0 +1,114 @@
+package ladybug
+
+import (
+	"context"
+	"database/sql/driver"
+
+	"github.com/ladybugsql/ladybug/engine"
+)
+
+// stmt is a prepared statement: the engine's bound plan, re-prepared by the
+// engine after a schema change.
+type stmt struct {
+	c      *conn
+	st     *engine.Stmt
+	closed bool
+}
+
+var (
+	_ driver.Stmt              = (*stmt)(nil)
+	_ driver.StmtExecContext   = (*stmt)(nil)
+	_ driver.StmtQueryContext  = (*stmt)(nil)
+	_ driver.NamedValueChecker = (*stmt)(nil)
+)
+
+// Close releases the statement.
+func (s *stmt) Close() error {
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	return s.st.Close()
+}
+
+// NumInput is the true number of placeholders, so database/sql checks the
+// argument count before the call; -1 only where numbered and named
+// placeholders mix so that the count is unknowable.
+func (s *stmt) NumInput() int { return s.st.NumInput() }
+
+// Exec delegates to ExecContext.
+func (s *stmt) Exec(args []driver.Value) (driver.Result, error) {
+	return s.ExecContext(context.Background(), valuesToNamed(args))
+}
+
+// Query delegates to QueryContext.
+func (s *stmt) Query(args []driver.Value) (driver.Rows, error) {
+	return s.QueryContext(context.Background(), valuesToNamed(args))
+}
+
+// ExecContext runs the statement.
+func (s *stmt) ExecContext(ctx context.Context, args []driver.NamedValue) (res driver.Result, err error) {
+	if s.closed || s.c.closed {
+		return nil, driver.ErrBadConn
+	}
+	defer recoverErr(&err)
+	return execStmt(ctx, s.st, args)
+}
+
+// QueryContext runs the statement and returns its rows.
+func (s *stmt) QueryContext(ctx context.Context, args []driver.NamedValue) (rows driver.Rows, err error) {
+	if s.closed || s.c.closed {
+		return nil, driver.ErrBadConn
+	}
+	defer recoverErr(&err)
+	r, err := queryStmt(ctx, s.st, args, s.c.cfg)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// CheckNamedValue converts arguments like the connection does.
+func (s *stmt) CheckNamedValue(nv *driver.NamedValue) error { return s.c.CheckNamedValue(nv) }
+
+func execStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue) (driver.Result, error) {
+	eargs, err := engineArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	r, err := st.Exec(ctx, eargs)
+	if err != nil {
+		return nil, err
+	}
+	return result{r}, nil
+}
+
+func queryStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue, cfg *Config) (*rows, error) {
+	eargs, err := engineArgs(args)
+	if err != nil {
+		return nil, err
+	}
+	r, err := st.Query(ctx, eargs)
+	if err != nil {
+		return nil, err
+	}
+	return newRows(r, cfg), nil
+}
+
+func valuesToNamed(args []driver.Value) []driver.NamedValue {
+	nv := make([]driver.NamedValue, len(args))
+	for i, a := range args {
+		nv[i] = driver.NamedValue{Ordinal: i + 1, Value: a}
+	}
+	return nv
+}
+
+// result is a driver.Result with both numbers known at Exec time.
+type result struct{ r engine.Result }
+
+// LastInsertId is the rowid of the last row inserted by the statement (or
+// the connection's previous one when this statement inserted none).
+func (r result) LastInsertId() (int64, error) { return r.r.LastInsertID, nil }
+
+// RowsAffected is the number of rows the statement inserted, updated or deleted.
+func (r result) RowsAffected() (int64, error) { return r.r.RowsAffected, nil }

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Runs every test of every module in the repository, with the race detector.
+# Long stress and fuzz runs are off unless LADYBUG_STRESS=1 is set.
+set -euo pipefail
+cd "$(dirname "$0")"
+status=0
+for mod in $(find . -name go.mod -not -path './.git/*' -printf '%h\n' | sort); do
+  echo "=== go test -race ./... in ${mod}"
+  (cd "$mod" && go test -race -count=1 -timeout 20m ./...) || status=1
+done
+exit $status
