@@ -375,4 +375,3 @@ func TestDriver_Concurrency_BankTransfersKeepTotal(t *testing.T) {
 		})
 	}
 }
-
