@@ -1,0 +1,152 @@
+package txn
+
+import "bytes"
+
+// Cursor walks a Tree in key order, skipping keys this transaction
+// tombstoned. Unlike a storage cursor it survives writes to its own tree:
+// after a Put on the tree, the next move re-seeks from the current key.
+// Deletes never disturb it (they only buffer tombstones).
+type Cursor struct {
+	t       *Tree
+	c       kvCursor
+	err     error
+	version uint64 // t.version when c was last positioned
+	key     []byte // copy of the current key, for re-seeking
+	valid   bool
+}
+
+// Cursor returns a cursor over the tree; Close it when done.
+func (t *Tree) Cursor() *Cursor {
+	cur := &Cursor{t: t}
+	if err := t.readable(); err != nil {
+		cur.err = err
+		return cur
+	}
+	cur.c = t.storage().Cursor()
+	return cur
+}
+
+// First moves to the smallest visible key.
+func (c *Cursor) First() bool {
+	if c.c == nil {
+		return false
+	}
+	return c.settle(c.c.First(), true)
+}
+
+// Last moves to the largest visible key.
+func (c *Cursor) Last() bool {
+	if c.c == nil {
+		return false
+	}
+	return c.settle(c.c.Last(), false)
+}
+
+// Seek moves to the first visible key >= key.
+func (c *Cursor) Seek(key []byte) bool {
+	if c.c == nil {
+		return false
+	}
+	return c.settle(c.c.Seek(key), true)
+}
+
+// Next moves to the next visible key.
+func (c *Cursor) Next() bool {
+	if !c.valid {
+		return false
+	}
+	if c.stale() {
+		ok, exact := c.reseek()
+		if !ok || !exact {
+			return c.settle(ok, true) // already past the old key
+		}
+	}
+	return c.settle(c.c.Next(), true)
+}
+
+// Prev moves to the previous visible key.
+func (c *Cursor) Prev() bool {
+	if !c.valid {
+		return false
+	}
+	if c.stale() {
+		ok, _ := c.reseek()
+		if !ok {
+			return c.settle(c.c.Last(), false)
+		}
+	}
+	return c.settle(c.c.Prev(), false)
+}
+
+// Key returns the current key, valid until the cursor moves.
+func (c *Cursor) Key() []byte {
+	if !c.valid {
+		return nil
+	}
+	return c.key
+}
+
+// Value returns the current value, valid until the cursor moves or the
+// transaction writes.
+func (c *Cursor) Value() ([]byte, error) {
+	if !c.valid {
+		return nil, c.err
+	}
+	if c.stale() {
+		if ok, exact := c.reseek(); !ok || !exact {
+			return nil, nil // the entry was removed by an undo
+		}
+	}
+	v, err := c.c.Value()
+	return v, wrapStorage(c.t.tx.m.store, "cursor value", err)
+}
+
+// Err returns the first error the cursor met.
+func (c *Cursor) Err() error {
+	if c.err != nil {
+		return c.err
+	}
+	if c.c != nil {
+		return wrapStorage(c.t.tx.m.store, "cursor", c.c.Err())
+	}
+	return nil
+}
+
+// Close releases the storage cursor.
+func (c *Cursor) Close() {
+	if c.c != nil {
+		c.c.Close()
+		c.c = nil
+	}
+	c.valid = false
+}
+
+// stale reports whether the tree was written since the storage cursor was
+// positioned, so its position is no longer trustworthy.
+func (c *Cursor) stale() bool { return c.version != c.t.version }
+
+// reseek positions the storage cursor at the first key >= the current key;
+// exact reports that the current key itself is still there.
+func (c *Cursor) reseek() (ok, exact bool) {
+	ok = c.c.Seek(c.key)
+	c.version = c.t.version
+	return ok, ok && bytes.Equal(c.c.Key(), c.key)
+}
+
+// settle skips tombstoned keys in the direction of travel and records the
+// position it lands on.
+func (c *Cursor) settle(ok, forward bool) bool {
+	for ok && c.t.tombstoned(c.c.Key()) {
+		if forward {
+			ok = c.c.Next()
+		} else {
+			ok = c.c.Prev()
+		}
+	}
+	c.version = c.t.version
+	c.valid = ok
+	if ok {
+		c.key = append(c.key[:0], c.c.Key()...)
+	}
+	return ok
+}

@@ -1,0 +1,53 @@
+// Package txn turns storage transactions into SQL transactions: a write set
+// of buffered tombstones, statement atomicity, savepoints, ordered commit
+// and rollback hooks, and the deferred / immediate locking protocol.
+//
+// # Write set
+//
+// Tree.Delete does not touch any page: it records a tombstone (tree root,
+// key) in the transaction. Every read of the same transaction — Get, Cursor,
+// Count — treats tombstoned keys as gone, so uniqueness checks and count(*)
+// are exact. Inserts and updates go straight to the storage write
+// transaction, whose pages stay private until commit. A Put on a tombstoned
+// key cancels the tombstone, so deleting and re-inserting a key in one
+// transaction is exact. At Commit a built-in step deletes the tombstones
+// after every insert of the transaction, one batched run per tree with the
+// keys sorted, so each leaf page is modified once; Rollback drops the
+// buffer and nothing reaches the file.
+//
+// # Undo
+//
+// Statements (StartStatement / EndStatement) and savepoints are positions
+// in an undo log of logical operations recorded as they are applied: the
+// old value of each storage Put, tombstones added and cancelled, trees
+// created and dropped, meta slots set, hooks registered. Undoing to a
+// position replays the log backwards. A full Rollback never replays it: it
+// discards the storage transaction. The log is emptied whenever no
+// statement or savepoint is open, so its size is bounded by the work since
+// the oldest open savepoint. DDL is transactional for free: the catalog
+// lives in trees too, and DropTree is buffered until commit.
+//
+// # Locking
+//
+// A deferred transaction takes its snapshot at its first statement and the
+// writer lock at its first write (waiting up to the store's busy timeout,
+// then an errs.CodeBusy error). If a commit happened in between, the write
+// fails with a busy-snapshot error (ExtendedCode errs.ExtBusySnapshot)
+// instead of overwriting data the transaction never saw.
+// StartWriteStatement, and Options.Immediate, take the lock before the
+// snapshot, so autocommit writes never see that error.
+//
+// # Invariants
+//
+//   - Every tombstoned key exists in the write transaction's storage tree.
+//   - rtx and wtx, when both are open, have the same snapshot.
+//   - Undo entries after a position were applied after it, in log order.
+//
+// # Caveats
+//
+// A Tx belongs to one goroutine at a time. Values returned by Get and
+// Cursor.Value are valid until the next write of the transaction. A cursor
+// opened before a deferred transaction's first write keeps reading the
+// snapshot (without the transaction's own later writes, tombstones
+// excepted).
+package txn

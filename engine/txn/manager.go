@@ -1,0 +1,85 @@
+package txn
+
+import (
+	"context"
+	"sync/atomic"
+
+	"github.com/ladybugsql/ladybug/engine/errs"
+)
+
+// Options choose how a transaction locks.
+type Options struct {
+	// ReadOnly rejects every write with an errs.CodeReadOnly error.
+	ReadOnly bool
+	// Immediate takes the writer lock and the newest snapshot at Begin
+	// (BEGIN IMMEDIATE / EXCLUSIVE, and autocommit statements that write).
+	// Otherwise the transaction is deferred: the snapshot is taken at the
+	// first statement and the writer lock at the first write.
+	Immediate bool
+}
+
+// Manager starts transactions over one store. It is safe for concurrent use;
+// each Tx it returns belongs to one goroutine at a time.
+type Manager struct {
+	store kvStore
+	total counters // summed over finished transactions
+}
+
+// counters are the Manager's running totals, updated when a Tx ends.
+type counters struct {
+	committed, rolledBack, busySnapshot atomic.Int64
+	tombstonesApplied, applyRuns, pages atomic.Int64
+	statementsUndone, savepointsRolled  atomic.Int64
+}
+
+func newManager(s kvStore) *Manager { return &Manager{store: s} }
+
+// Begin starts a transaction. A deferred transaction holds nothing until its
+// first statement; an immediate one waits for the writer lock (up to the
+// store's busy timeout, then an error matching errs.ErrBusy).
+func (m *Manager) Begin(ctx context.Context, o Options) (*Tx, error) {
+	if o.ReadOnly && o.Immediate {
+		return nil, errs.New(errs.CodeMisuse, "a read-only transaction cannot be immediate")
+	}
+	tx := &Tx{m: m, opts: o, ctx: ctx, trees: make(map[uint32]*Tree)}
+	if o.Immediate {
+		if err := tx.lockWrite(); err != nil {
+			return nil, err
+		}
+	}
+	return tx, nil
+}
+
+// ManagerStats are totals over every finished transaction of a Manager.
+type ManagerStats struct {
+	Committed, RolledBack, BusySnapshot int64
+	TombstonesApplied, ApplyRuns        int64
+	PagesModified                       int64 // pages modified by tombstone applies
+	StatementsUndone, SavepointsRolled  int64
+}
+
+// Stats returns the Manager's totals.
+func (m *Manager) Stats() ManagerStats {
+	t := &m.total
+	return ManagerStats{
+		Committed: t.committed.Load(), RolledBack: t.rolledBack.Load(),
+		BusySnapshot: t.busySnapshot.Load(), TombstonesApplied: t.tombstonesApplied.Load(),
+		ApplyRuns: t.applyRuns.Load(), PagesModified: t.pages.Load(),
+		StatementsUndone: t.statementsUndone.Load(), SavepointsRolled: t.savepointsRolled.Load(),
+	}
+}
+
+// record adds a finished transaction's stats to the totals.
+func (m *Manager) record(s Stats, committed bool) {
+	t := &m.total
+	if committed {
+		t.committed.Add(1)
+	} else {
+		t.rolledBack.Add(1)
+	}
+	t.tombstonesApplied.Add(s.TombstonesApplied)
+	t.applyRuns.Add(s.ApplyRuns)
+	t.pages.Add(s.PagesModified)
+	t.statementsUndone.Add(s.StatementsUndone)
+	t.savepointsRolled.Add(s.SavepointsRolled)
+}

@@ -1,0 +1,31 @@
+package txn
+
+// Stats describe one transaction's write set and what its commit did.
+type Stats struct {
+	// TombstonesBuffered is the number of tombstones pending now.
+	TombstonesBuffered int64
+	// TombstonesApplied is the number of keys the commit deleted from storage.
+	TombstonesApplied int64
+	// ApplyRuns counts batched applies: one per tree with tombstones at commit.
+	ApplyRuns int64
+	// PagesModified is the number of pages the tombstone apply modified, from
+	// the store's page counters. Contiguous keys give about keys ÷ keys-per-page.
+	PagesModified int64
+	// StatementsUndone counts statements whose effects were undone.
+	StatementsUndone int64
+	// SavepointsRolled counts ROLLBACK TO operations.
+	SavepointsRolled int64
+	// UndoEntries is the current length of the undo log.
+	UndoEntries int
+}
+
+// Stats returns the transaction's counters.
+func (tx *Tx) Stats() Stats {
+	s := tx.stats
+	s.TombstonesBuffered = 0
+	for _, t := range tx.trees {
+		s.TombstonesBuffered += int64(len(t.tombs))
+	}
+	s.UndoEntries = len(tx.undo.entries)
+	return s
+}

@@ -1,0 +1,162 @@
+package txn
+
+import (
+	"context"
+	"slices"
+)
+
+// Tx is one SQL transaction, explicit or autocommit. It is not safe for
+// concurrent use; database/sql gives each connection one goroutine.
+type Tx struct {
+	m    *Manager
+	opts Options
+	ctx  context.Context // of the current statement; bounds the writer-lock wait
+
+	// rtx is the read snapshot of a deferred transaction, taken at its first
+	// statement. It stays open after the upgrade to wtx so cursors opened
+	// on it remain valid; wtx's snapshot equals it (checked at the upgrade).
+	rtx kvTx
+	// wtx is the storage write transaction, nil until the first write.
+	wtx kvTx
+	gen uint64 // incremented whenever rtx or wtx changes; invalidates cached trees
+
+	trees map[uint32]*Tree // every tree this tx touched, by root
+
+	undo       undoLog
+	stmts      []stmtMark  // open statements, innermost last
+	savepoints []savepoint // innermost last
+	hooks      []hook
+
+	stats  Stats
+	broken error // set when an undo failed: only Rollback is safe
+	done   bool
+}
+
+// cur returns the storage transaction reads go to: the write tx once there
+// is one (it sees this transaction's own writes), else the snapshot.
+func (tx *Tx) cur() kvTx {
+	if tx.wtx != nil {
+		return tx.wtx
+	}
+	return tx.rtx
+}
+
+// Writable reports whether the transaction holds the writer lock.
+func (tx *Tx) Writable() bool { return tx.wtx != nil }
+
+// ReadOnly reports whether the transaction was begun read-only.
+func (tx *Tx) ReadOnly() bool { return tx.opts.ReadOnly }
+
+// Snapshot returns the commit sequence number the transaction reads, or 0
+// before its first statement.
+func (tx *Tx) Snapshot() uint64 {
+	if c := tx.cur(); c != nil {
+		return c.Snapshot()
+	}
+	return 0
+}
+
+// Done reports whether the transaction has been committed or rolled back.
+func (tx *Tx) Done() bool { return tx.done }
+
+// usable returns the error that forbids further work, if any.
+func (tx *Tx) usable() error {
+	if tx.done {
+		return ErrTxDone
+	}
+	return tx.broken
+}
+
+// Tree returns the tree at root as this transaction sees it. The same *Tree
+// is returned for the same root for the life of the transaction.
+func (tx *Tx) Tree(root uint32) *Tree {
+	if t, ok := tx.trees[root]; ok {
+		return t
+	}
+	t := &Tree{tx: tx, root: root}
+	tx.trees[root] = t
+	return t
+}
+
+// CreateTree creates an empty tree and returns its root page. Undoing the
+// statement or savepoint that created it drops it again.
+func (tx *Tx) CreateTree() (uint32, error) {
+	if err := tx.beginWrite(); err != nil {
+		return 0, err
+	}
+	root, err := tx.wtx.CreateTree()
+	if err != nil {
+		return 0, wrapStorage(tx.m.store, "create tree", err)
+	}
+	tx.trees[root] = &Tree{tx: tx, root: root}
+	tx.log(undoEntry{op: opCreate, root: root})
+	return root, nil
+}
+
+// DropTree drops the tree at root. The drop is buffered like a tombstone:
+// the tree's pages are freed by the commit, and a rollback leaves it intact.
+func (tx *Tx) DropTree(root uint32) error {
+	if err := tx.beginWrite(); err != nil {
+		return err
+	}
+	t := tx.Tree(root)
+	if err := t.alive(); err != nil {
+		return err
+	}
+	t.dropped = true
+	tx.log(undoEntry{op: opDrop, root: root})
+	return nil
+}
+
+// ClearTree deletes every entry of the tree at root, as tombstones.
+func (tx *Tx) ClearTree(root uint32) error {
+	if err := tx.beginWrite(); err != nil {
+		return err
+	}
+	return tx.Tree(root).clear()
+}
+
+// Meta returns header slot slot (see storage: 0 catalog root, 1 schema
+// cookie, 2 user_version, 3 application_id, the rest the engine's). It
+// returns 0 when no snapshot can be taken; StartStatement, which takes the
+// snapshot first, reports that error.
+func (tx *Tx) Meta(slot int) uint64 {
+	if tx.beginRead() != nil {
+		return 0
+	}
+	return tx.cur().Meta(slot)
+}
+
+// SetMeta sets header slot slot; undone with the statement or savepoint.
+func (tx *Tx) SetMeta(slot int, v uint64) error {
+	if err := tx.beginWrite(); err != nil {
+		return err
+	}
+	old := tx.wtx.Meta(slot)
+	if err := tx.wtx.SetMeta(slot, v); err != nil {
+		return wrapStorage(tx.m.store, "set meta", err)
+	}
+	tx.log(undoEntry{op: opMeta, slot: slot, meta: old})
+	return nil
+}
+
+// log records e when some statement or savepoint may need to undo it.
+func (tx *Tx) log(e undoEntry) {
+	if tx.undoing() {
+		tx.undo.add(e)
+	}
+}
+
+// undoing reports whether writes must be recorded: an undo point is open.
+func (tx *Tx) undoing() bool { return len(tx.stmts) > 0 || len(tx.savepoints) > 0 }
+
+// sortedTrees returns the touched trees in root order, for deterministic
+// commits.
+func (tx *Tx) sortedTrees() []*Tree {
+	ts := make([]*Tree, 0, len(tx.trees))
+	for _, t := range tx.trees {
+		ts = append(ts, t)
+	}
+	slices.SortFunc(ts, func(a, b *Tree) int { return int(int64(a.root) - int64(b.root)) })
+	return ts
+}
