@@ -1,0 +1,227 @@
+package factorized
+
+import (
+	"bytes"
+	"hash/maphash"
+)
+
+// Hash slots are 16 bytes: the key's 64-bit hash, then 1+ the index of the
+// group's first tuple. A zero slot is empty, which is why slot blocks take
+// the zero-up-front path.
+const (
+	slotSize      = 16
+	slotsPerBlock = BlockSize / slotSize
+	slotShift     = 14 // log2(slotsPerBlock)
+	minSlots      = ZeroStep / slotSize
+)
+
+// HashTable maps byte keys to tuples of a Table: the hash-join build side
+// (Insert every build row, Probe with each probe key, iterate duplicates)
+// and hash aggregation (FindOrInsert one tuple per group). Keys are opaque
+// bytes compared for equality; the caller encodes composite keys so that
+// equal SQL keys give equal bytes.
+//
+// The tuples carry the caller's payload columns first, then two hidden
+// columns: the key (stored once per group, inline up to 8 bytes) and the
+// link to the group's next tuple. Slots use linear probing at a load factor
+// of at most one half. A HashTable is not safe for concurrent use.
+type HashTable struct {
+	t       *Table
+	keyCol  int
+	nextCol int
+	pool    *Pool
+	slots   []*Block // slot storage, zeroed up front
+	views   [][]byte // slots[i]'s claimed bytes
+	mask    uint64   // number of slots - 1; a power of two minus one
+	groups  int      // distinct keys
+	seed    maphash.Seed
+}
+
+// NewHashTable returns an empty hash table whose tuples have the columns of
+// payload followed by the hidden key and link columns.
+func NewHashTable(p *Pool, payload *Schema) (*HashTable, error) {
+	s, err := payload.Extend(Value(), Int64())
+	if err != nil {
+		return nil, err
+	}
+	n := payload.NumColumns()
+	return &HashTable{t: NewTable(p, s), keyCol: n, nextCol: n + 1, pool: p, seed: maphash.MakeSeed()}, nil
+}
+
+// Table returns the table of tuples; payload column i is column i.
+func (h *HashTable) Table() *Table { return h.t }
+
+// Len returns the number of tuples.
+func (h *HashTable) Len() int { return h.t.rows }
+
+// Groups returns the number of distinct keys.
+func (h *HashTable) Groups() int { return h.groups }
+
+// Insert appends a zeroed tuple under key, after any tuples already under
+// an equal key, and returns it for the caller to fill in (join build side).
+func (h *HashTable) Insert(key []byte) Row {
+	hash := maphash.Bytes(h.seed, key)
+	slot, head := h.find(hash, key)
+	if head < 0 {
+		return h.newGroup(slot, hash, key)
+	}
+	r := h.t.Append()
+	first := h.t.Row(head)
+	// Chain after the group's first tuple: first -> r -> previous second.
+	r.SetInt64(h.nextCol, first.Int64(h.nextCol))
+	first.SetInt64(h.nextCol, int64(h.t.rows))
+	return r
+}
+
+// FindOrInsert returns the tuple of key's group, appending a zeroed one if
+// the key is new (found false); hash aggregation keeps one tuple per group.
+func (h *HashTable) FindOrInsert(key []byte) (r Row, found bool) {
+	hash := maphash.Bytes(h.seed, key)
+	slot, head := h.find(hash, key)
+	if head < 0 {
+		return h.newGroup(slot, hash, key), false
+	}
+	return h.t.Row(head), true
+}
+
+// Find returns the index of the first tuple under key.
+func (h *HashTable) Find(key []byte) (row int, ok bool) {
+	if h.groups == 0 {
+		return -1, false
+	}
+	_, head := h.find(maphash.Bytes(h.seed, key), key)
+	return head, head >= 0
+}
+
+// Probe returns an iterator over the tuples under key.
+func (h *HashTable) Probe(key []byte) Matches {
+	head, _ := h.Find(key)
+	return Matches{h: h, next: head + 1}
+}
+
+// Key returns a view of the key stored in a group's first tuple (the row
+// FindOrInsert or Find return); nil for other tuples.
+func (h *HashTable) Key(row int) []byte {
+	_, _, b := h.t.Row(row).Value(h.keyCol)
+	return b
+}
+
+// Reset empties the table for reuse, keeping the first tuple block; slot
+// blocks go back to the pool and are taken (zeroed) again on first use.
+func (h *HashTable) Reset() {
+	h.t.Reset()
+	h.releaseSlots()
+}
+
+// Release empties the table and returns all its blocks to the pool.
+func (h *HashTable) Release() {
+	h.t.Release()
+	h.releaseSlots()
+}
+
+// SizeBytes returns the memory held by tuples and slots.
+func (h *HashTable) SizeBytes() int64 {
+	return h.t.SizeBytes() + int64(len(h.slots))*BlockSize
+}
+
+// Matches iterates over the tuples under one key. It is a small value.
+type Matches struct {
+	h    *HashTable
+	next int // 1 + index of the next tuple; 0 at the end
+}
+
+// Next returns the next tuple, or ok false at the end.
+func (m *Matches) Next() (r Row, ok bool) {
+	if m.next == 0 {
+		return Row{}, false
+	}
+	r = m.h.t.Row(m.next - 1)
+	m.next = int(r.Int64(m.h.nextCol))
+	return r, true
+}
+
+// find returns key's slot and its group's first tuple, or the empty slot
+// where the key belongs and -1. Slots are allocated on first use, so an
+// empty or released table holds none.
+func (h *HashTable) find(hash uint64, key []byte) (slot uint64, head int) {
+	if len(h.views) == 0 {
+		h.allocSlots(minSlots)
+	}
+	for i := hash & h.mask; ; i = (i + 1) & h.mask {
+		s := h.slot(i)
+		ref := le.Uint64(s[8:])
+		if ref == 0 {
+			return i, -1
+		}
+		if le.Uint64(s) == hash && bytes.Equal(h.Key(int(ref-1)), key) {
+			return i, int(ref - 1)
+		}
+	}
+}
+
+func (h *HashTable) slot(i uint64) []byte {
+	off := (i & (slotsPerBlock - 1)) * slotSize
+	return h.views[i>>slotShift][off : off+slotSize : off+slotSize]
+}
+
+// newGroup appends key's first tuple and fills the empty slot for it.
+func (h *HashTable) newGroup(slot, hash uint64, key []byte) Row {
+	r := h.t.Append()
+	r.SetValue(h.keyCol, KindBlob, 0, key)
+	s := h.slot(slot)
+	le.PutUint64(s, hash)
+	le.PutUint64(s[8:], uint64(h.t.rows))
+	h.groups++
+	if uint64(h.groups)*2 > h.mask+1 {
+		h.grow()
+	}
+	return r
+}
+
+// grow doubles the slots and reinserts every group by its stored hash.
+func (h *HashTable) grow() {
+	oldBlocks, oldViews, oldN := h.slots, h.views, h.mask+1
+	h.slots, h.views = nil, nil
+	h.allocSlots(int(oldN * 2))
+	for _, v := range oldViews {
+		for off := 0; off < len(v); off += slotSize {
+			if ref := le.Uint64(v[off+8:]); ref != 0 {
+				h.place(le.Uint64(v[off:]), ref)
+			}
+		}
+	}
+	for _, b := range oldBlocks {
+		h.pool.Put(b)
+	}
+}
+
+// place puts a (hash, ref) pair into the first empty slot of its chain.
+func (h *HashTable) place(hash, ref uint64) {
+	i := hash & h.mask
+	for le.Uint64(h.slot(i)[8:]) != 0 {
+		i = (i + 1) & h.mask
+	}
+	s := h.slot(i)
+	le.PutUint64(s, hash)
+	le.PutUint64(s[8:], ref)
+}
+
+// allocSlots takes n zeroed slots (n a power of two) from the pool.
+func (h *HashTable) allocSlots(n int) {
+	h.mask = uint64(n - 1)
+	for left := n * slotSize; left > 0; left -= BlockSize {
+		b := h.pool.GetZeroed(min(left, BlockSize))
+		h.slots = append(h.slots, b)
+		h.views = append(h.views, b.Bytes())
+	}
+}
+
+// releaseSlots returns every slot block to the pool.
+func (h *HashTable) releaseSlots() {
+	for i, b := range h.slots {
+		h.pool.Put(b)
+		h.slots[i], h.views[i] = nil, nil
+	}
+	h.slots, h.views = h.slots[:0], h.views[:0]
+	h.mask, h.groups = 0, 0
+}
