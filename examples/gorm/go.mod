@@ -1,0 +1,20 @@
+module github.com/ladybugsql/ladybug/examples/gorm
+
+go 1.26
+
+replace github.com/ladybugsql/ladybug => ../../
+
+require (
+	github.com/ladybugsql/ladybug v0.0.0
+	github.com/stretchr/testify v1.12.1
+	gorm.io/driver/sqlite v1.6.0
+	gorm.io/gorm v1.31.2
+)
+
+require (
+	github.com/jinzhu/inflection v1.0.0 // indirect
+	github.com/jinzhu/now v1.1.5 // indirect
+	github.com/mattn/go-sqlite3 v1.14.22 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/text v0.20.0 // indirect
+)

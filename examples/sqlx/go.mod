@@ -1,0 +1,13 @@
+module github.com/ladybugsql/ladybug/examples/sqlx
+
+go 1.26
+
+replace github.com/ladybugsql/ladybug => ../../
+
+require (
+	github.com/jmoiron/sqlx v1.4.0
+	github.com/ladybugsql/ladybug v0.0.0
+	github.com/stretchr/testify v1.12.1
+)
+
+require go.yaml.in/yaml/v3 v3.0.5 // indirect
