@@ -1,0 +1,142 @@
+package factorized
+
+// TopN keeps the n smallest keys offered so far, for ORDER BY … LIMIT n
+// (with OFFSET, n is limit+offset): a max-heap of n entries whose root is
+// the worst kept key. Each kept candidate owns a slot number below n; when a
+// better candidate evicts the root it inherits the root's slot, so the
+// caller stores payloads in a table of at most n rows, overwriting in place.
+// Ties keep the earlier candidate, as a stable sort followed by LIMIT would.
+type TopN struct {
+	n     int
+	keys  keyStore
+	heap  []sortEntry // max-heap by (key, arrival); row is the slot
+	seq   int64
+	dead  int // bytes of evicted long keys still in the key store
+	live  int // bytes of kept long keys
+	pool  *Pool
+	order bool // heap has been sorted ascending by Sort
+}
+
+// NewTopN returns an empty TopN keeping n keys (n ≤ 0 keeps none).
+func NewTopN(p *Pool, n int) *TopN {
+	return &TopN{n: max(n, 0), keys: keyStore{ovf: newOverflow(p)}, pool: p}
+}
+
+// Offer considers a candidate. If it is among the n smallest so far it
+// returns ok and the slot to write its payload to: the number of slots in
+// use before (a new row to append) or the slot of the candidate it evicted
+// (a row to overwrite). Offer must not be called after Sort.
+func (h *TopN) Offer(key []byte) (slot int, ok bool) {
+	if h.n == 0 || h.order {
+		return 0, false
+	}
+	if len(h.heap) < h.n {
+		slot = len(h.heap)
+		h.heap = append(h.heap, h.keys.entry(key, int64(slot), h.next()))
+		h.countLive(len(key))
+		h.up(len(h.heap) - 1)
+		return slot, true
+	}
+	if !h.keys.before(key, &h.heap[0]) {
+		return 0, false
+	}
+	slot = int(h.heap[0].row)
+	h.evict(&h.heap[0])
+	h.heap[0] = h.keys.entry(key, int64(slot), h.next())
+	h.countLive(len(key))
+	h.down(0)
+	h.maybeCompact()
+	return slot, true
+}
+
+// Sort orders the kept candidates ascending; after it, Len and Slot list
+// them in order.
+func (h *TopN) Sort() {
+	for end := len(h.heap) - 1; end > 0; end-- {
+		h.heap[0], h.heap[end] = h.heap[end], h.heap[0]
+		h.siftDown(0, end)
+	}
+	h.order = true
+}
+
+// Len returns the number of kept candidates.
+func (h *TopN) Len() int { return len(h.heap) }
+
+// Slot returns the slot of the i-th kept candidate in key order (after
+// Sort).
+func (h *TopN) Slot(i int) int { return int(h.heap[i].row) }
+
+// Reset empties the TopN for reuse.
+func (h *TopN) Reset() {
+	h.heap = h.heap[:0]
+	h.keys.ovf.release()
+	h.seq, h.dead, h.live, h.order = 0, 0, 0, false
+}
+
+func (h *TopN) next() int64 {
+	h.seq++
+	return h.seq - 1
+}
+
+func (h *TopN) countLive(n int) {
+	if n > 8 {
+		h.live += n
+	}
+}
+
+func (h *TopN) evict(e *sortEntry) {
+	if e.ref&inlineRef == 0 {
+		n := len(h.keys.ovf.get(e.ref))
+		h.live -= n
+		h.dead += n
+	}
+}
+
+// maybeCompact copies the kept long keys into fresh blocks once evicted
+// keys take more space than kept ones and a block, so a long descending
+// input does not grow the key store without bound.
+func (h *TopN) maybeCompact() {
+	if h.dead <= BlockSize || h.dead <= h.live {
+		return
+	}
+	fresh := keyStore{ovf: newOverflow(h.pool)}
+	for i := range h.heap {
+		if e := &h.heap[i]; e.ref&inlineRef == 0 {
+			e.ref = fresh.ovf.add(h.keys.ovf.get(e.ref))
+		}
+	}
+	h.keys.ovf.release()
+	h.keys = fresh
+	h.dead = 0
+}
+
+func (h *TopN) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if h.keys.compare(&h.heap[p], &h.heap[i]) >= 0 {
+			return
+		}
+		h.heap[p], h.heap[i] = h.heap[i], h.heap[p]
+		i = p
+	}
+}
+
+func (h *TopN) down(i int) { h.siftDown(i, len(h.heap)) }
+
+// siftDown restores the max-heap property of heap[:end] below i.
+func (h *TopN) siftDown(i, end int) {
+	for {
+		c := 2*i + 1
+		if c >= end {
+			return
+		}
+		if c+1 < end && h.keys.compare(&h.heap[c+1], &h.heap[c]) > 0 {
+			c++
+		}
+		if h.keys.compare(&h.heap[i], &h.heap[c]) >= 0 {
+			return
+		}
+		h.heap[i], h.heap[c] = h.heap[c], h.heap[i]
+		i = c
+	}
+}
