@@ -1,0 +1,123 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime/debug"
+)
+
+// Cell statuses.
+const (
+	statusOK          = "ok"
+	statusWrong       = "wrong"
+	statusUnsupported = "unsupported"
+	statusTimeout     = "timeout"
+	statusNA          = "n/a"
+)
+
+// cellConfig says which cell to run and how.
+type cellConfig struct {
+	Case    string `json:"case"`
+	P       Params `json:"params"`
+	Runs    int    `json:"runs"`
+	Warmup  int    `json:"warmup"`
+	TmpDir  string `json:"tmp"`
+	CPUDir  string `json:"cpu_dir,omitempty"`
+	MemDir  string `json:"mem_dir,omitempty"`
+	Corrupt int    `json:"corrupt,omitempty"` // test hook: perturb the Nth Check
+}
+
+// cellResult is a finished cell.
+type cellResult struct {
+	Status string      `json:"status"`
+	Msg    string      `json:"msg,omitempty"`
+	Runs   []runRecord `json:"runs,omitempty"`
+	Checks int         `json:"checks,omitempty"` // Check calls made, for tests
+}
+
+// runCell runs one cell in this process: setup once, then warm-up and
+// measured runs, reporting each measured run through emit as it finishes.
+// It never panics: a panic inside a case becomes an unsupported cell.
+func runCell(cfg cellConfig, emit func(runRecord)) (res cellResult) {
+	var e *Env
+	defer func() {
+		if r := recover(); r != nil {
+			res = cellResult{Status: statusUnsupported, Msg: fmt.Sprintf("panic: %v", r)}
+			if os.Getenv("BENCH_TRACE") != "" {
+				fmt.Fprintf(os.Stderr, "%s\n", debug.Stack())
+			}
+		}
+		if e != nil {
+			res.Checks = e.checks
+		}
+	}()
+	c, err := findCase(cfg.Case)
+	if err != nil {
+		return failed(err)
+	}
+	spec, ok := specs[cfg.P.Driver]
+	if !ok {
+		return failed(fmt.Errorf("unknown driver %q", cfg.P.Driver))
+	}
+	if c.FileOnly && cfg.P.Mode != "file" {
+		return cellResult{Status: statusNA, Msg: "file mode only"}
+	}
+	dir, err := os.MkdirTemp(cfg.TmpDir, "cell-*")
+	if err != nil {
+		return failed(err)
+	}
+	defer os.RemoveAll(dir)
+	e = &Env{P: cfg.P, Case: c, spec: spec, dir: dir, sample: c.Heap, corruptAt: cfg.Corrupt}
+	defer func() {
+		if e.h != nil {
+			_ = e.h.Close()
+		}
+	}()
+	return runPhases(cfg, c, e, emit)
+}
+
+func runPhases(cfg cellConfig, c *Case, e *Env, emit func(runRecord)) cellResult {
+	var o openOpts
+	if c.Opts != nil {
+		o = c.Opts(cfg.P)
+	}
+	if err := e.Open(o); err != nil {
+		return failed(err)
+	}
+	if c.Setup != nil {
+		if err := c.Setup(e); err != nil {
+			return failed(fmt.Errorf("setup: %w", err))
+		}
+	}
+	var res cellResult
+	for i := 1; i <= cfg.Warmup+cfg.Runs; i++ {
+		e.run, e.rec = i, nil
+		e.cpuDir, e.memDir = "", ""
+		if i > cfg.Warmup {
+			e.cpuDir, e.memDir = cfg.CPUDir, cfg.MemDir
+		}
+		if err := c.Run(e); err != nil {
+			return failed(err)
+		}
+		if e.rec == nil {
+			return failed(errors.New("bench: case did not call Measure"))
+		}
+		if i > cfg.Warmup {
+			res.Runs = append(res.Runs, *e.rec)
+			if emit != nil {
+				emit(*e.rec)
+			}
+		}
+	}
+	res.Status = statusOK
+	return res
+}
+
+// failed classifies an error: a wrong answer or anything else.
+func failed(err error) cellResult {
+	if errors.Is(err, errWrong) {
+		return cellResult{Status: statusWrong, Msg: firstLine(err.Error())}
+	}
+	return cellResult{Status: statusUnsupported, Msg: firstLine(err.Error())}
+}

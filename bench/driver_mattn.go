@@ -1,0 +1,8 @@
+//go:build mattn
+
+package main
+
+import _ "github.com/mattn/go-sqlite3" // the cgo driver named "sqlite3"
+
+// flavor names the variant of this binary; see driver_ncruces.go.
+const flavor = "mattn"

@@ -1,0 +1,3 @@
+package main
+
+import _ "modernc.org/sqlite" // the pure-Go driver named "sqlite"
