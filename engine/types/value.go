@@ -100,3 +100,6 @@ func (v Value) Clone() Value {
 	}
 	return v
 }
+
+// unsafeString views b as a string; b must not be modified afterwards.
+func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }

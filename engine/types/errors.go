@@ -1,0 +1,16 @@
+package types
+
+import "errors"
+
+// Errors returned by the record and key decoders. They mean the bytes were
+// not written by AppendRecord / AppendKey, or were damaged since; callers
+// above storage report them as corruption.
+var (
+	// ErrCorruptRecord is returned when a record's header or body is
+	// malformed or truncated.
+	ErrCorruptRecord = errors.New("types: corrupt record")
+	// ErrCorruptKey is returned when an index key is malformed or truncated.
+	ErrCorruptKey = errors.New("types: corrupt key")
+	// ErrBadTime is returned by ParseTime for text in none of the forms.
+	ErrBadTime = errors.New("types: not a time value")
+)
