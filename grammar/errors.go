@@ -1,0 +1,124 @@
+package grammar
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// ErrTooDeep is wrapped by the SyntaxError returned for a statement whose
+// nesting (parentheses, CASE, prefix operators) exceeds the parser's limit.
+var ErrTooDeep = errors.New("too deeply nested")
+
+// ErrTooLong is wrapped by the SyntaxError returned for SQL text longer
+// than the parser accepts.
+var ErrTooLong = errors.New("sql text too long")
+
+// SyntaxError reports where SQL text stops being valid. It prints as
+//
+//	near "FORM" at line 1, column 15: syntax error
+//
+// followed, when useful, by a hint (a reserved keyword used as a name).
+type SyntaxError struct {
+	Line     int    // 1-based line of the offending token
+	Column   int    // 1-based column (in bytes) of the offending token
+	Offset   int    // byte offset of the offending token
+	Near     string // the offending token as written; "" at end of input
+	Expected string // what the grammar would have accepted, when known
+	Msg      string // "syntax error", or a more specific description
+	Hint     string // advice, e.g. how to quote a reserved keyword
+	err      error  // a sentinel such as ErrTooDeep, for errors.Is
+}
+
+// Error formats the error like SQLite does, with the position added.
+func (e *SyntaxError) Error() string {
+	var b strings.Builder
+	if e.Near == "" {
+		b.WriteString("incomplete input")
+	} else {
+		fmt.Fprintf(&b, "near %q", e.Near)
+	}
+	fmt.Fprintf(&b, " at line %d, column %d: %s", e.Line, e.Column, e.Msg)
+	if e.Hint != "" {
+		b.WriteString(" (")
+		b.WriteString(e.Hint)
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// Unwrap returns the sentinel behind the error, if any.
+func (e *SyntaxError) Unwrap() error { return e.err }
+
+// maxExpected bounds the Expected text taken from participle, which
+// describes the rest of a grammar rule and can be long.
+const maxExpected = 80
+
+// newSyntaxError converts a participle or lexer error.
+func newSyntaxError(sql string, err error) *SyntaxError {
+	var perr participle.Error
+	if !errors.As(err, &perr) {
+		return &SyntaxError{Line: 1, Column: 1, Msg: err.Error()}
+	}
+	pos := perr.Position()
+	se := &SyntaxError{Line: pos.Line, Column: pos.Column, Offset: pos.Offset, Msg: "syntax error"}
+	var lerr *lexer.Error
+	if errors.As(err, &lerr) {
+		se.Near = nearText(sql, pos.Offset)
+		se.Msg = "unrecognized token"
+		return se
+	}
+	var uerr *participle.UnexpectedTokenError
+	if errors.As(err, &uerr) {
+		se.Expected = expectedText(uerr.Message())
+		if !uerr.Unexpected.EOF() {
+			se.Near = uerr.Unexpected.Value
+		}
+		se.Hint = keywordHint(uerr.Unexpected)
+		return se
+	}
+	se.Near = nearText(sql, pos.Offset)
+	se.Msg = "syntax error: " + perr.Message()
+	return se
+}
+
+// keywordHint explains how to use a reserved keyword as a name.
+func keywordHint(t lexer.Token) string {
+	if t.Type != sqlLexer.keyword {
+		return ""
+	}
+	return fmt.Sprintf("%s is a reserved keyword; to use it as a name, quote it: %s", strings.ToUpper(t.Value), QuoteIdent(t.Value))
+}
+
+// expectedText extracts "(expected ...)" from a participle message.
+func expectedText(msg string) string {
+	i := strings.Index(msg, "(expected ")
+	if i < 0 {
+		return ""
+	}
+	s := strings.TrimSuffix(msg[i+len("(expected "):], ")")
+	if len(s) > maxExpected {
+		s = s[:maxExpected] + "..."
+	}
+	return s
+}
+
+// nearText returns the word or character at offset, for lexer errors.
+func nearText(sql string, offset int) string {
+	if offset < 0 || offset >= len(sql) {
+		return ""
+	}
+	end := offset + 1
+	for end < len(sql) && end-offset < 20 && sql[end] > ' ' {
+		end++
+	}
+	return sql[offset:end]
+}
+
+// errorAt builds a syntax error at a token position with a message.
+func errorAt(sql string, pos lexer.Position, msg string, sentinel error) *SyntaxError {
+	return &SyntaxError{Line: pos.Line, Column: pos.Column, Offset: pos.Offset, Near: nearText(sql, pos.Offset), Msg: msg, err: sentinel}
+}

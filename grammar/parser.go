@@ -1,0 +1,90 @@
+package grammar
+
+import (
+	"fmt"
+
+	"github.com/alecthomas/participle/v2"
+)
+
+// parserOptions are all the participle options, in one place. Keywords
+// match case-insensitively; whitespace and comments are dropped; lookahead
+// is unbounded because SQL needs it (WITH ... before INSERT, "NOT" before
+// NULL, BETWEEN, IN or LIKE); the grammar is written so that alternatives
+// fail within a few tokens, and Parse bounds nesting depth up front.
+func parserOptions() []participle.Option {
+	return []participle.Option{
+		participle.Lexer(sqlLexer),
+		participle.Elide("Whitespace", "Comment"),
+		participle.CaseInsensitive("Ident", "Keyword"),
+		participle.UseLookahead(participle.MaxLookahead),
+	}
+}
+
+var (
+	scriptParser = participle.MustBuild[sScript](parserOptions()...)
+	exprParser   = participle.MustBuild[sExprRoot](parserOptions()...)
+)
+
+// EBNF returns the grammar of scripts in participle's EBNF notation.
+func EBNF() string { return scriptParser.String() }
+
+// maxDepth bounds the nesting of parentheses (and so of subqueries and
+// expressions), keeping the recursive-descent parser's stack and time in
+// check on hostile input. SQLite's default expression depth limit is 1000;
+// real queries stay far below this.
+const maxDepth = 200
+
+// maxLength bounds the SQL text accepted (SQLite's default
+// SQLITE_MAX_SQL_LENGTH).
+const maxLength = 1_000_000_000
+
+// Parse parses a script of zero or more statements separated by semicolons.
+// It returns a *SyntaxError when the text is not valid SQL.
+func Parse(sql string) (stmts []Statement, err error) {
+	defer recoverParse(&err)
+	peek, err := lexScript(sql)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := scriptParser.ParseFromLexer(peek)
+	if err != nil {
+		return nil, newSyntaxError(sql, err)
+	}
+	b := &builder{src: sql}
+	for _, s := range tree.Stmts {
+		b.maxParam = 0
+		st := b.statement(s)
+		if b.err != nil {
+			return nil, b.err
+		}
+		stmts = append(stmts, st)
+	}
+	return stmts, nil
+}
+
+// ParseExpr parses a single expression.
+func ParseExpr(sql string) (e Expr, err error) {
+	defer recoverParse(&err)
+	peek, err := lexScript(sql)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := exprParser.ParseFromLexer(peek)
+	if err != nil {
+		return nil, newSyntaxError(sql, err)
+	}
+	b := &builder{src: sql}
+	e = b.expr(tree.Expr)
+	if b.err != nil {
+		return nil, b.err
+	}
+	return e, nil
+}
+
+// recoverParse is the last line of defence: an internal failure becomes a
+// syntax error instead of a panic in the caller.
+func recoverParse(err *error) {
+	if r := recover(); r != nil {
+		*err = &SyntaxError{Line: 1, Column: 1, Msg: fmt.Sprintf("internal parser error: %v", r)}
+	}
+}
