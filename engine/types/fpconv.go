@@ -162,28 +162,4 @@ func fp10Convert2(d uint64, p int) float64 {
 	return math.Float64frombits(m)
 }
 
-// decode18 returns SQLite's 18 significant digits of f > 0 and the
-// decimal-point position: f ≈ 0.z × 10^dp.
-func decode18(f float64, z []byte) ([]byte, int) {
-	u := math.Float64bits(f)
-	e := int(u >> 52 & 0x7ff)
-	m := u & (1<<52 - 1)
-	if e == 0 {
-		nn := bits.LeadingZeros64(m)
-		m <<= uint(nn)
-		e = -1074 - nn
-	} else {
-		m = m<<11 | 1<<63
-		e -= 1086
-	}
-	v, exp := fp2Convert10(m, e, 18)
-	var tmp [20]byte
-	i := len(tmp)
-	for v > 0 {
-		i--
-		tmp[i] = byte('0' + v%10)
-		v /= 10
-	}
-	n := len(tmp) - i
-	return append(z, tmp[i:]...), n + exp
-}
+func leadingZeros(m uint64) int { return bits.LeadingZeros64(m) }
