@@ -13,6 +13,14 @@ const (
 	slotsPerBlock = BlockSize / slotSize
 	slotShift     = 14 // log2(slotsPerBlock)
 	minSlots      = ZeroStep / slotSize
+
+	// A key cell is keyWidth bytes: a tag byte (0 no key, 1+length for a key
+	// of up to keyInlineMax bytes stored after it, keyInOverflow for an
+	// overflow reference at bytes 8..15), so keys of two encoded numbers
+	// compare without leaving the tuple.
+	keyWidth      = 24
+	keyInlineMax  = keyWidth - 1
+	keyInOverflow = 0xFF
 )
 
 // HashTable maps byte keys to tuples of a Table: the hash-join build side
@@ -22,7 +30,7 @@ const (
 // equal SQL keys give equal bytes.
 //
 // The tuples carry the caller's payload columns first, then two hidden
-// columns: the key (stored once per group, inline up to 8 bytes) and the
+// columns: the key (stored once per group, inline up to 23 bytes) and the
 // link to the group's next tuple. Slots use linear probing at a load factor
 // of at most one half. A HashTable is not safe for concurrent use.
 type HashTable struct {
@@ -40,7 +48,7 @@ type HashTable struct {
 // NewHashTable returns an empty hash table whose tuples have the columns of
 // payload followed by the hidden key and link columns.
 func NewHashTable(p *Pool, payload *Schema) (*HashTable, error) {
-	s, err := payload.Extend(Value(), Int64())
+	s, err := payload.Extend(Bytes(keyWidth), Int64())
 	if err != nil {
 		return nil, err
 	}
@@ -101,9 +109,28 @@ func (h *HashTable) Probe(key []byte) Matches {
 
 // Key returns a view of the key stored in a group's first tuple (the row
 // FindOrInsert or Find return); nil for other tuples.
-func (h *HashTable) Key(row int) []byte {
-	_, _, b := h.t.Row(row).Value(h.keyCol)
-	return b
+func (h *HashTable) Key(row int) []byte { return h.rowKey(h.t.Row(row)) }
+
+func (h *HashTable) rowKey(r Row) []byte {
+	k := r.Bytes(h.keyCol)
+	switch tag := int(k[0]); {
+	case tag == keyInOverflow:
+		return h.t.ovf.get(le.Uint64(k[8:]))
+	case tag > 0:
+		return k[1:tag:tag]
+	}
+	return nil
+}
+
+func (h *HashTable) setKey(r Row, key []byte) {
+	k := r.Bytes(h.keyCol)
+	if len(key) <= keyInlineMax {
+		k[0] = byte(len(key) + 1)
+		copy(k[1:], key)
+		return
+	}
+	k[0] = keyInOverflow
+	le.PutUint64(k[8:], h.t.ovf.add(key))
 }
 
 // Reset empties the table for reuse, keeping the first tuple block; slot
@@ -167,7 +194,7 @@ func (h *HashTable) slot(i uint64) []byte {
 // newGroup appends key's first tuple and fills the empty slot for it.
 func (h *HashTable) newGroup(slot, hash uint64, key []byte) Row {
 	r := h.t.Append()
-	r.SetValue(h.keyCol, KindBlob, 0, key)
+	h.setKey(r, key)
 	s := h.slot(slot)
 	le.PutUint64(s, hash)
 	le.PutUint64(s[8:], uint64(h.t.rows))

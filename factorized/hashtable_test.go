@@ -12,7 +12,7 @@ import (
 
 func keyOf(i int) []byte {
 	if i%3 == 0 { // some long keys, stored in the overflow buffer
-		return fmt.Appendf(nil, "a long key number %d", i)
+		return fmt.Appendf(nil, "a long key number %d, past the inline limit", i)
 	}
 	return binary.BigEndian.AppendUint64(nil, uint64(i))
 }

@@ -1,5 +1,7 @@
 package factorized
 
+import "cmp"
+
 // TopN keeps the n smallest keys offered so far, for ORDER BY … LIMIT n
 // (with OFFSET, n is limit+offset): a max-heap of n entries whose root is
 // the worst kept key. Each kept candidate owns a slot number below n; when a
@@ -9,7 +11,7 @@ package factorized
 type TopN struct {
 	n     int
 	keys  keyStore
-	heap  []sortEntry // max-heap by (key, arrival); row is the slot
+	heap  []topEntry // max-heap by (key, arrival)
 	seq   int64
 	dead  int // bytes of evicted long keys still in the key store
 	live  int // bytes of kept long keys
@@ -32,17 +34,17 @@ func (h *TopN) Offer(key []byte) (slot int, ok bool) {
 	}
 	if len(h.heap) < h.n {
 		slot = len(h.heap)
-		h.heap = append(h.heap, h.keys.entry(key, int64(slot), h.next()))
+		h.heap = append(h.heap, h.entry(key, slot))
 		h.countLive(len(key))
 		h.up(len(h.heap) - 1)
 		return slot, true
 	}
-	if !h.keys.before(key, &h.heap[0]) {
+	if root := &h.heap[0]; !h.keys.before(key, root.pre, root.ref) {
 		return 0, false
 	}
-	slot = int(h.heap[0].row)
+	slot = int(h.heap[0].slot)
 	h.evict(&h.heap[0])
-	h.heap[0] = h.keys.entry(key, int64(slot), h.next())
+	h.heap[0] = h.entry(key, slot)
 	h.countLive(len(key))
 	h.down(0)
 	h.maybeCompact()
@@ -64,7 +66,7 @@ func (h *TopN) Len() int { return len(h.heap) }
 
 // Slot returns the slot of the i-th kept candidate in key order (after
 // Sort).
-func (h *TopN) Slot(i int) int { return int(h.heap[i].row) }
+func (h *TopN) Slot(i int) int { return int(h.heap[i].slot) }
 
 // Reset empties the TopN for reuse.
 func (h *TopN) Reset() {
@@ -73,9 +75,27 @@ func (h *TopN) Reset() {
 	h.seq, h.dead, h.live, h.order = 0, 0, 0, false
 }
 
-func (h *TopN) next() int64 {
+// topEntry is a kept candidate: its key, its arrival and its slot.
+type topEntry struct {
+	pre, ref  uint64
+	seq, slot int64
+}
+
+func (h *TopN) entry(key []byte, slot int) topEntry {
+	pre, ref := h.keys.store(key)
 	h.seq++
-	return h.seq - 1
+	return topEntry{pre: pre, ref: ref, seq: h.seq - 1, slot: int64(slot)}
+}
+
+// compare orders kept candidates by key, then arrival.
+func (h *TopN) compare(a, b *topEntry) int {
+	if a.pre != b.pre {
+		return cmp.Compare(a.pre, b.pre)
+	}
+	if c := h.keys.compare(a.ref, b.ref); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.seq, b.seq)
 }
 
 func (h *TopN) countLive(n int) {
@@ -84,7 +104,7 @@ func (h *TopN) countLive(n int) {
 	}
 }
 
-func (h *TopN) evict(e *sortEntry) {
+func (h *TopN) evict(e *topEntry) {
 	if e.ref&inlineRef == 0 {
 		n := len(h.keys.ovf.get(e.ref))
 		h.live -= n
@@ -113,7 +133,7 @@ func (h *TopN) maybeCompact() {
 func (h *TopN) up(i int) {
 	for i > 0 {
 		p := (i - 1) / 2
-		if h.keys.compare(&h.heap[p], &h.heap[i]) >= 0 {
+		if h.compare(&h.heap[p], &h.heap[i]) >= 0 {
 			return
 		}
 		h.heap[p], h.heap[i] = h.heap[i], h.heap[p]
@@ -130,10 +150,10 @@ func (h *TopN) siftDown(i, end int) {
 		if c >= end {
 			return
 		}
-		if c+1 < end && h.keys.compare(&h.heap[c+1], &h.heap[c]) > 0 {
+		if c+1 < end && h.compare(&h.heap[c+1], &h.heap[c]) > 0 {
 			c++
 		}
-		if h.keys.compare(&h.heap[i], &h.heap[c]) >= 0 {
+		if h.compare(&h.heap[i], &h.heap[c]) >= 0 {
 			return
 		}
 		h.heap[i], h.heap[c] = h.heap[c], h.heap[i]

@@ -1,0 +1,239 @@
+package factorized
+
+import (
+	"cmp"
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+)
+
+var zeroModes = []struct {
+	name  string
+	eager bool
+}{{"lazy", false}, {"eager", true}}
+
+// reportZeroed reports the pool's bytes zeroed per operation.
+func reportZeroed(b *testing.B, p *Pool, before int64) {
+	b.ReportMetric(float64(p.ZeroedBytes()-before)/float64(b.N), "zeroed-B/op")
+}
+
+// oneRow builds and reads the one-row, one-column result of SELECT 1.
+func oneRow(t *Table) uint64 {
+	t.Append().SetValue(0, KindInt, 1, nil)
+	_, bits, _ := t.Value(0, 0)
+	return bits
+}
+
+// BenchmarkTable_OneRow is the constant scan behind SELECT 1 on a warm
+// pool: the table of a cached plan, released after each query (Release),
+// reset after each query (Reset), or made per query (New).
+func BenchmarkTable_OneRow(b *testing.B) {
+	s := MustSchema(Value())
+	for _, m := range zeroModes {
+		b.Run("Release/"+m.name, func(b *testing.B) {
+			p := NewPool(PoolOptions{EagerZero: m.eager})
+			t := NewTable(p, s)
+			oneRow(t)
+			t.Release()
+			b.ReportAllocs()
+			before := p.ZeroedBytes()
+			for b.Loop() {
+				oneRow(t)
+				t.Release()
+			}
+			reportZeroed(b, p, before)
+		})
+		b.Run("Reset/"+m.name, func(b *testing.B) {
+			p := NewPool(PoolOptions{EagerZero: m.eager})
+			t := NewTable(p, s)
+			oneRow(t)
+			t.Reset()
+			b.ReportAllocs()
+			before := p.ZeroedBytes()
+			for b.Loop() {
+				oneRow(t)
+				t.Reset()
+			}
+			reportZeroed(b, p, before)
+		})
+		b.Run("New/"+m.name, func(b *testing.B) {
+			p := NewPool(PoolOptions{EagerZero: m.eager})
+			NewTable(p, s).Release()
+			b.ReportAllocs()
+			before := p.ZeroedBytes()
+			for b.Loop() {
+				t := NewTable(p, s)
+				oneRow(t)
+				t.Release()
+			}
+			reportZeroed(b, p, before)
+		})
+	}
+}
+
+const aggGroups = 1 << 20
+
+// BenchmarkHashTable_Aggregate1MGroups is GROUP BY over 1M distinct int
+// keys (a count and a sum per group), A/B against eager zeroing: every
+// block is filled, so lazy zeroing clears the same bytes and costs nothing
+// extra.
+func BenchmarkHashTable_Aggregate1MGroups(b *testing.B) {
+	keys := make([][]byte, aggGroups)
+	for i := range keys {
+		keys[i] = AppendKeyInt(nil, int64(rand.Uint64()>>1))
+	}
+	s := MustSchema(Int64(), Int64())
+	for _, m := range zeroModes {
+		b.Run(m.name, func(b *testing.B) {
+			p := NewPool(PoolOptions{EagerZero: m.eager, MaxFree: 1024})
+			h, _ := NewHashTable(p, s)
+			b.ReportAllocs()
+			before := p.ZeroedBytes()
+			for b.Loop() {
+				for i, k := range keys {
+					r, _ := h.FindOrInsert(k)
+					r.SetInt64(0, r.Int64(0)+1)
+					r.SetInt64(1, r.Int64(1)+int64(i))
+				}
+				h.Release()
+			}
+			reportZeroed(b, p, before)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/aggGroups, "ns/group")
+		})
+	}
+}
+
+// BenchmarkTable_Append1M appends 1M two-column tuples: the materialising
+// side of an aggregate, without hashing.
+func BenchmarkTable_Append1M(b *testing.B) {
+	s := MustSchema(Int64(), Int64())
+	for _, m := range zeroModes {
+		b.Run(m.name, func(b *testing.B) {
+			p := NewPool(PoolOptions{EagerZero: m.eager, MaxFree: 1024})
+			t := NewTable(p, s)
+			b.ReportAllocs()
+			before := p.ZeroedBytes()
+			for b.Loop() {
+				for i := range aggGroups {
+					r := t.Append()
+					r.SetInt64(0, int64(i))
+					r.SetInt64(1, 1)
+				}
+				t.Release()
+			}
+			reportZeroed(b, p, before)
+		})
+	}
+}
+
+const joinRows = 100000
+
+func joinKeys() [][]byte {
+	keys := make([][]byte, joinRows)
+	for i := range keys {
+		keys[i] = binary.BigEndian.AppendUint64(nil, uint64(i*7919))
+	}
+	return keys
+}
+
+// BenchmarkHashTable_Build inserts 100k build rows with one payload column.
+func BenchmarkHashTable_Build(b *testing.B) {
+	keys := joinKeys()
+	p := NewPool(PoolOptions{MaxFree: 256})
+	h, _ := NewHashTable(p, MustSchema(Int64()))
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, k := range keys {
+			h.Insert(k).SetInt64(0, int64(i))
+		}
+		h.Release()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/joinRows, "ns/row")
+}
+
+// BenchmarkHashTable_Probe probes 100k keys, half of them absent, against
+// a 100k-row build side.
+func BenchmarkHashTable_Probe(b *testing.B) {
+	keys := joinKeys()
+	h, _ := NewHashTable(NewPool(PoolOptions{}), MustSchema(Int64()))
+	for i, k := range keys {
+		h.Insert(k).SetInt64(0, int64(i))
+	}
+	probes := make([][]byte, joinRows)
+	for i := range probes {
+		probes[i] = binary.BigEndian.AppendUint64(nil, uint64(i*7919/2))
+	}
+	b.ReportAllocs()
+	var sum int64
+	for b.Loop() {
+		for _, k := range probes {
+			m := h.Probe(k)
+			for r, ok := m.Next(); ok; r, ok = m.Next() {
+				sum += r.Int64(0)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/joinRows, "ns/probe")
+	_ = sum
+}
+
+const sortRows = 1 << 20
+
+func sortTable() *Table {
+	t := NewTable(NewPool(PoolOptions{MaxFree: 256}), MustSchema(Int64()))
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range sortRows {
+		t.Append().SetInt64(0, rng.Int64()-1<<62)
+	}
+	return t
+}
+
+// BenchmarkSorter_Sort1M encodes and sorts 1M int keys by memcmp.
+func BenchmarkSorter_Sort1M(b *testing.B) {
+	t := sortTable()
+	s := NewSorter(NewPool(PoolOptions{}))
+	var key []byte
+	b.ReportAllocs()
+	for b.Loop() {
+		for i, r := range t.All() {
+			key = AppendKeyInt(key[:0], r.Int64(0))
+			s.Add(i, key)
+		}
+		s.Sort()
+		s.Reset()
+	}
+}
+
+// BenchmarkSortRows_Comparator1M sorts 1M rows with a comparator.
+func BenchmarkSortRows_Comparator1M(b *testing.B) {
+	t := sortTable()
+	var order []int
+	b.ReportAllocs()
+	for b.Loop() {
+		order = SortRows(t, order, func(x, y Row) int { return cmp.Compare(x.Int64(0), y.Int64(0)) })
+	}
+}
+
+// BenchmarkTopN_100Of1M is ORDER BY x LIMIT 100 over 1M rows.
+func BenchmarkTopN_100Of1M(b *testing.B) {
+	t := sortTable()
+	p := NewPool(PoolOptions{})
+	h := NewTopN(p, 100)
+	out := NewTable(p, MustSchema(Int64()))
+	var key []byte
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, r := range t.All() {
+			key = AppendKeyInt(key[:0], r.Int64(0))
+			if slot, ok := h.Offer(key); ok {
+				if slot == out.Len() {
+					out.Append()
+				}
+				out.SetInt64(slot, 0, r.Int64(0))
+			}
+		}
+		h.Sort()
+		h.Reset()
+		out.Reset()
+	}
+}
