@@ -1,0 +1,143 @@
+package storage
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/ladybugsql/ladybug/pagecache"
+)
+
+type ckptPage struct {
+	pg  uint32
+	seq uint64
+	off int64
+}
+
+// checkpoint copies the newest version of every page in the log into the
+// main file and restarts the log. It runs only when no open reader needs
+// an older version (force skips that check, for Open). The caller holds
+// the writer token.
+//
+// Order matters for crash safety: the log is synced first (it holds the
+// only copy of commits made under SyncNormal), then every page but the
+// header is written and synced, then the header; the log is restarted
+// only after that. A crash at any point leaves either the old log (whose
+// replay rewrites the same pages) or a complete main file.
+func (s *Store) checkpoint(force bool) error {
+	if !force && !s.noOldReaders() {
+		return nil
+	}
+	list := s.checkpointList()
+	if len(list) == 0 {
+		return nil
+	}
+	if err := s.syncFile(s.wal.f); err != nil {
+		return err
+	}
+	buf := make([]byte, s.ps)
+	var hdrPage *ckptPage
+	for i := range list {
+		if list[i].pg == 0 {
+			hdrPage = &list[i]
+			continue
+		}
+		if err := s.copyToMain(list[i], buf); err != nil {
+			return err
+		}
+	}
+	if err := s.syncFile(s.db); err != nil {
+		return err
+	}
+	if hdrPage != nil {
+		if err := s.copyToMain(*hdrPage, buf); err != nil {
+			return err
+		}
+		if err := s.syncFile(s.db); err != nil {
+			return err
+		}
+	}
+	if err := s.restartAfterCheckpoint(list); err != nil {
+		return err
+	}
+	s.st.checkpoints.Add(1)
+	s.st.checkpointPages.Add(uint64(len(list)))
+	return s.trimMain()
+}
+
+func (s *Store) noOldReaders() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for snap := range s.readers {
+		if snap < s.hdr.seq {
+			return false
+		}
+	}
+	return true
+}
+
+// checkpointList returns the newest logged version of each page, by page.
+func (s *Store) checkpointList() []ckptPage {
+	s.walMu.RLock()
+	list := make([]ckptPage, 0, len(s.wal.index))
+	for p, vs := range s.wal.index {
+		v := vs[len(vs)-1]
+		list = append(list, ckptPage{pg: p, seq: v.seq, off: v.off})
+	}
+	s.walMu.RUnlock()
+	slices.SortFunc(list, func(a, b ckptPage) int { return cmp.Compare(a.pg, b.pg) })
+	return list
+}
+
+// copyToMain writes one logged page version to its place in the main file.
+func (s *Store) copyToMain(c ckptPage, buf []byte) error {
+	data := buf
+	if pg := s.cache.Get(pagecache.Key{Page: c.pg, Ver: c.seq}); pg != nil {
+		data = pg.Data
+		defer s.cache.Unpin(pg)
+	} else if err := s.wal.readFrame(c.off, buf); err != nil {
+		return fmt.Errorf("storage: checkpoint page %d: %w", c.pg, err)
+	}
+	if _, err := s.db.WriteAt(data, int64(c.pg)*int64(s.ps)); err != nil {
+		return fmt.Errorf("storage: checkpoint page %d: %w", c.pg, ioErr(err))
+	}
+	return nil
+}
+
+// restartAfterCheckpoint empties the log and re-keys the cached newest
+// versions as main-file pages, so hot pages stay cached.
+func (s *Store) restartAfterCheckpoint(list []ckptPage) error {
+	s.walMu.Lock()
+	defer s.walMu.Unlock()
+	if err := s.wal.reset(); err != nil {
+		return err
+	}
+	from := make([]pagecache.Key, 0, len(list))
+	to := make([]pagecache.Key, 0, len(list))
+	for _, c := range list {
+		from = append(from, pagecache.Key{Page: c.pg, Ver: c.seq})
+		to = append(to, pagecache.Key{Page: c.pg})
+	}
+	s.cache.Invalidate(to)
+	s.cache.Rekey(from, to)
+	if err := s.wal.f.Truncate(walHeaderSize); err != nil {
+		return fmt.Errorf("storage: truncate wal: %w", ioErr(err))
+	}
+	return nil
+}
+
+// trimMain cuts the main file to the page count (after Vacuum shrank it).
+func (s *Store) trimMain() error {
+	size, err := s.db.Size()
+	if err != nil {
+		return fmt.Errorf("storage: size: %w", err)
+	}
+	want := int64(s.hdr.pageCount) * int64(s.ps)
+	if size <= want {
+		return nil
+	}
+	if err := s.db.Truncate(want); err != nil {
+		return fmt.Errorf("storage: truncate: %w", ioErr(err))
+	}
+	return nil
+}

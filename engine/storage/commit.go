@@ -1,0 +1,123 @@
+package storage
+
+import (
+	"fmt"
+
+	"github.com/ladybugsql/ladybug/pagecache"
+)
+
+// Commit makes a write transaction durable (per the SyncMode) and visible
+// to transactions that begin afterwards; on a read transaction it releases
+// the snapshot. After a failed Commit the transaction is rolled back.
+func (tx *Tx) Commit() error {
+	if tx.closed {
+		return ErrTxClosed
+	}
+	if !tx.rw {
+		tx.closed = true
+		tx.s.endRead(tx.snap)
+		return nil
+	}
+	if tx.failed != nil {
+		err := tx.failed
+		tx.Rollback()
+		return fmt.Errorf("%w: %w", ErrTxFailed, err)
+	}
+	if len(tx.dirty) == 0 && len(tx.spilled) == 0 && !tx.hdrDirty {
+		tx.closed = true
+		<-tx.s.writer
+		return nil
+	}
+	if err := tx.commit(); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return nil
+}
+
+// commit is the recipe; any error leaves the log end where the Tx found
+// it, so nothing it wrote becomes part of the log.
+func (tx *Tx) commit() error {
+	s := tx.s
+	// 1. The new header (commit number, page count, free list, meta)
+	//    becomes page 0's after-image, the last frame: the commit record.
+	tx.hdr.seq = tx.seq
+	hbuf := tx.scratch
+	tx.hdr.encode(hbuf)
+	// 2. Append every dirty page once, then the commit record.
+	pages := tx.sortedDirty()
+	tx.frames = append(tx.frames, framePage{pg: 0, data: hbuf})
+	offs, err := s.wal.appendFrames(tx.frames, tx.seq, true, tx.offs[:0])
+	tx.offs = offs
+	if err != nil {
+		return err
+	}
+	// 3. Make it durable.
+	if s.opts.Sync == SyncFull {
+		if err := s.syncFile(s.wal.f); err != nil {
+			return err
+		}
+	}
+	// 4. Publish: new readers see this commit from here on.
+	s.walMu.Lock()
+	for p, off := range tx.spilled {
+		s.wal.addVersion(p, tx.seq, off)
+	}
+	for i, fp := range tx.frames {
+		s.wal.addVersion(fp.pg, tx.seq, offs[i])
+	}
+	s.mu.Lock()
+	s.hdr = tx.hdr
+	s.mu.Unlock()
+	s.walMu.Unlock()
+	// 5. The private pages are now the committed version seq: clean.
+	tx.releaseDirty(pages)
+	clear(tx.spilled)
+	s.st.commits.Add(1)
+	s.st.commitPages.Add(uint64(len(tx.frames)))
+	tx.closed = true
+	// 6. Checkpoint when the log is long and no reader needs old versions.
+	//    The commit is already durable: a checkpoint failure is retried at
+	//    the next commit or at Close, not reported here.
+	if s.walFrameCount() >= s.opts.CheckpointFrames {
+		_ = s.checkpoint(false)
+	}
+	<-s.writer
+	return nil
+}
+
+// Rollback abandons the transaction; it is idempotent and safe after a
+// failed Commit.
+func (tx *Tx) Rollback() error {
+	if tx.closed {
+		return nil
+	}
+	tx.closed = true
+	if !tx.rw {
+		tx.s.endRead(tx.snap)
+		return nil
+	}
+	s := tx.s
+	keys := tx.keys[:0]
+	for p := range tx.dirty {
+		keys = append(keys, pagecache.Key{Page: p, Ver: tx.seq})
+	}
+	for p := range tx.spilled {
+		keys = append(keys, pagecache.Key{Page: p, Ver: tx.seq})
+	}
+	// The next writer reuses seq: none of this Tx's versions may linger.
+	s.cache.Invalidate(keys)
+	for _, pg := range tx.dirty {
+		s.cache.Unpin(pg)
+	}
+	clear(tx.dirty)
+	clear(tx.spilled)
+	s.wal.end, s.wal.crc = tx.walStart, tx.crcStart
+	<-s.writer
+	return nil
+}
+
+// walFrameCount returns the frames in the log, committed or not.
+func (s *Store) walFrameCount() int {
+	return int((s.wal.end - walHeaderSize) / frameSize(s.ps))
+}

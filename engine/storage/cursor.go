@@ -1,0 +1,241 @@
+package storage
+
+import (
+	"fmt"
+
+	"github.com/ladybugsql/ladybug/pagecache"
+)
+
+// Cursor walks a tree in key order. It holds its leaf pinned until it
+// moves off it or is closed. A cursor on a write transaction survives
+// writes to other trees; after writing its own tree, Seek again.
+type Cursor struct {
+	tx    *Tx
+	root  uint32
+	stack [maxDepth]pathEnt // root to leaf; stack[depth] is the leaf
+	depth int
+	leaf  node
+	pin   *pagecache.Page
+	valid bool
+	err   error
+}
+
+// Cursor returns an unpositioned cursor; call First, Last or Seek.
+func (t *Tree) Cursor() *Cursor { return &Cursor{tx: t.tx, root: t.root} }
+
+// Err returns the error that stopped the cursor, if any.
+func (c *Cursor) Err() error { return c.err }
+
+// Close releases the cursor's pin. The cursor can be repositioned after.
+func (c *Cursor) Close() {
+	c.unpin()
+	c.valid = false
+}
+
+func (c *Cursor) unpin() {
+	if c.pin != nil {
+		c.tx.s.cache.Unpin(c.pin)
+		c.pin = nil
+	}
+}
+
+// fail stops the cursor with err.
+func (c *Cursor) fail(err error) bool {
+	c.err = err
+	c.valid = false
+	c.unpin()
+	return false
+}
+
+// load reads the tree page at depth d of the stack. Leaves stay pinned.
+func (c *Cursor) load(d int, p uint32) (node, error) {
+	if d >= maxDepth {
+		return nil, fmt.Errorf("%w: tree %d deeper than %d levels", ErrCorrupt, c.root, maxDepth)
+	}
+	pg, err := c.tx.page(p)
+	if err != nil {
+		return nil, err
+	}
+	n := node(pg.Data)
+	if err := treeNode(p, n); err != nil {
+		c.tx.s.cache.Unpin(pg)
+		return nil, err
+	}
+	c.stack[d].pg = p
+	if n.isLeaf() {
+		c.unpin()
+		c.pin, c.leaf, c.depth = pg, n, d
+	} else {
+		c.tx.s.cache.Unpin(pg)
+	}
+	return n, nil
+}
+
+func (c *Cursor) start() bool {
+	c.err = nil
+	if err := c.tx.checkRead(); err != nil {
+		return c.fail(err)
+	}
+	return true
+}
+
+// First moves to the smallest key.
+func (c *Cursor) First() bool {
+	if !c.start() {
+		return false
+	}
+	return c.edge(0, c.root, false)
+}
+
+// Last moves to the largest key.
+func (c *Cursor) Last() bool {
+	if !c.start() {
+		return false
+	}
+	return c.edge(0, c.root, true)
+}
+
+// edge descends from p at depth d to the leftmost (or rightmost) entry,
+// moving on to a neighbour when the leaf reached is empty.
+func (c *Cursor) edge(d int, p uint32, right bool) bool {
+	for {
+		n, err := c.load(d, p)
+		if err != nil {
+			return c.fail(err)
+		}
+		if n.isLeaf() {
+			break
+		}
+		i := 0
+		if right {
+			i = n.count()
+		}
+		c.stack[d].idx = i
+		p = n.child(i)
+		d++
+	}
+	if c.leaf.count() == 0 {
+		c.stack[c.depth].idx = 0
+		if right {
+			return c.up(false)
+		}
+		return c.up(true)
+	}
+	c.stack[c.depth].idx = 0
+	if right {
+		c.stack[c.depth].idx = c.leaf.count() - 1
+	}
+	c.valid = true
+	return true
+}
+
+// Seek moves to the first entry whose key is >= key.
+func (c *Cursor) Seek(key []byte) bool {
+	if !c.start() {
+		return false
+	}
+	p := c.root
+	for d := 0; ; d++ {
+		n, err := c.load(d, p)
+		if err != nil {
+			return c.fail(err)
+		}
+		if n.isLeaf() {
+			break
+		}
+		i := n.childIndex(key)
+		c.stack[d].idx = i
+		p = n.child(i)
+	}
+	i, _ := c.leaf.search(key)
+	c.stack[c.depth].idx = i
+	if i >= c.leaf.count() {
+		return c.up(true)
+	}
+	c.valid = true
+	return true
+}
+
+// Next moves to the next key.
+func (c *Cursor) Next() bool {
+	if !c.valid {
+		return false
+	}
+	if err := c.tx.checkRead(); err != nil {
+		return c.fail(err)
+	}
+	ent := &c.stack[c.depth]
+	if ent.idx+1 < c.leaf.count() {
+		ent.idx++
+		return true
+	}
+	return c.up(true)
+}
+
+// Prev moves to the previous key.
+func (c *Cursor) Prev() bool {
+	if !c.valid {
+		return false
+	}
+	if err := c.tx.checkRead(); err != nil {
+		return c.fail(err)
+	}
+	ent := &c.stack[c.depth]
+	if ent.idx > 0 {
+		ent.idx--
+		return true
+	}
+	return c.up(false)
+}
+
+// up climbs until an ancestor has a further child in the direction of
+// travel and descends to that subtree's edge; it ends the cursor at the
+// tree's end.
+func (c *Cursor) up(forward bool) bool {
+	for d := c.depth - 1; d >= 0; d-- {
+		pg, err := c.tx.page(c.stack[d].pg)
+		if err != nil {
+			return c.fail(err)
+		}
+		n := node(pg.Data)
+		c.tx.s.cache.Unpin(pg)
+		if err := treeNode(c.stack[d].pg, n); err != nil || n.isLeaf() {
+			return c.fail(fmt.Errorf("%w: page %d is not a branch", ErrCorrupt, c.stack[d].pg))
+		}
+		i := c.stack[d].idx
+		if forward && i < n.count() {
+			c.stack[d].idx = i + 1
+			return c.edge(d+1, n.child(i+1), false)
+		}
+		if !forward && i > 0 && i <= n.count() {
+			c.stack[d].idx = i - 1
+			return c.edge(d+1, n.child(i-1), true)
+		}
+	}
+	c.valid = false
+	c.unpin()
+	return false
+}
+
+// Valid reports whether the cursor is on an entry.
+func (c *Cursor) Valid() bool { return c.valid }
+
+// Key returns the current key, valid until the cursor moves.
+func (c *Cursor) Key() []byte {
+	if !c.valid {
+		return nil
+	}
+	return c.leaf.leafKey(c.stack[c.depth].idx)
+}
+
+// Value returns the current value, valid until the cursor moves.
+func (c *Cursor) Value() ([]byte, error) {
+	if !c.valid {
+		return nil, c.err
+	}
+	_, val, ovfl, vlen := c.leaf.leafCell(c.stack[c.depth].idx)
+	if ovfl == 0 {
+		return val, nil
+	}
+	return c.tx.readOverflow(ovfl, vlen)
+}

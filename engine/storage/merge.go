@@ -1,0 +1,136 @@
+package storage
+
+import "fmt"
+
+// rebalance restores fill after a delete from the node at pa.ents[d]: an
+// underfull node (less than a quarter used) merges with a sibling when
+// both fit in one page, removing a separator from the parent, which may
+// in turn merge; a root branch left with a single child absorbs it.
+func (tx *Tx) rebalance(pa *path, d int) error {
+	p := pa.ents[d].pg
+	if d == 0 {
+		return tx.collapseRoot(p)
+	}
+	pg, err := tx.page(p)
+	if err != nil {
+		return err
+	}
+	n := node(pg.Data)
+	tx.s.cache.Unpin(pg)
+	if n.used() >= n.capacity()/4 {
+		return nil
+	}
+	par := pa.ents[d-1]
+	ppg, err := tx.page(par.pg)
+	if err != nil {
+		return err
+	}
+	pn := node(ppg.Data)
+	tx.s.cache.Unpin(ppg)
+	li := par.idx - 1
+	if li < 0 {
+		if pn.count() == 0 {
+			return nil
+		}
+		li = 0
+	}
+	merged, err := tx.mergeChildren(par.pg, li)
+	if err != nil || !merged {
+		return err
+	}
+	return tx.rebalance(pa, d-1)
+}
+
+// mergeChildren merges child li+1 of branch pp into child li when both fit
+// in one page, reporting whether it did.
+func (tx *Tx) mergeChildren(pp uint32, li int) (bool, error) {
+	ppg, err := tx.page(pp)
+	if err != nil {
+		return false, err
+	}
+	pn := node(ppg.Data)
+	tx.s.cache.Unpin(ppg)
+	lp, rp := pn.child(li), pn.child(li+1)
+	lpg, err := tx.page(lp)
+	if err != nil {
+		return false, err
+	}
+	L := node(lpg.Data)
+	tx.s.cache.Unpin(lpg)
+	rpg, err := tx.page(rp)
+	if err != nil {
+		return false, err
+	}
+	R := node(rpg.Data)
+	tx.s.cache.Unpin(rpg)
+	if err := treeNode(lp, L); err != nil {
+		return false, err
+	}
+	if L.typ() != R.typ() {
+		return false, fmt.Errorf("%w: siblings %d and %d have types %d and %d", ErrCorrupt, lp, rp, L.typ(), R.typ())
+	}
+	var sepCell []byte
+	need := R.used()
+	if !L.isLeaf() {
+		sepCell = appendBranchCell(nil, L.right(), pn.branchKey(li))
+		need += len(sepCell) + slotSize
+	}
+	if L.used()+need > L.capacity() {
+		return false, nil
+	}
+	w, err := tx.writable(lp)
+	if err != nil {
+		return false, err
+	}
+	if sepCell != nil {
+		w.insertCell(w.count(), sepCell, tx.scratch)
+	}
+	for j := 0; j < R.count(); j++ {
+		w.insertCell(w.count(), R.cellBytes(j), tx.scratch)
+	}
+	if !w.isLeaf() {
+		w.setRight(R.right())
+	}
+	wp, err := tx.writable(pp)
+	if err != nil {
+		return false, err
+	}
+	wp.removeCell(li)
+	wp.setChild(li, lp)
+	return true, tx.free(rp)
+}
+
+// collapseRoot replaces a root branch that has no separators by its only
+// child's contents, keeping the root's page number.
+func (tx *Tx) collapseRoot(root uint32) error {
+	for range maxDepth {
+		pg, err := tx.page(root)
+		if err != nil {
+			return err
+		}
+		n := node(pg.Data)
+		tx.s.cache.Unpin(pg)
+		if n.typ() != typeBranch || n.count() > 0 {
+			return nil
+		}
+		c := n.right()
+		cpg, err := tx.page(c)
+		if err != nil {
+			return err
+		}
+		cn := node(cpg.Data)
+		tx.s.cache.Unpin(cpg)
+		if err := treeNode(c, cn); err != nil {
+			return err
+		}
+		w, err := tx.writable(root)
+		if err != nil {
+			return err
+		}
+		copy(w, cn)
+		if err := tx.free(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,271 @@
+package storage
+
+import (
+	"bytes"
+	"encoding/binary"
+)
+
+// node is a B+tree page viewed in place: a slotted page whose header is
+// followed by a slot array of 2-byte cell offsets in key order, with cell
+// bodies packed from the end of the page (before the checksum trailer)
+// downwards. See doc.go for the byte layout.
+type node []byte
+
+const (
+	nodeHdrSize = 16
+	slotSize    = 2
+	ovflBit     = 1 // low bit of a leaf cell's value word: value is in overflow pages
+)
+
+func (n node) typ() byte      { return n[0] }
+func (n node) isLeaf() bool   { return n[0] == typeLeaf }
+func (n node) count() int     { return int(binary.BigEndian.Uint16(n[2:])) }
+func (n node) setCount(c int) { binary.BigEndian.PutUint16(n[2:], uint16(c)) }
+func (n node) cellStart() int { return int(binary.BigEndian.Uint16(n[4:])) }
+func (n node) setCellStart(o int) {
+	binary.BigEndian.PutUint16(n[4:], uint16(o))
+}
+func (n node) frag() int         { return int(binary.BigEndian.Uint16(n[6:])) }
+func (n node) setFrag(f int)     { binary.BigEndian.PutUint16(n[6:], uint16(f)) }
+func (n node) right() uint32     { return binary.BigEndian.Uint32(n[8:]) }
+func (n node) setRight(p uint32) { binary.BigEndian.PutUint32(n[8:], p) }
+func (n node) end() int          { return len(n) - trailerSize }
+func (n node) slot(i int) int    { return int(binary.BigEndian.Uint16(n[nodeHdrSize+slotSize*i:])) }
+func (n node) setSlot(i, off int) {
+	binary.BigEndian.PutUint16(n[nodeHdrSize+slotSize*i:], uint16(off))
+}
+
+// initNode makes n an empty node of type typ.
+func initNode(n node, typ byte) {
+	clear(n[:nodeHdrSize])
+	n[0] = typ
+	n.setCellStart(n.end())
+}
+
+// gap is the contiguous free space between the slot array and the cells.
+func (n node) gap() int { return n.cellStart() - nodeHdrSize - slotSize*n.count() }
+
+// freeSpace is all reusable space: the gap plus fragments.
+func (n node) freeSpace() int { return n.gap() + n.frag() }
+
+// capacity is the space a node's slots and cells may use.
+func (n node) capacity() int { return n.end() - nodeHdrSize }
+
+// used is the space a node's slots and cells use now.
+func (n node) used() int { return n.capacity() - n.freeSpace() }
+
+// leafKey returns the key of leaf cell i, without allocating.
+func (n node) leafKey(i int) []byte {
+	off := n.slot(i)
+	klen, a := uvarint(n[off:])
+	_, b := uvarint(n[off+a:])
+	s := off + a + b
+	return n[s : s+klen]
+}
+
+// leafCell decodes leaf cell i: its key, and either the inline value or
+// the first overflow page and the value's total length.
+func (n node) leafCell(i int) (key, val []byte, ovfl uint32, vlen int) {
+	off := n.slot(i)
+	klen, a := uvarint(n[off:])
+	vw, b := uvarint(n[off+a:])
+	s := off + a + b
+	key = n[s : s+klen]
+	vlen = vw >> 1
+	if vw&ovflBit != 0 {
+		return key, nil, binary.BigEndian.Uint32(n[s+klen:]), vlen
+	}
+	return key, n[s+klen : s+klen+vlen], 0, vlen
+}
+
+// branchKey returns the separator key of branch cell i.
+func (n node) branchKey(i int) []byte {
+	off := n.slot(i) + 4
+	klen, a := uvarint(n[off:])
+	return n[off+a : off+a+klen]
+}
+
+// child returns the child pointer at index i; i == count is the right child.
+func (n node) child(i int) uint32 {
+	if i >= n.count() {
+		return n.right()
+	}
+	return binary.BigEndian.Uint32(n[n.slot(i):])
+}
+
+// setChild sets the child pointer at index i (count = the right child).
+func (n node) setChild(i int, p uint32) {
+	if i >= n.count() {
+		n.setRight(p)
+		return
+	}
+	binary.BigEndian.PutUint32(n[n.slot(i):], p)
+}
+
+// key returns the key of cell i of either node type.
+func (n node) key(i int) []byte {
+	if n.isLeaf() {
+		return n.leafKey(i)
+	}
+	return n.branchKey(i)
+}
+
+// cellBytes returns cell i's bytes.
+func (n node) cellBytes(i int) []byte {
+	off := n.slot(i)
+	return n[off : off+n.cellLen(off)]
+}
+
+// cellLen returns the length of the cell at offset off.
+func (n node) cellLen(off int) int {
+	if n.isLeaf() {
+		klen, a := uvarint(n[off:])
+		vw, b := uvarint(n[off+a:])
+		if vw&ovflBit != 0 {
+			return a + b + klen + 4
+		}
+		return a + b + klen + vw>>1
+	}
+	klen, a := uvarint(n[off+4:])
+	return 4 + a + klen
+}
+
+// search returns the first index whose key is >= key, and whether it is
+// equal (leaf lookup).
+func (n node) search(key []byte) (int, bool) {
+	lo, hi := 0, n.count()
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		c := bytes.Compare(n.leafKey(m), key)
+		if c == 0 {
+			return m, true
+		}
+		if c < 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, false
+}
+
+// childIndex returns the index of the child that covers key: the first
+// separator greater than key (count = the right child).
+func (n node) childIndex(key []byte) int {
+	lo, hi := 0, n.count()
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if bytes.Compare(n.branchKey(m), key) <= 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// insertCell puts cell at index i. It returns false, changing nothing,
+// when the cell does not fit even after defragmenting. scratch is a
+// page-sized buffer.
+func (n node) insertCell(i int, cell []byte, scratch []byte) bool {
+	need := len(cell) + slotSize
+	if n.gap() < need {
+		if n.freeSpace() < need {
+			return false
+		}
+		n.defrag(scratch)
+	}
+	off := n.cellStart() - len(cell)
+	copy(n[off:], cell)
+	n.setCellStart(off)
+	c := n.count()
+	s := nodeHdrSize + slotSize*i
+	copy(n[s+slotSize:nodeHdrSize+slotSize*(c+1)], n[s:nodeHdrSize+slotSize*c])
+	n.setSlot(i, off)
+	n.setCount(c + 1)
+	return true
+}
+
+// removeCell deletes cell i; its bytes become a fragment (or rejoin the gap
+// when it is the lowest cell).
+func (n node) removeCell(i int) {
+	off := n.slot(i)
+	ln := n.cellLen(off)
+	c := n.count()
+	s := nodeHdrSize + slotSize*i
+	copy(n[s:], n[s+slotSize:nodeHdrSize+slotSize*c])
+	n.setCount(c - 1)
+	if off == n.cellStart() {
+		n.setCellStart(off + ln)
+	} else {
+		n.setFrag(n.frag() + ln)
+	}
+}
+
+// replaceCell overwrites cell i with cell, in place when the length is
+// unchanged. It returns false, changing nothing, when it does not fit.
+func (n node) replaceCell(i int, cell []byte, scratch []byte) bool {
+	off := n.slot(i)
+	ln := n.cellLen(off)
+	if ln == len(cell) {
+		copy(n[off:], cell)
+		return true
+	}
+	if n.freeSpace()+ln < len(cell) {
+		return false
+	}
+	n.removeCell(i)
+	return n.insertCell(i, cell, scratch)
+}
+
+// defrag packs all cells against the end of the page, leaving one gap.
+func (n node) defrag(scratch []byte) {
+	c := n.count()
+	end := n.end()
+	w := end
+	for i := 0; i < c; i++ {
+		off := n.slot(i)
+		ln := n.cellLen(off)
+		w -= ln
+		copy(scratch[w:], n[off:off+ln])
+		n.setSlot(i, w)
+	}
+	copy(n[w:end], scratch[w:end])
+	n.setCellStart(w)
+	n.setFrag(0)
+}
+
+// appendLeafCell encodes a leaf cell. When ovfl != 0 the value lives in
+// overflow pages starting at ovfl and val is ignored (vlen is its length).
+func appendLeafCell(dst, key, val []byte, ovfl uint32, vlen int) []byte {
+	dst = binary.AppendUvarint(dst, uint64(len(key)))
+	if ovfl != 0 {
+		dst = binary.AppendUvarint(dst, uint64(vlen)<<1|ovflBit)
+		dst = append(dst, key...)
+		return binary.BigEndian.AppendUint32(dst, ovfl)
+	}
+	dst = binary.AppendUvarint(dst, uint64(len(val))<<1)
+	dst = append(dst, key...)
+	return append(dst, val...)
+}
+
+// appendBranchCell encodes a branch cell.
+func appendBranchCell(dst []byte, child uint32, key []byte) []byte {
+	dst = binary.BigEndian.AppendUint32(dst, child)
+	dst = binary.AppendUvarint(dst, uint64(len(key)))
+	return append(dst, key...)
+}
+
+// uvarint decodes a varint that the caller has validated (or that came
+// from a page that passed its checksum), returning 0 length on garbage so
+// callers index out of range only inside validate-guarded code.
+func uvarint(b []byte) (int, int) {
+	if len(b) > 0 && b[0] < 0x80 {
+		return int(b[0]), 1
+	}
+	v, n := binary.Uvarint(b)
+	if n <= 0 {
+		return 0, 1
+	}
+	return int(v), n
+}

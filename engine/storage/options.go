@@ -1,0 +1,70 @@
+package storage
+
+import (
+	"time"
+
+	"github.com/ladybugsql/ladybug/vfs"
+)
+
+// SyncMode says when commits reach stable storage.
+type SyncMode int
+
+// Sync modes.
+const (
+	// SyncFull fsyncs the WAL at every commit: a committed transaction
+	// survives power loss. The default.
+	SyncFull SyncMode = iota
+	// SyncNormal fsyncs only at checkpoints: commits survive a process
+	// crash, and the database stays consistent after a power loss, but the
+	// last commits may be lost.
+	SyncNormal
+	// SyncOff never fsyncs.
+	SyncOff
+)
+
+// Options configure Open.
+type Options struct {
+	FS          vfs.FS        // nil = the OS file system
+	PageSize    int           // at creation; 0 = 4096; a power of two in [512, 32768]
+	CacheSize   int64         // bytes; 0 = 32 MiB
+	Sync        SyncMode      // default SyncFull
+	ReadOnly    bool          // open for reading only
+	Create      bool          // create the file if missing
+	BusyTimeout time.Duration // writer-lock wait; 0 = 5 s; negative = do not wait
+
+	// CheckpointFrames is the WAL size, in frames, past which a commit
+	// checkpoints when no reader needs older versions. 0 = 1000.
+	CheckpointFrames int
+}
+
+const (
+	defaultPageSize         = 4096
+	minPageSize             = 512
+	maxPageSize             = 32768
+	defaultCacheSize        = 32 << 20
+	defaultBusyTimeout      = 5 * time.Second
+	defaultCheckpointFrames = 1000
+	minCachePages           = 8
+)
+
+func (o *Options) fill() {
+	if o.FS == nil {
+		o.FS = vfs.OS()
+	}
+	if o.PageSize == 0 {
+		o.PageSize = defaultPageSize
+	}
+	if o.CacheSize == 0 {
+		o.CacheSize = defaultCacheSize
+	}
+	if o.BusyTimeout == 0 {
+		o.BusyTimeout = defaultBusyTimeout
+	}
+	if o.CheckpointFrames <= 0 {
+		o.CheckpointFrames = defaultCheckpointFrames
+	}
+}
+
+func validPageSize(n int) bool {
+	return n >= minPageSize && n <= maxPageSize && n&(n-1) == 0
+}

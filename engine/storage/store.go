@@ -1,0 +1,418 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/ladybugsql/ladybug/pagecache"
+	"github.com/ladybugsql/ladybug/vfs"
+)
+
+// Store is one open database file and its write-ahead log. It is safe for
+// concurrent use: any number of read transactions and one write
+// transaction at a time. Within a process, open one Store per file and
+// share it; across processes the file lock admits one writer.
+type Store struct {
+	opts     Options
+	path     string
+	ps       int
+	db       vfs.File
+	wal      wal
+	cache    *pagecache.Cache
+	budget   int           // dirty pages a write Tx keeps before spilling
+	writer   chan struct{} // holds a token while a write Tx (or checkpoint) runs
+	readOnly bool
+
+	mu      sync.Mutex
+	hdr     header         // newest committed header; guarded by mu
+	readers map[uint64]int // open read snapshots by seq; guarded by mu
+	closed  bool           // guarded by mu
+
+	// walMu guards wal.index and wal.frames: page loads hold it shared
+	// while they resolve and read a version, commits and checkpoints hold
+	// it exclusively to publish or reset.
+	walMu sync.RWMutex
+
+	st counters
+}
+
+// counters are the Store's own statistics; see Stats.
+type counters struct {
+	commits, commitPages, spilledPages atomic.Uint64
+	checkpoints, checkpointPages       atomic.Uint64
+	fileReads                          atomic.Uint64
+}
+
+// Stats are counters for tests, PRAGMA and benchmarks.
+type Stats struct {
+	Cache pagecache.Stats // the page cache's counters and occupancy
+
+	Commits         uint64 // write transactions committed
+	CommitPages     uint64 // pages written to the WAL by commits (header included)
+	SpilledPages    uint64 // pages written early by transactions larger than their budget
+	Checkpoints     uint64
+	CheckpointPages uint64 // pages copied from the WAL to the main file
+	FileReads       uint64 // pages read from the files (cache misses)
+	WALFrames       int    // committed page versions in the WAL now
+	PageCount       uint32
+	FreelistCount   uint32
+}
+
+// Open opens (or, with opts.Create, creates) the database at path.
+func Open(path string, opts Options) (*Store, error) {
+	opts.fill()
+	if !validPageSize(opts.PageSize) {
+		return nil, fmt.Errorf("%w: page size %d", ErrInvalid, opts.PageSize)
+	}
+	s := &Store{
+		opts:     opts,
+		path:     path,
+		writer:   make(chan struct{}, 1),
+		readOnly: opts.ReadOnly,
+		readers:  map[uint64]int{},
+	}
+	if err := s.open(); err != nil {
+		s.closeFiles()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Store) open() error {
+	if err := s.openDB(); err != nil {
+		return err
+	}
+	capacity := max(int(s.opts.CacheSize/int64(s.ps)), minCachePages)
+	c, err := pagecache.New(pagecache.Config{PageSize: s.ps, Capacity: capacity})
+	if err != nil {
+		return fmt.Errorf("storage: %w", err)
+	}
+	s.cache = c
+	s.budget = max(capacity/2, 4)
+	if err := s.openWAL(); err != nil {
+		return err
+	}
+	if s.readOnly || s.wal.frames == 0 {
+		return nil
+	}
+	s.writer <- struct{}{}
+	defer func() { <-s.writer }()
+	return s.checkpoint(true)
+}
+
+// openDB opens, locks and (when new) initializes the main file, then reads
+// its header.
+func (s *Store) openDB() error {
+	fsys := s.opts.FS
+	_, err := fsys.Stat(s.path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && s.opts.Create && !s.readOnly:
+		s.db, err = fsys.Create(s.path)
+	case err == nil:
+		s.db, err = fsys.Open(s.path, s.readOnly)
+	}
+	if err != nil {
+		return fmt.Errorf("storage: open %s: %w", s.path, err)
+	}
+	if err := s.db.Lock(!s.readOnly); err != nil {
+		if errors.Is(err, vfs.ErrLocked) {
+			return fmt.Errorf("%w: %w", ErrBusy, err)
+		}
+		return fmt.Errorf("storage: lock %s: %w", s.path, err)
+	}
+	size, err := s.db.Size()
+	if err != nil {
+		return fmt.Errorf("storage: size of %s: %w", s.path, err)
+	}
+	if size == 0 {
+		if s.readOnly {
+			return fmt.Errorf("%w: %s is empty", ErrCorrupt, s.path)
+		}
+		return s.initDB()
+	}
+	return s.readHeader()
+}
+
+// initDB writes an empty database: the header page and the empty tree
+// registry (page 1), and drops any log left by an earlier file.
+func (s *Store) initDB() error {
+	s.ps = s.opts.PageSize
+	s.hdr = header{pageSize: s.ps, pageCount: 2, registry: 1}
+	buf := make([]byte, 2*s.ps)
+	s.hdr.encode(buf[:s.ps])
+	reg := node(buf[s.ps:])
+	initNode(reg, typeLeaf)
+	sealPage(reg)
+	if _, err := s.db.WriteAt(buf, 0); err != nil {
+		return fmt.Errorf("storage: initialize %s: %w", s.path, ioErr(err))
+	}
+	if err := s.syncFile(s.db); err != nil {
+		return err
+	}
+	if err := s.opts.FS.Remove(s.path + "-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("storage: remove stale wal: %w", err)
+	}
+	return nil
+}
+
+func (s *Store) readHeader() error {
+	buf := make([]byte, maxPageSize)
+	n, err := s.db.ReadAt(buf, 0)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("storage: read header: %w", err)
+	}
+	h, err := decodeHeader(buf[:n])
+	if err != nil {
+		return fmt.Errorf("storage: %s: %w", s.path, err)
+	}
+	s.ps, s.hdr = h.pageSize, h
+	return nil
+}
+
+// openWAL opens the log and replays its complete commits.
+func (s *Store) openWAL() error {
+	s.wal.ps = s.ps
+	s.wal.index = map[uint32][]walVer{}
+	name := s.path + "-wal"
+	var err error
+	if s.readOnly {
+		s.wal.f, err = s.opts.FS.Open(name, true)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+	} else {
+		s.wal.f, err = s.opts.FS.Create(name)
+	}
+	if err != nil {
+		return fmt.Errorf("storage: open wal: %w", err)
+	}
+	r, err := s.wal.replay(s.hdr.seq)
+	if errors.Is(err, errNoWAL) {
+		if s.readOnly {
+			return nil
+		}
+		return s.restartWAL()
+	}
+	if err != nil {
+		return err
+	}
+	if r.hdr != nil {
+		h, err := decodeHeader(r.hdr)
+		if err != nil {
+			return fmt.Errorf("storage: wal: %w", err)
+		}
+		s.hdr = h
+	}
+	return nil
+}
+
+// restartWAL empties the log file and writes a fresh header.
+func (s *Store) restartWAL() error {
+	if err := s.wal.f.Truncate(0); err != nil {
+		return fmt.Errorf("storage: truncate wal: %w", ioErr(err))
+	}
+	return s.wal.reset()
+}
+
+func (s *Store) syncFile(f vfs.File) error {
+	if s.opts.Sync == SyncOff {
+		return nil
+	}
+	if err := f.Sync(); err != nil {
+		return fmt.Errorf("storage: sync: %w", ioErr(err))
+	}
+	return nil
+}
+
+// Close checkpoints the log into the main file (when no reader still
+// needs older versions) and closes the files. It waits up to BusyTimeout
+// for a running write transaction.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return ErrClosed
+	}
+	s.mu.Unlock()
+	if err := s.lockWriter(context.Background()); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	var err error
+	if !s.readOnly && s.wal.f != nil {
+		err = s.checkpoint(false)
+	}
+	if cerr := s.closeFiles(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+func (s *Store) closeFiles() error {
+	var err error
+	if s.wal.f != nil {
+		err = s.wal.f.Close()
+		s.wal.f = nil
+	}
+	if s.db != nil {
+		if cerr := s.db.Close(); err == nil {
+			err = cerr
+		}
+		s.db = nil
+	}
+	return err
+}
+
+// lockWriter takes the writer token, waiting up to BusyTimeout.
+func (s *Store) lockWriter(ctx context.Context) error {
+	select {
+	case s.writer <- struct{}{}:
+		return nil
+	default:
+	}
+	if s.opts.BusyTimeout < 0 {
+		return fmt.Errorf("%w: another write transaction is active", ErrBusy)
+	}
+	t := time.NewTimer(s.opts.BusyTimeout)
+	defer t.Stop()
+	select {
+	case s.writer <- struct{}{}:
+		return nil
+	case <-t.C:
+		return fmt.Errorf("%w: writer lock not free after %v", ErrBusy, s.opts.BusyTimeout)
+	case <-ctx.Done():
+		return fmt.Errorf("%w: %w", ErrBusy, ctx.Err())
+	}
+}
+
+// BeginRead starts a read transaction on the newest commit. It never
+// blocks on the writer.
+func (s *Store) BeginRead() (*Tx, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, ErrClosed
+	}
+	snap := s.hdr.seq
+	s.readers[snap]++
+	return &Tx{s: s, snap: snap, hdr: s.hdr}, nil
+}
+
+// BeginWrite starts the write transaction, waiting up to BusyTimeout (or
+// until ctx ends) for the previous one to finish.
+func (s *Store) BeginWrite(ctx context.Context) (*Tx, error) {
+	if s.readOnly {
+		return nil, ErrReadOnly
+	}
+	if err := s.lockWriter(ctx); err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		<-s.writer
+		return nil, ErrClosed
+	}
+	h := s.hdr
+	s.mu.Unlock()
+	return newWriteTx(s, h), nil
+}
+
+// endRead releases a read snapshot.
+func (s *Store) endRead(snap uint64) {
+	s.mu.Lock()
+	if s.readers[snap]--; s.readers[snap] <= 0 {
+		delete(s.readers, snap)
+	}
+	s.mu.Unlock()
+}
+
+// readPage returns page p as of snapshot snap, pinned.
+func (s *Store) readPage(p uint32, snap uint64) (*pagecache.Page, error) {
+	s.walMu.RLock()
+	ver, off := s.wal.resolve(p, snap)
+	k := pagecache.Key{Page: p, Ver: ver}
+	pg := s.cache.Get(k)
+	var err error
+	if pg == nil {
+		pg, err = s.load(k, off)
+	}
+	s.walMu.RUnlock()
+	return pg, err
+}
+
+// load reads a page version from the WAL frame at off (or from the main
+// file when off < 0), verifies it and caches it, pinned.
+func (s *Store) load(k pagecache.Key, off int64) (*pagecache.Page, error) {
+	buf := make([]byte, s.ps)
+	if off >= 0 {
+		if err := s.wal.readFrame(off, buf); err != nil {
+			return nil, fmt.Errorf("storage: page %d: %w", k.Page, err)
+		}
+	} else if _, err := s.db.ReadAt(buf, int64(k.Page)*int64(s.ps)); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%w: page %d is beyond the end of the file", ErrCorrupt, k.Page)
+		}
+		return nil, fmt.Errorf("storage: read page %d: %w", k.Page, err)
+	}
+	s.st.fileReads.Add(1)
+	if !pageOK(buf) {
+		return nil, fmt.Errorf("%w: page %d checksum mismatch", ErrCorrupt, k.Page)
+	}
+	if err := validatePage(buf); err != nil {
+		return nil, fmt.Errorf("storage: page %d: %w", k.Page, err)
+	}
+	pg, err := s.cache.Add(k, buf)
+	if err != nil {
+		return nil, fmt.Errorf("storage: %w", err)
+	}
+	return pg, nil
+}
+
+// Stats returns the current counters.
+func (s *Store) Stats() Stats {
+	st := Stats{
+		Cache:           s.cache.Stats(),
+		Commits:         s.st.commits.Load(),
+		CommitPages:     s.st.commitPages.Load(),
+		SpilledPages:    s.st.spilledPages.Load(),
+		Checkpoints:     s.st.checkpoints.Load(),
+		CheckpointPages: s.st.checkpointPages.Load(),
+		FileReads:       s.st.fileReads.Load(),
+	}
+	s.walMu.RLock()
+	st.WALFrames = s.wal.frames
+	s.walMu.RUnlock()
+	s.mu.Lock()
+	st.PageCount, st.FreelistCount = s.hdr.pageCount, s.hdr.freeCount
+	s.mu.Unlock()
+	return st
+}
+
+// PageCount returns the number of pages in the newest commit.
+func (s *Store) PageCount() uint32 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hdr.pageCount
+}
+
+// FreelistCount returns the number of free pages in the newest commit.
+func (s *Store) FreelistCount() uint32 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hdr.freeCount
+}
+
+// PageSize returns the database's page size.
+func (s *Store) PageSize() int { return s.ps }
+
+// MaxKeySize returns the longest key a tree accepts at this page size.
+func (s *Store) MaxKeySize() int { return maxKey(s.ps) }

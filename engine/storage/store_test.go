@@ -1,0 +1,204 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/ladybugsql/ladybug/vfs"
+)
+
+func TestStore_Commit_VisibleAfterReopen(t *testing.T) {
+	fsys := vfs.NewMemFS()
+	s := openT(t, fsys, Options{})
+	tx := mustWrite(t, s)
+	root, err := tx.CreateTree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tx.Tree(root)
+	for i := 0; i < 5000; i++ {
+		if err := tr.Put(key(i), []byte("value")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := tx.SetMeta(0, uint64(root)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	checkIntegrity(t, s)
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = openT(t, fsys, Options{})
+	defer s.Close()
+	rt := mustRead(t, s)
+	defer rt.Rollback()
+	if rt.Meta(0) != uint64(root) {
+		t.Fatalf("meta %d", rt.Meta(0))
+	}
+	tr = rt.Tree(root)
+	for i := 0; i < 5000; i++ {
+		v, ok, err := tr.Get(key(i))
+		if err != nil || !ok || string(v) != "value" {
+			t.Fatalf("get %d: %q %v %v", i, v, ok, err)
+		}
+	}
+	if n, _ := tr.Count(); n != 5000 {
+		t.Fatalf("count %d", n)
+	}
+	checkIntegrity(t, s)
+}
+
+func TestTx_Rollback_DiscardsWrites(t *testing.T) {
+	s := openT(t, nil, Options{})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	root, _ := tx.CreateTree()
+	tx.Tree(root).Put([]byte("a"), []byte("1"))
+	tx.Commit()
+	tx = mustWrite(t, s)
+	tx.Tree(root).Put([]byte("b"), []byte("2"))
+	tx.Tree(root).Delete([]byte("a"))
+	tx.Rollback()
+	tx.Rollback()
+	rt := mustRead(t, s)
+	defer rt.Rollback()
+	if _, ok, _ := rt.Tree(root).Get([]byte("b")); ok {
+		t.Fatal("rolled-back insert visible")
+	}
+	if _, ok, _ := rt.Tree(root).Get([]byte("a")); !ok {
+		t.Fatal("rolled-back delete applied")
+	}
+}
+
+func TestTx_Snapshot_ReaderSeesOldVersion(t *testing.T) {
+	s := openT(t, nil, Options{})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	root, _ := tx.CreateTree()
+	tx.Tree(root).Put([]byte("a"), []byte("old"))
+	tx.Commit()
+	rt := mustRead(t, s)
+	tx = mustWrite(t, s)
+	tx.Tree(root).Put([]byte("a"), []byte("new"))
+	if v, _, _ := rt.Tree(root).Get([]byte("a")); string(v) != "old" {
+		t.Fatalf("reader sees uncommitted %q", v)
+	}
+	tx.Commit()
+	if v, _, _ := rt.Tree(root).Get([]byte("a")); string(v) != "old" {
+		t.Fatalf("reader sees later commit %q", v)
+	}
+	rt.Rollback()
+	rt = mustRead(t, s)
+	defer rt.Rollback()
+	if v, _, _ := rt.Tree(root).Get([]byte("a")); string(v) != "new" {
+		t.Fatalf("new reader sees %q", v)
+	}
+}
+
+func TestStore_BeginWrite_BusyTimeout(t *testing.T) {
+	s := openT(t, nil, Options{BusyTimeout: 20 * time.Millisecond})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	start := time.Now()
+	if _, err := s.BeginWrite(context.Background()); !errors.Is(err, ErrBusy) {
+		t.Fatalf("second writer: %v", err)
+	}
+	if time.Since(start) < 15*time.Millisecond {
+		t.Fatal("did not wait for busy timeout")
+	}
+	tx.Rollback()
+	tx2 := mustWrite(t, s)
+	tx2.Rollback()
+}
+
+func TestStore_Open_SecondHandleIsBusy(t *testing.T) {
+	fsys := vfs.NewMemFS()
+	s := openT(t, fsys, Options{})
+	defer s.Close()
+	if _, err := Open("/db", Options{FS: fsys}); !errors.Is(err, ErrBusy) {
+		t.Fatalf("second open: %v", err)
+	}
+}
+
+func TestTree_Put_OverflowValues(t *testing.T) {
+	fsys := vfs.NewMemFS()
+	s := openT(t, fsys, Options{CacheSize: 16 * 4096})
+	tx := mustWrite(t, s)
+	root, _ := tx.CreateTree()
+	big := bytes.Repeat([]byte("0123456789abcdef"), 3<<16) // 3 MiB
+	tr := tx.Tree(root)
+	if err := tr.Put([]byte("big"), big); err != nil {
+		t.Fatal(err)
+	}
+	if err := tr.Put([]byte("mid"), big[:5000]); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	checkIntegrity(t, s)
+	s.Close()
+	s = openT(t, fsys, Options{CacheSize: 16 * 4096})
+	defer s.Close()
+	rt := mustRead(t, s)
+	v, ok, err := rt.Tree(root).Get([]byte("big"))
+	if err != nil || !ok || !bytes.Equal(v, big) {
+		t.Fatalf("big value: %d bytes %v %v", len(v), ok, err)
+	}
+	rt.Rollback()
+	tx = mustWrite(t, s)
+	before := s.FreelistCount()
+	if _, err := tx.Tree(root).Delete([]byte("big")); err != nil {
+		t.Fatal(err)
+	}
+	tx.Commit()
+	if s.FreelistCount() < before+700 {
+		t.Fatalf("overflow pages not freed: %d -> %d", before, s.FreelistCount())
+	}
+	checkIntegrity(t, s)
+}
+
+func TestTree_Put_KeyTooLarge(t *testing.T) {
+	s := openT(t, nil, Options{})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	defer tx.Rollback()
+	root, _ := tx.CreateTree()
+	if err := tx.Tree(root).Put(make([]byte, s.MaxKeySize()+1), nil); !errors.Is(err, ErrKeyTooLarge) {
+		t.Fatal(err)
+	}
+	if err := tx.Tree(root).Put(make([]byte, s.MaxKeySize()), nil); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestTx_ReadOnly_RejectsWrites(t *testing.T) {
+	s := openT(t, nil, Options{})
+	defer s.Close()
+	rt := mustRead(t, s)
+	if _, err := rt.CreateTree(); !errors.Is(err, ErrReadOnly) {
+		t.Fatal(err)
+	}
+	rt.Commit()
+	if _, _, err := rt.Tree(1).Get(nil); !errors.Is(err, ErrTxClosed) {
+		t.Fatal(err)
+	}
+}
+
+func TestRowidKey_Order(t *testing.T) {
+	vals := []int64{-1 << 63, -5, -1, 0, 1, 7, 1 << 62}
+	for i := 1; i < len(vals); i++ {
+		if bytes.Compare(RowidKey(vals[i-1]), RowidKey(vals[i])) >= 0 {
+			t.Fatalf("order %d %d", vals[i-1], vals[i])
+		}
+		if DecodeRowidKey(RowidKey(vals[i])) != vals[i] {
+			t.Fatal("round trip")
+		}
+	}
+}

@@ -1,0 +1,229 @@
+package storage
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math/rand/v2"
+
+	"github.com/ladybugsql/ladybug/vfs"
+)
+
+// WAL layout; see doc.go.
+const (
+	walMagic      = "LBWAL001"
+	walHeaderSize = 32
+	frameHdrSize  = 24
+	frameCommit   = 1 // frame flag: last frame of a commit (always page 0)
+)
+
+// walVer is one committed version of a page in the WAL.
+type walVer struct {
+	seq uint64 // commit that wrote it
+	off int64  // frame offset in the WAL file
+}
+
+// wal is the write-ahead log file and its in-memory index. The index and
+// frames are guarded by Store.walMu (read by page loads, written by commit
+// publication and checkpoint); end, crc and buf belong to the writer.
+type wal struct {
+	f      vfs.File
+	ps     int
+	salt   uint32
+	index  map[uint32][]walVer // committed versions per page, oldest first
+	frames int                 // committed frames in the log
+	end    int64               // offset after the last frame written
+	crc    uint32              // checksum chain value at end
+	buf    []byte              // scratch for frame batches
+}
+
+func frameSize(ps int) int64 { return int64(frameHdrSize + ps) }
+
+// resolve returns the version of page p a reader of snapshot snap sees:
+// the newest WAL version with seq <= snap, or seq 0 for the main file.
+func (w *wal) resolve(p uint32, snap uint64) (uint64, int64) {
+	if len(w.index) == 0 {
+		return 0, -1
+	}
+	vs := w.index[p]
+	for i := len(vs) - 1; i >= 0; i-- {
+		if vs[i].seq <= snap {
+			return vs[i].seq, vs[i].off
+		}
+	}
+	return 0, -1
+}
+
+// reset starts an empty log with a fresh salt.
+func (w *wal) reset() error {
+	w.salt = rand.Uint32()
+	var h [walHeaderSize]byte
+	copy(h[:], walMagic)
+	binary.BigEndian.PutUint32(h[8:], formatVersion)
+	binary.BigEndian.PutUint32(h[12:], uint32(w.ps))
+	binary.BigEndian.PutUint32(h[16:], w.salt)
+	crc := crc32.Checksum(h[:28], castagnoli)
+	binary.BigEndian.PutUint32(h[28:], crc)
+	if _, err := w.f.WriteAt(h[:], 0); err != nil {
+		return fmt.Errorf("storage: write wal header: %w", ioErr(err))
+	}
+	w.index = map[uint32][]walVer{}
+	w.frames = 0
+	w.end = walHeaderSize
+	w.crc = crc
+	return nil
+}
+
+// framePage is one page to append: its number and contents.
+type framePage struct {
+	pg   uint32
+	data []byte
+}
+
+// appendFrames writes pages as consecutive frames of commit seq, the last
+// one flagged commit when commit is set, and returns each frame's offset
+// through offs (appended). Pages are sealed (checksummed) first. On error
+// end and crc are unchanged, so the frames are overwritten by the next
+// append and never become part of the log.
+func (w *wal) appendFrames(pages []framePage, seq uint64, commit bool, offs []int64) ([]int64, error) {
+	fs := int(frameSize(w.ps))
+	const batch = 64
+	end, crc := w.end, w.crc
+	for start := 0; start < len(pages); start += batch {
+		chunk := pages[start:min(start+batch, len(pages))]
+		need := len(chunk) * fs
+		if cap(w.buf) < need {
+			w.buf = make([]byte, need)
+		}
+		buf := w.buf[:need]
+		for i, fp := range chunk {
+			fr := buf[i*fs : (i+1)*fs]
+			sealPage(fp.data)
+			flags := uint32(0)
+			if commit && start+i == len(pages)-1 {
+				flags = frameCommit
+			}
+			binary.BigEndian.PutUint32(fr[0:], fp.pg)
+			binary.BigEndian.PutUint32(fr[4:], flags)
+			binary.BigEndian.PutUint64(fr[8:], seq)
+			binary.BigEndian.PutUint32(fr[16:], w.salt)
+			copy(fr[frameHdrSize:], fp.data)
+			crc = crc32.Update(crc, castagnoli, fr[:20])
+			crc = crc32.Update(crc, castagnoli, fr[frameHdrSize:])
+			binary.BigEndian.PutUint32(fr[20:], crc)
+			offs = append(offs, end+int64(i*fs))
+		}
+		if _, err := w.f.WriteAt(buf, end); err != nil {
+			return offs, fmt.Errorf("storage: write wal: %w", ioErr(err))
+		}
+		end += int64(need)
+	}
+	w.end, w.crc = end, crc
+	return offs, nil
+}
+
+// readFrame reads the page of the frame at off into buf and verifies the
+// page checksum.
+func (w *wal) readFrame(off int64, buf []byte) error {
+	if _, err := w.f.ReadAt(buf, off+frameHdrSize); err != nil {
+		if errors.Is(err, io.EOF) {
+			return fmt.Errorf("%w: wal frame at %d is truncated", ErrCorrupt, off)
+		}
+		return fmt.Errorf("storage: read wal: %w", ioErr(err))
+	}
+	return nil
+}
+
+// replayed is the committed state found in a log.
+type replayed struct {
+	hdr     []byte // newest committed header page, nil if none
+	lastSeq uint64
+}
+
+// replay rebuilds the index from the log file: the frames of every
+// complete commit, in order, stopping at the first frame that does not
+// verify (a torn or stale tail). A missing or torn header means an empty
+// log. baseSeq is the main file's commit number; commits must follow it.
+func (w *wal) replay(baseSeq uint64) (replayed, error) {
+	var out replayed
+	w.index = map[uint32][]walVer{}
+	w.frames, w.end = 0, walHeaderSize
+	var h [walHeaderSize]byte
+	n, err := w.f.ReadAt(h[:], 0)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return out, fmt.Errorf("storage: read wal header: %w", ioErr(err))
+	}
+	if n < walHeaderSize || string(h[:8]) != walMagic ||
+		binary.BigEndian.Uint32(h[28:]) != crc32.Checksum(h[:28], castagnoli) {
+		return out, errNoWAL
+	}
+	if ps := int(binary.BigEndian.Uint32(h[12:])); ps != w.ps {
+		return out, errNoWAL // a log of another database generation
+	}
+	w.salt = binary.BigEndian.Uint32(h[16:])
+	w.crc = binary.BigEndian.Uint32(h[28:])
+	size, err := w.f.Size()
+	if err != nil {
+		return out, fmt.Errorf("storage: wal size: %w", ioErr(err))
+	}
+	return w.scan(size, baseSeq)
+}
+
+// errNoWAL: the log has no valid header; start a fresh one.
+var errNoWAL = errors.New("storage: no valid wal")
+
+type pendingFrame struct {
+	pg  uint32
+	off int64
+}
+
+func (w *wal) scan(size int64, baseSeq uint64) (replayed, error) {
+	var out replayed
+	fs := frameSize(w.ps)
+	fr := make([]byte, fs)
+	var pending []pendingFrame
+	seq := baseSeq + 1
+	off, crc := int64(walHeaderSize), w.crc
+	for off+fs <= size {
+		if _, err := w.f.ReadAt(fr, off); err != nil {
+			return out, fmt.Errorf("storage: read wal: %w", ioErr(err))
+		}
+		c := crc32.Update(crc, castagnoli, fr[:20])
+		c = crc32.Update(c, castagnoli, fr[frameHdrSize:])
+		if binary.BigEndian.Uint32(fr[16:]) != w.salt || binary.BigEndian.Uint32(fr[20:]) != c ||
+			binary.BigEndian.Uint64(fr[8:]) != seq {
+			break
+		}
+		pending = append(pending, pendingFrame{binary.BigEndian.Uint32(fr[0:]), off})
+		off, crc = off+fs, c
+		if binary.BigEndian.Uint32(fr[4:])&frameCommit == 0 {
+			continue
+		}
+		if pending[len(pending)-1].pg != 0 {
+			break // a commit frame is always the header page
+		}
+		for _, p := range pending {
+			w.addVersion(p.pg, seq, p.off)
+		}
+		out.hdr = append(out.hdr[:0], fr[frameHdrSize:]...)
+		out.lastSeq = seq
+		pending = pending[:0]
+		w.end, w.crc = off, crc
+		seq++
+	}
+	return out, nil
+}
+
+// addVersion records a committed frame. Within one commit a page may have
+// several frames (spilled, then rewritten); the last one wins.
+func (w *wal) addVersion(p uint32, seq uint64, off int64) {
+	vs := w.index[p]
+	if n := len(vs); n > 0 && vs[n-1].seq == seq {
+		vs[n-1].off = off
+		return
+	}
+	w.index[p] = append(vs, walVer{seq: seq, off: off})
+	w.frames++
+}
