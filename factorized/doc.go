@@ -2,6 +2,61 @@
 // tables of fixed-width tuples used for result collection, hash-join build
 // sides, hash aggregation and sort. It imports no other ladybug package.
 //
+// # Using it from the engine
+//
+// One Pool per database (engine.DB), shared by every query:
+//
+//	db.blocks = factorized.NewPool(factorized.PoolOptions{})
+//
+// Result collection, and the one-row constant scan of SELECT 1: a schema of
+// one Value column per output column, built once per plan (MustSchema), a
+// Table per open result (embed it in the operator or Rows and Init it, or
+// NewTable), one Append per row, cells set with SetValue/SetText/SetNull,
+// rows read in order with All or Row(i), and Release when the rows are
+// closed, so a cached plan holds no block while idle:
+//
+//	var t factorized.Table                         // inside the Rows / operator
+//	t.Init(db.blocks, plan.resultSchema)           // once per plan or execution
+//	t.Append().SetValue(0, factorized.KindInt, 1, nil)  // the constant row
+//	kind, bits, b := t.Value(0, 0)                 // Rows.Next: convert to types.Value
+//	t.Release()                                    // Rows.Close
+//
+// Warm, that sequence allocates nothing and zeroes 4 KiB (Reset instead of
+// Release zeroes only the bytes used, but keeps a 256 KiB block per table).
+// Kinds are numbered like engine/types.Kind (types.Kind(kind)); bits is the
+// int64 or math.Float64bits; b aliases the block for text and blob, so
+// values that outlive the row (everything handed to database/sql) are
+// copied, or the view is used only until the next Next.
+//
+// Keys: AppendKeyValue (or AppendKeyInt/Real/Text/Blob/Null) encodes SQL
+// values into bytes whose memcmp order is SQLite's and whose equality is SQL
+// equality (3 = 3.0); concatenate columns for a composite key, InvertKey one
+// column's bytes for DESC. Reuse one []byte per operator (key = key[:0]).
+//
+// Hash-join build side: NewHashTable(pool, payloadSchema); for each build
+// row, Insert(key) returns a zeroed tuple to fill with the payload columns
+// the join outputs (NULL keys never match in SQL: skip them). Probe(key)
+// returns a Matches iterator, Next until ok is false. Outer joins add a Bool
+// payload column set on match and scan Table().All() afterwards.
+//
+// Hash aggregation: NewHashTable with payload columns for the group-by
+// values and each aggregate's state (count as Int64, sum as Int64 or Float64
+// or Value, min/max as Value); FindOrInsert(key) returns the group's tuple,
+// found false for a new (zeroed) group, whose group-by cells are then set.
+// Output is Table().All() in group creation order. An aggregate without
+// GROUP BY is one FindOrInsert(nil).
+//
+// Sort: materialise the input rows in a Table, then Sorter.Add(row, key)
+// per row, Sort, and read Row(i) for i < Len(). SortRows sorts with a
+// comparator instead, when keys cannot be encoded (slower). ORDER BY … LIMIT
+// n (OFFSET m: n+m) uses TopN: Offer(key) says whether the row makes the cut
+// and which slot of a table of at most n rows to write it to; Sort, then
+// Slot(i) for i < Len().
+//
+// Memory: Table.SizeBytes and HashTable.SizeBytes report what is held, for a
+// per-query memory limit. Every structure has Reset (keep capacity) and
+// Release (return blocks to the pool).
+//
 // # Lazy zeroing
 //
 // Blocks are BlockSize (256 KiB) and come from a per-database Pool whose free

@@ -17,12 +17,26 @@ type Table struct {
 	perBlock int // tuples per block
 	width    int // tuple width
 	ovf      overflow
+	one      [1]*Block // backs blocks while there is one, sparing a small query an allocation
 }
 
 // NewTable returns an empty table drawing blocks from p (nil: unpooled). It
 // holds no block until the first tuple is appended.
 func NewTable(p *Pool, s *Schema) *Table {
-	return &Table{schema: s, pool: p, width: s.width, perBlock: BlockSize / s.width, ovf: newOverflow(p)}
+	t := new(Table)
+	t.Init(p, s)
+	return t
+}
+
+// Init makes t an empty table of schema s drawing blocks from p, releasing
+// anything it held. It lets a Table live inside an operator's struct
+// without an allocation of its own.
+func (t *Table) Init(p *Pool, s *Schema) {
+	if t.schema != nil {
+		t.Release()
+	}
+	*t = Table{schema: s, pool: p, width: s.width, perBlock: BlockSize / s.width, ovf: newOverflow(p)}
+	t.blocks = t.one[:0]
 }
 
 // Schema returns the table's schema.
@@ -52,8 +66,11 @@ func (t *Table) AppendZero() int {
 
 // Row returns a view of tuple i (0 ≤ i < Len()).
 func (t *Table) Row(i int) Row {
-	bi := i / t.perBlock
-	off := (i - bi*t.perBlock) * t.width
+	bi, off := 0, i*t.width
+	if i >= t.perBlock { // small tables skip the division
+		bi = i / t.perBlock
+		off = (i - bi*t.perBlock) * t.width
+	}
 	return Row{t: t, b: t.blocks[bi].buf[off : off+t.width : off+t.width]}
 }
 

@@ -293,3 +293,16 @@ func TestNewSchema_Invalid(t *testing.T) {
 	require.Equal(t, 1, s.Width())
 	require.Panics(t, func() { MustSchema(Bytes(-1)) })
 }
+
+func TestTable_Init_ReleasesAndReuses(t *testing.T) {
+	p := NewPool(PoolOptions{})
+	var tb Table
+	tb.Init(p, MustSchema(Int64()))
+	tb.Append().SetInt64(0, 5)
+	require.Equal(t, 0, p.FreeBlocks())
+	tb.Init(p, MustSchema(Value()))
+	require.Equal(t, 1, p.FreeBlocks(), "Init released the old block")
+	require.Zero(t, tb.Len())
+	tb.Append().SetText(0, "x")
+	require.Equal(t, "x", tb.Text(0, 0))
+}
