@@ -37,7 +37,7 @@ func encBalance(n int) []byte { return binary.BigEndian.AppendUint64(nil, uint64
 // writers: every reader sees the constant total, only busy-snapshot errors
 // occur (and are retried), and the final state equals the serial model.
 func TestManager_BankTransfer_ReadersSeeConstantTotal(t *testing.T) {
-	eachBackend(t, func(t *testing.T, b *backend) {
+	eachBackendBusy(t, 10*time.Second, func(t *testing.T, b *backend) {
 		root := newBank(t, b.m)
 		deadline := time.Now().Add(stressDuration())
 		var wg sync.WaitGroup

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,20 +16,29 @@ type backend struct {
 	name   string
 	m      *Manager
 	reopen func(t *testing.T) *Manager // nil when the backend cannot persist
+	store  func() *storage.Store       // nil for the model
 }
 
+// testBusyTimeout keeps the busy-path tests short.
+const testBusyTimeout = 200 * time.Millisecond
+
 // memBackend is the in-memory storage model.
-func memBackend(t *testing.T) *backend {
-	return &backend{name: "memkv", m: newManager(newMemStore(200 * time.Millisecond))}
+func memBackend(t *testing.T, busy time.Duration) *backend {
+	return &backend{name: "memkv", m: newManager(newMemStore(busy))}
 }
 
 // backends lists every backend the behavioural tests run on.
-var backends = []func(t *testing.T) *backend{memBackend}
+var backends = []func(t *testing.T, busy time.Duration) *backend{memBackend}
 
 // eachBackend runs fn once per backend.
 func eachBackend(t *testing.T, fn func(t *testing.T, b *backend)) {
+	eachBackendBusy(t, testBusyTimeout, fn)
+}
+
+// eachBackendBusy runs fn once per backend with the given busy timeout.
+func eachBackendBusy(t *testing.T, busy time.Duration, fn func(t *testing.T, b *backend)) {
 	for _, mk := range backends {
-		b := mk(t)
+		b := mk(t, busy)
 		t.Run(b.name, func(t *testing.T) { fn(t, b) })
 	}
 }

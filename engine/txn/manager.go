@@ -41,6 +41,9 @@ func (m *Manager) Begin(ctx context.Context, o Options) (*Tx, error) {
 	if o.ReadOnly && o.Immediate {
 		return nil, errs.New(errs.CodeMisuse, "a read-only transaction cannot be immediate")
 	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	tx := &Tx{m: m, opts: o, ctx: ctx, trees: make(map[uint32]*Tree)}
 	if o.Immediate {
 		if err := tx.lockWrite(); err != nil {

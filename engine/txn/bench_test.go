@@ -1,0 +1,101 @@
+package txn
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/vfs"
+)
+
+const (
+	benchRows    = 100_000
+	benchDeletes = 10_000
+)
+
+// BenchmarkTx_DeleteBatch deletes 10,000 of 100,000 rows in one transaction,
+// commit inside the timer, by contiguous and by spread keys, in memory and
+// on file. The deleted rows are put back outside the timer.
+func BenchmarkTx_DeleteBatch(b *testing.B) {
+	for _, where := range []string{"mem", "file"} {
+		for _, shape := range []string{"contiguous", "spread"} {
+			b.Run(where+"/"+shape, func(b *testing.B) {
+				benchDeleteBatch(b, where, deleteKeys(shape))
+			})
+		}
+	}
+}
+
+// deleteKeys returns the rows a benchmark deletes.
+func deleteKeys(shape string) []int {
+	keys := make([]int, benchDeletes)
+	for i := range keys {
+		if shape == "contiguous" {
+			keys[i] = benchRows/4 + i
+		} else {
+			keys[i] = i * (benchRows / benchDeletes)
+		}
+	}
+	return keys
+}
+
+func benchOpen(b *testing.B, where string) *storage.Store {
+	o := storage.Options{Create: true, Sync: storage.SyncFull}
+	path := "bench.db"
+	if where == "mem" {
+		o.FS = vfs.NewMemFS()
+	} else {
+		path = filepath.Join(b.TempDir(), "bench.db")
+	}
+	return openStore(b, path, o)
+}
+
+func benchDeleteBatch(b *testing.B, where string, del []int) {
+	m := NewManager(benchOpen(b, where))
+	root := benchFill(b, m, 0, benchRows)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tx, err := m.Begin(ctx, Options{})
+		check(b, err)
+		check(b, tx.StartWriteStatement(ctx))
+		tr := tx.Tree(root)
+		for _, k := range del {
+			check(b, tr.Delete(key(k)))
+		}
+		check(b, tx.EndStatement(nil))
+		check(b, tx.Commit())
+		b.StopTimer()
+		benchRestore(b, m, root, del)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(del)), "ns/row")
+}
+
+// benchFill creates a tree holding rows [lo, hi).
+func benchFill(b *testing.B, m *Manager, lo, hi int) uint32 {
+	tx, err := m.Begin(ctx, Options{Immediate: true})
+	check(b, err)
+	root, err := tx.CreateTree()
+	check(b, err)
+	for i := lo; i < hi; i++ {
+		check(b, tx.Tree(root).Put(key(i), val(i)))
+	}
+	check(b, tx.Commit())
+	return root
+}
+
+func benchRestore(b *testing.B, m *Manager, root uint32, rows []int) {
+	tx, err := m.Begin(ctx, Options{Immediate: true})
+	check(b, err)
+	for _, i := range rows {
+		check(b, tx.Tree(root).Put(key(i), val(i)))
+	}
+	check(b, tx.Commit())
+}
+
+func check(b *testing.B, err error) {
+	if err != nil {
+		b.Fatal(err)
+	}
+}

@@ -1,0 +1,69 @@
+package txn
+
+import (
+	"context"
+	"errors"
+
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/storage"
+)
+
+// NewManager returns the transaction manager of a store.
+func NewManager(s *storage.Store) *Manager { return newManager(storeKV{s}) }
+
+// storeKV binds kvStore to *storage.Store.
+type storeKV struct{ s *storage.Store }
+
+func (a storeKV) BeginRead() (kvTx, error) {
+	tx, err := a.s.BeginRead()
+	if err != nil {
+		return nil, err
+	}
+	return txKV{tx}, nil
+}
+
+func (a storeKV) BeginWrite(ctx context.Context) (kvTx, error) {
+	tx, err := a.s.BeginWrite(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return txKV{tx}, nil
+}
+
+// pagesModified counts pages that entered a write transaction's private
+// set: the cache's dirty pages, plus those dropped because the transaction
+// freed them, plus those written early by a spill.
+func (a storeKV) pagesModified() uint64 {
+	st := a.s.Stats()
+	return uint64(st.Cache.Dirty) + st.Cache.Invalidations + st.SpilledPages
+}
+
+func (a storeKV) errCode(err error) errs.Code {
+	switch {
+	case errors.Is(err, storage.ErrBusy):
+		return errs.CodeBusy
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return errs.CodeInterrupt
+	case errors.Is(err, storage.ErrReadOnly):
+		return errs.CodeReadOnly
+	case errors.Is(err, storage.ErrCorrupt):
+		return errs.CodeCorrupt
+	case errors.Is(err, storage.ErrFull):
+		return errs.CodeFull
+	case errors.Is(err, storage.ErrKeyTooLarge):
+		return errs.CodeTooBig
+	case errors.Is(err, storage.ErrTxClosed), errors.Is(err, storage.ErrClosed), errors.Is(err, storage.ErrInvalid):
+		return errs.CodeMisuse
+	}
+	return errs.CodeIO
+}
+
+// txKV binds kvTx to *storage.Tx.
+type txKV struct{ *storage.Tx }
+
+func (t txKV) Tree(root uint32) kvTree { return treeKV{t.Tx.Tree(root)} }
+
+// treeKV binds kvTree to *storage.Tree.
+type treeKV struct{ *storage.Tree }
+
+func (t treeKV) Cursor() kvCursor { return t.Tree.Cursor() }
