@@ -62,6 +62,7 @@ func (b *Block) Claim(n int) (off int, ok bool) {
 	}
 	b.used = end
 	b.dirty = max(b.dirty, end)
+	b.check()
 	return off, true
 }
 
@@ -73,6 +74,7 @@ func (b *Block) CopyIn(src []byte) int {
 	b.used += n
 	b.zeroed = max(b.zeroed, b.used)
 	b.dirty = max(b.dirty, b.used)
+	b.check()
 	return n
 }
 
@@ -85,6 +87,7 @@ func (b *Block) Truncate(n int) error {
 	}
 	b.used = n
 	b.zeroed = n
+	b.check()
 	return nil
 }
 
@@ -102,6 +105,7 @@ func (b *Block) Reset() {
 	b.pool.countZeroed(b.dirty)
 	b.zeroed = max(b.zeroed, b.dirty)
 	b.used, b.dirty = 0, 0
+	b.check()
 }
 
 // zeroTo zeroes [zeroed, to) and moves the frontier to to.
