@@ -53,8 +53,7 @@ func (e *SyntaxError) Error() string {
 // Unwrap returns the sentinel behind the error, if any.
 func (e *SyntaxError) Unwrap() error { return e.err }
 
-// maxExpected bounds the Expected text taken from participle, which
-// describes the rest of a grammar rule and can be long.
+// maxExpected bounds the Expected text taken from participle.
 const maxExpected = 80
 
 // newSyntaxError converts a participle or lexer error.
@@ -77,7 +76,9 @@ func newSyntaxError(sql string, err error) *SyntaxError {
 		if !uerr.Unexpected.EOF() {
 			se.Near = uerr.Unexpected.Value
 		}
-		se.Hint = keywordHint(uerr.Unexpected)
+		if nameExpected[se.Expected] {
+			se.Hint = keywordHint(uerr.Unexpected)
+		}
 		return se
 	}
 	se.Near = nearText(sql, pos.Offset)
@@ -93,17 +94,77 @@ func keywordHint(t lexer.Token) string {
 	return fmt.Sprintf("%s is a reserved keyword; to use it as a name, quote it: %s", strings.ToUpper(t.Value), QuoteIdent(t.Value))
 }
 
-// expectedText extracts "(expected ...)" from a participle message.
+// expectedText describes what participle expected, from "(expected
+// ...)" in its message: the first element of the rule it was matching,
+// in words.
 func expectedText(msg string) string {
 	i := strings.Index(msg, "(expected ")
 	if i < 0 {
 		return ""
 	}
-	s := strings.TrimSuffix(msg[i+len("(expected "):], ")")
-	if len(s) > maxExpected {
-		s = s[:maxExpected] + "..."
+	first := firstTerm(strings.TrimSuffix(msg[i+len("(expected "):], ")"))
+	if strings.Contains(first, "<ident>") {
+		return "a name"
+	}
+	if w, ok := ruleWords[first]; ok {
+		return w
+	}
+	if strings.HasPrefix(first, `"`) {
+		return strings.Trim(first, `"`)
+	}
+	if len(first) > maxExpected {
+		first = first[:maxExpected] + "..."
+	}
+	return first
+}
+
+// firstTerm returns the first element of an EBNF sequence: a quoted
+// literal, a parenthesised group or a rule name.
+func firstTerm(s string) string {
+	if s == "" {
+		return ""
+	}
+	switch s[0] {
+	case '"':
+		if j := strings.IndexByte(s[1:], '"'); j >= 0 {
+			return s[:j+2]
+		}
+	case '(':
+		depth := 0
+		for i := 0; i < len(s); i++ {
+			switch s[i] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+				if depth == 0 {
+					return s[:i+1]
+				}
+			}
+		}
+	}
+	if j := strings.IndexByte(s, ' '); j >= 0 {
+		return s[:j]
 	}
 	return s
+}
+
+// ruleWords names the grammar rules that show up in errors.
+var ruleWords = map[string]string{
+	"SQName": "a name", "SCTE": "a name", "SColumnDef": "a column definition",
+	"STableItem": "a table", "SResultColumn": "a result column", "SSetClause": "a column assignment",
+	"SExpr": "an expression", "SAnd": "an expression", "SNot": "an expression", "SEquality": "an expression",
+	"SCompare": "an expression", "SBit": "an expression", "SAdd": "an expression", "SMul": "an expression",
+	"SConcat": "an expression", "SPostfix": "an expression", "SUnary": "an expression", "SPrimary": "an expression",
+	"SStatement": "a statement", "SSelect": "a query", "STypeName": "a type name", "SIndexedColumn": "a column",
+	"SOrderTerm": "an expression",
+}
+
+// nameExpected lists the Expected values at which a keyword may have been
+// meant as a name.
+var nameExpected = map[string]bool{
+	"a name": true, "a column definition": true, "a table": true, "a result column": true,
+	"a column assignment": true, "an expression": true, "a column": true,
 }
 
 // nearText returns the word or character at offset, for lexer errors.

@@ -3,6 +3,7 @@ package grammar
 import (
 	"encoding/hex"
 	"strconv"
+	"strings"
 )
 
 // Operator precedence levels, lowest first, as SQLite documents them.
@@ -300,8 +301,16 @@ func (x *CollateExpr) write(p *printer) {
 	p.name(x.Collation)
 }
 
+// funcNameWords are names that would start another expression form when
+// followed by "(", so a function with such a name must be quoted.
+var funcNameWords = wordSet("CAST CASE RAISE TRUE FALSE")
+
 func (x *FuncCall) write(p *printer) {
-	p.name(x.Name)
+	if isPlainWord(x.Name) && !IsReserved(x.Name) && !funcNameWords[strings.ToUpper(x.Name)] {
+		p.kw(x.Name)
+	} else {
+		p.name(x.Name)
+	}
 	p.kw("(")
 	switch {
 	case x.Star:

@@ -73,7 +73,7 @@ type sForeignKey struct {
 type sFKEvent struct {
 	On     string `parser:"( 'ON' @( 'DELETE' | 'UPDATE' )"`
 	Action string `parser:"  @( 'SET' 'NULL' | 'SET' 'DEFAULT' | 'CASCADE' | 'RESTRICT' | 'NO' 'ACTION' )"`
-	Match  string `parser:"| 'MATCH' @( Ident | QIdent ) )"`
+	Match  string `parser:"| 'MATCH' @( Ident | QIdent | 'FULL' ) )"`
 }
 
 type sDeferral struct {

@@ -92,7 +92,7 @@ type sLimit struct {
 }
 
 type sFetch struct {
-	Count *sExpr `parser:"'FETCH' ( 'FIRST' | 'NEXT' ) @@? ( 'ROW' | 'ROWS' ) 'ONLY'"`
+	Count *sExpr `parser:"'FETCH' ( 'FIRST' | 'NEXT' ) ( (?! 'ROW' | 'ROWS' ) @@ )? ( 'ROW' | 'ROWS' ) 'ONLY'"`
 }
 
 type sNamedWindow struct {

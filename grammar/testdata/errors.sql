@@ -1,0 +1,57 @@
+# Each case must fail; errors.golden pins message and position.
+SELECT * FORM t
+
+SELECT a, b, c FORM t
+
+SELECT * FROM t WHERE
+
+SELECT order FROM t
+
+CREATE TABLE select (a INT)
+
+SELECT * FROM t WHERE a = 'unterminated
+
+SELECT 1;
+SELECT 2;
+SELECT * FROM t WHER a = 1;
+
+SELECT a
+FROM t
+WHERE a = 1
+  AND b = = 2
+
+INSERT INTO t VALUES (1, 2
+
+UPDATE t SET WHERE a = 1
+
+SELECT X'ABC'
+
+SELECT ?0
+
+SELECT ?99999
+
+SELECT # FROM t
+
+SELECT 1 2
+
+DELETE t
+
+CREATE INDEX ON t (a)
+
+SELECT CASE END
+
+SELECT (SELECT 1
+
+SELECT 1 +
+
+DROP COLUMN x
+
+SELECT * FROM t; garbage here
+
+SELECT * FROM (SELECT 1) JOIN
+
+WITH x AS (SELECT 1) DROP TABLE x
+
+CREATE TABLE t (a INT, )
+
+SELECT count(DISTINCT *) FROM t
