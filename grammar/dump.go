@@ -93,7 +93,12 @@ func (d *dumper) skip(f reflect.StructField, v reflect.Value) bool {
 	case reflect.Slice:
 		return v.IsNil() || v.Len() == 0 && f.Name != "List" && f.Name != "Using"
 	case reflect.Int:
-		return v.Int() == 0 && !v.Type().Implements(stringerType)
+		if v.Int() != 0 {
+			return false
+		}
+		// Zero enums are shown by name, unless the name is empty
+		// (ConflictDefault, FKNone: "not given").
+		return !v.Type().Implements(stringerType) || v.Interface().(fmt.Stringer).String() == ""
 	}
 	return v.IsZero()
 }
