@@ -1,0 +1,267 @@
+package conformance
+
+import (
+	"encoding/hex"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ladybugsql/ladybug/conformance/gen"
+)
+
+// Side is one engine of a differential run with the setup it gets.
+type Side struct {
+	Engine string   // EngineLadybug or EngineSQLite
+	Setup  []string // statements run on every fresh database
+}
+
+// Mismatch is one statement on which the two sides disagreed.
+type Mismatch struct {
+	Seed   uint64
+	Index  int // statement number within the run, from 0
+	SQL    string
+	Detail string
+}
+
+// String formats the mismatch for a test log, seed first so it can be rerun.
+func (m Mismatch) String() string {
+	return fmt.Sprintf("seed %d, statement %d:\n  %s\n  %s", m.Seed, m.Index, m.SQL, m.Detail)
+}
+
+// DiffStats counts a differential run.
+type DiffStats struct {
+	Statements, Queries, Writes int
+	OracleQueryErrors           int // queries the oracle rejected (both sides must reject them)
+	OracleWriteErrors           int // writes the oracle rejected, mostly constraint violations
+	Mismatches                  int
+	Samples                     []Mismatch // the first few mismatches
+}
+
+// Differ runs generated statements on two sides and compares them. Side A
+// is the oracle; its setup must succeed.
+type Differ struct {
+	A, B       Side
+	ResetEvery int // fresh databases after this many statements (state diverges less)
+	KeepSample int // how many mismatches to keep in DiffStats.Samples
+
+	a, b *Target
+}
+
+// DefaultSides is SQLite against ladybug over gen's schema.
+func DefaultSides() (Side, Side) {
+	return Side{Engine: EngineSQLite, Setup: gen.Schema()}, Side{Engine: EngineLadybug, Setup: gen.Schema()}
+}
+
+// Run executes n statements from seed and returns the counts. It returns an
+// error only when the oracle cannot set up the schema.
+func (d *Differ) Run(seed uint64, n int) (DiffStats, error) {
+	var st DiffStats
+	g := gen.New(seed)
+	if err := d.reset(); err != nil {
+		return st, err
+	}
+	defer d.close()
+	since := 0
+	for i := range n {
+		s := g.Next()
+		st.Statements++
+		detail, oracleErr := d.compare(s)
+		d.count(&st, s, oracleErr)
+		since++
+		if detail != "" {
+			st.Mismatches++
+			if len(st.Samples) < d.KeepSample {
+				st.Samples = append(st.Samples, Mismatch{Seed: seed, Index: i, SQL: s.SQL, Detail: detail})
+			}
+		}
+		if detail != "" && s.Write || d.ResetEvery > 0 && since >= d.ResetEvery {
+			if err := d.reset(); err != nil {
+				return st, err
+			}
+			since = 0
+		}
+	}
+	return st, nil
+}
+
+func (d *Differ) count(st *DiffStats, s gen.Stmt, oracleErr error) {
+	if s.Write {
+		st.Writes++
+		if oracleErr != nil {
+			st.OracleWriteErrors++
+		}
+		return
+	}
+	st.Queries++
+	if oracleErr != nil {
+		st.OracleQueryErrors++
+	}
+}
+
+func (d *Differ) close() {
+	for _, t := range []*Target{d.a, d.b} {
+		if t != nil {
+			t.Close()
+		}
+	}
+}
+
+// reset opens fresh databases and runs each side's setup. A failing setup
+// on side B is not an error: its statements will mismatch.
+func (d *Differ) reset() error {
+	d.close()
+	d.a, d.b = OpenTarget(d.A.Engine), OpenTarget(d.B.Engine)
+	for _, q := range d.A.Setup {
+		if _, err := d.a.Exec(q); err != nil {
+			return fmt.Errorf("conformance: oracle setup %q: %w", q, err)
+		}
+	}
+	for _, q := range d.B.Setup {
+		if _, err := d.b.Exec(q); err != nil {
+			break
+		}
+	}
+	return nil
+}
+
+// compare runs s on both sides; it returns a description of the
+// disagreement ("" when they agree) and the oracle's error.
+func (d *Differ) compare(s gen.Stmt) (string, error) {
+	msg, oracleErr := d.compareStatement(s)
+	if msg != "" || !s.Write {
+		return msg, oracleErr
+	}
+	// A write that failed on both sides must have changed nothing on either.
+	return d.compareTable(s.Table), oracleErr
+}
+
+func (d *Differ) compareStatement(s gen.Stmt) (string, error) {
+	if s.Write && !s.Returns {
+		na, ea := d.a.Exec(s.SQL)
+		nb, eb := d.b.Exec(s.SQL)
+		if msg := compareOutcome(ea, eb); msg != "" {
+			return msg, ea
+		}
+		if ea == nil && na != nb {
+			return fmt.Sprintf("RowsAffected: oracle %d, other side %d", na, nb), nil
+		}
+		return "", ea
+	}
+	ra, ea := d.a.Query(s.SQL)
+	rb, eb := d.b.Query(s.SQL)
+	if msg := compareOutcome(ea, eb); msg != "" || ea != nil {
+		return msg, ea
+	}
+	msg := compareRows(ra, rb, s.Ordered && !s.Write, canonValue)
+	if msg != "" && dedups(s.SQL) && compareRows(ra, rb, s.Ordered, looseValue) == "" {
+		// DISTINCT, GROUP BY and set operations keep one of several equal
+		// values, and 0 = 0.0: which one survives is up to the plan.
+		msg = ""
+	}
+	return msg, nil
+}
+
+func dedups(sql string) bool {
+	u := strings.ToUpper(sql)
+	for _, kw := range []string{"DISTINCT", "UNION", "INTERSECT", "EXCEPT", "GROUP BY"} {
+		if strings.Contains(u, kw) {
+			return true
+		}
+	}
+	return false
+}
+
+func (d *Differ) compareTable(name string) string {
+	q := "SELECT * FROM " + name
+	ra, ea := d.a.Query(q)
+	rb, eb := d.b.Query(q)
+	if msg := compareOutcome(ea, eb); msg != "" || ea != nil {
+		return "contents of " + name + ": " + msg
+	}
+	if msg := compareRows(ra, rb, false, canonValue); msg != "" {
+		return "contents of " + name + " after the write: " + msg
+	}
+	return ""
+}
+
+func compareOutcome(ea, eb error) string {
+	switch {
+	case ea == nil && eb != nil:
+		return "oracle succeeded, other side failed: " + FirstLine(eb)
+	case ea != nil && eb == nil:
+		return "oracle failed (" + FirstLine(ea) + "), other side succeeded"
+	}
+	return ""
+}
+
+// compareRows compares two results exactly (storage class and value; reals
+// to 12 significant digits), as multisets unless ordered.
+func compareRows(a, b *Rows, ordered bool, canon func(any) string) string {
+	if len(a.Columns) != len(b.Columns) {
+		return fmt.Sprintf("column count: %d vs %d", len(a.Columns), len(b.Columns))
+	}
+	ka, kb := canonRows(a, canon), canonRows(b, canon)
+	if !ordered {
+		slices.Sort(ka)
+		slices.Sort(kb)
+	}
+	if slices.Equal(ka, kb) {
+		return ""
+	}
+	return fmt.Sprintf("results differ\n    oracle: %s\n    other:  %s", brief(ka), brief(kb))
+}
+
+func brief(rows []string) string {
+	if len(rows) > 12 {
+		return strings.Join(rows[:12], " ; ") + fmt.Sprintf(" ; ... (%d rows)", len(rows))
+	}
+	return fmt.Sprintf("%s (%d rows)", strings.Join(rows, " ; "), len(rows))
+}
+
+func canonRows(r *Rows, canon func(any) string) []string {
+	out := make([]string, len(r.Values))
+	for i, row := range r.Values {
+		parts := make([]string, len(row))
+		for j, v := range row {
+			parts[j] = canon(v)
+		}
+		out[i] = strings.Join(parts, " | ")
+	}
+	return out
+}
+
+// looseValue is canonValue except that an integral real prints as the
+// integer it equals.
+func looseValue(v any) string {
+	if f, ok := v.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+		return strconv.FormatInt(int64(f), 10)
+	}
+	return canonValue(v)
+}
+
+// canonValue tags a value with its storage class.
+func canonValue(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "NULL"
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case bool:
+		return formatInt(x)
+	case float64:
+		if x == 0 {
+			x = 0 // -0 prints as 0, as SQLite does
+		}
+		return "r" + strconv.FormatFloat(x, 'g', 12, 64)
+	case string:
+		return strconv.Quote(x)
+	case []byte:
+		return "x'" + hex.EncodeToString(x) + "'"
+	case time.Time:
+		return strconv.Quote(formatTime(x))
+	}
+	return fmt.Sprintf("%T(%v)", v, v)
+}

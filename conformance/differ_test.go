@@ -1,0 +1,130 @@
+package conformance
+
+import (
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ladybugsql/ladybug/conformance/gen"
+	"github.com/stretchr/testify/require"
+)
+
+const baselinePath = "testdata/diff_baseline.txt"
+
+// shortSeeds and shortN make the differential run of the normal suite.
+var shortSeeds = []uint64{1, 2, 3}
+
+const shortN = 120
+
+func TestDiffer_Run_NoRegressionAgainstBaseline(t *testing.T) {
+	base, err := LoadBaseline(baselinePath)
+	require.NoError(t, err)
+	got := Baseline{}
+	for _, seed := range shortSeeds {
+		a, b := DefaultSides()
+		d := &Differ{A: a, B: b, ResetEvery: 60, KeepSample: 3}
+		st, err := d.Run(seed, shortN)
+		require.NoError(t, err)
+		got[seed] = st.Mismatches
+		logStats(t, seed, st)
+		checkGenerator(t, st)
+		want, ok := base[seed]
+		switch {
+		case regenerate():
+		case !ok:
+			t.Errorf("seed %d has no baseline in %s; run with LADYBUG_CONFORMANCE_UPDATE=1", seed, baselinePath)
+		case st.Mismatches > want:
+			t.Errorf("seed %d: %d mismatches, baseline %d: a regression", seed, st.Mismatches, want)
+			for _, m := range st.Samples {
+				t.Log(m)
+			}
+		case st.Mismatches < want:
+			t.Logf("seed %d: %d mismatches, baseline %d; shrink it with LADYBUG_CONFORMANCE_UPDATE=1", seed, st.Mismatches, want)
+		}
+	}
+	if regenerate() {
+		require.NoError(t, got.Save(baselinePath, shortN))
+	}
+}
+
+// checkGenerator keeps the generator honest: most queries must be valid
+// SQL for the oracle, and writes must mix successes and violations.
+func checkGenerator(t *testing.T, st DiffStats) {
+	t.Helper()
+	require.Less(t, st.OracleQueryErrors*10, st.Queries, "over 10%% of generated queries are errors on SQLite")
+	require.Positive(t, st.Writes)
+	require.Less(t, st.OracleWriteErrors, st.Writes, "every generated write failed on SQLite")
+}
+
+func logStats(t *testing.T, seed uint64, st DiffStats) {
+	t.Logf("seed %d: %d statements (%d queries, %d writes), oracle rejected %d queries and %d writes, %d mismatches",
+		seed, st.Statements, st.Queries, st.Writes, st.OracleQueryErrors, st.OracleWriteErrors, st.Mismatches)
+}
+
+// TestGen_Statements_DeterministicAcrossPlans runs the generator against
+// SQLite twice, the second time without secondary indexes and with
+// reverse_unordered_selects, so any statement whose answer depends on the
+// plan or scan order (which two correct engines may legally answer
+// differently) shows up as a mismatch.
+func TestGen_Statements_DeterministicAcrossPlans(t *testing.T) {
+	var plain []string
+	for _, q := range gen.Schema() {
+		if !strings.HasPrefix(q, "CREATE INDEX") {
+			plain = append(plain, q)
+		}
+	}
+	b := Side{Engine: EngineSQLite, Setup: append([]string{"PRAGMA reverse_unordered_selects = ON"}, plain...)}
+	d := &Differ{A: Side{Engine: EngineSQLite, Setup: gen.Schema()}, B: b, ResetEvery: 60, KeepSample: 10}
+	n := 300
+	if stress() {
+		n = envInt(t, "LADYBUG_DIFF_N", 100000)
+	}
+	st, err := d.Run(7, n)
+	require.NoError(t, err)
+	logStats(t, 7, st)
+	for _, m := range st.Samples {
+		t.Log(m)
+	}
+	require.Zero(t, st.Mismatches, "the generator produced plan-dependent statements")
+}
+
+// TestDiffer_Run_Stress is the long differential run (LADYBUG_STRESS=1):
+// LADYBUG_DIFF_N statements (default 100000) from LADYBUG_DIFF_SEED
+// (default: the clock), zero mismatches wanted.
+func TestDiffer_Run_Stress(t *testing.T) {
+	if !stress() {
+		t.Skip("set LADYBUG_STRESS=1")
+	}
+	n := envInt(t, "LADYBUG_DIFF_N", 100000)
+	seed := uint64(time.Now().UnixNano())
+	if s := os.Getenv("LADYBUG_DIFF_SEED"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		require.NoError(t, err)
+		seed = v
+	}
+	a, b := DefaultSides()
+	d := &Differ{A: a, B: b, ResetEvery: 200, KeepSample: 25}
+	st, err := d.Run(seed, n)
+	require.NoError(t, err)
+	logStats(t, seed, st)
+	for _, m := range st.Samples {
+		t.Log(m)
+	}
+	if st.Mismatches > 0 {
+		t.Errorf("seed %d: %d of %d statements mismatched (rerun with LADYBUG_DIFF_SEED=%d)", seed, st.Mismatches, st.Statements, seed)
+	}
+}
+
+func stress() bool { return os.Getenv("LADYBUG_STRESS") == "1" }
+
+func envInt(t *testing.T, name string, def int) int {
+	s := os.Getenv(name)
+	if s == "" {
+		return def
+	}
+	n, err := strconv.Atoi(s)
+	require.NoError(t, err, name)
+	return n
+}

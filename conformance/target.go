@@ -1,0 +1,213 @@
+package conformance
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	_ "github.com/ladybugsql/ladybug" // driver "ladybug"
+	_ "modernc.org/sqlite"            // driver "sqlite", the oracle
+)
+
+// DefaultTimeout bounds one statement on one engine. A statement that does
+// not return in time marks its Target broken: the engine is left alone and
+// later statements on it fail at once.
+const DefaultTimeout = 20 * time.Second
+
+// maxRows stops a runaway result before it exhausts memory.
+const maxRows = 1 << 20
+
+var errTooManyRows = errors.New("conformance: result has more than 1048576 rows")
+
+// Rows is a fully read query result.
+type Rows struct {
+	Columns []string
+	Values  [][]any // one slice per row; int64, float64, string, []byte, bool, time.Time or nil
+}
+
+// Target is one engine behind database/sql, used through a single
+// connection so session state (temp tables, changes(), last_insert_rowid())
+// carries from one statement to the next as it does in a script. Every call
+// runs under a timeout and a recover, so a hang or a panic in an engine
+// becomes an error of the statement that caused it.
+type Target struct {
+	Name    string // EngineLadybug or EngineSQLite
+	Timeout time.Duration
+
+	db     *sql.DB
+	conn   *sql.Conn
+	broken error // set after an open failure, panic or timeout
+}
+
+// driverName maps an engine name to its database/sql driver.
+func driverName(engine string) string {
+	if engine == EngineSQLite {
+		return "sqlite"
+	}
+	return "ladybug"
+}
+
+// OpenTarget opens a fresh in-memory database of engine. It never fails:
+// an open error makes every later call return that error, so a broken
+// engine shows up as failing records rather than an aborted run.
+func OpenTarget(engine string) *Target {
+	t := &Target{Name: engine, Timeout: DefaultTimeout}
+	err := t.guard(func(ctx context.Context) error {
+		db, err := sql.Open(driverName(engine), ":memory:")
+		if err != nil {
+			return err
+		}
+		conn, err := db.Conn(ctx)
+		if err != nil {
+			_ = db.Close()
+			return err
+		}
+		t.db, t.conn = db, conn
+		return nil
+	})
+	if err != nil {
+		t.broken = fmt.Errorf("open %s: %w", engine, err)
+	}
+	return t
+}
+
+// Broken returns the error that made the target unusable, or nil.
+func (t *Target) Broken() error { return t.broken }
+
+// Close releases the connection and database unless the target is broken
+// (a hung call may still hold them).
+func (t *Target) Close() {
+	if t.broken != nil || t.db == nil {
+		return
+	}
+	_ = t.guard(func(context.Context) error {
+		_ = t.conn.Close()
+		return t.db.Close()
+	})
+}
+
+// Exec runs a statement that returns no rows and reports RowsAffected
+// (-1 when the driver does not know).
+func (t *Target) Exec(query string) (int64, error) {
+	var n int64 = -1
+	err := t.guard(func(ctx context.Context) error {
+		res, err := t.conn.ExecContext(ctx, query)
+		if err != nil {
+			return err
+		}
+		if a, err := res.RowsAffected(); err == nil {
+			n = a
+		}
+		return nil
+	})
+	return n, err
+}
+
+// Query runs a statement and reads all its rows.
+func (t *Target) Query(query string) (*Rows, error) {
+	var out *Rows
+	err := t.guard(func(ctx context.Context) error {
+		r, err := readRows(ctx, t.conn, query)
+		out = r
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func readRows(ctx context.Context, conn *sql.Conn, query string) (*Rows, error) {
+	rows, err := conn.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return nil, err
+	}
+	out := &Rows{Columns: cols}
+	for rows.Next() {
+		if len(out.Values) >= maxRows {
+			return nil, errTooManyRows
+		}
+		row := make([]any, len(cols))
+		ptrs := make([]any, len(cols))
+		for i := range row {
+			ptrs[i] = &row[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			return nil, err
+		}
+		out.Values = append(out.Values, row)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return out, rows.Close()
+}
+
+// guard runs fn with a deadline on its own goroutine. A panic becomes an
+// error and, like a timeout, breaks the target.
+func (t *Target) guard(fn func(ctx context.Context) error) error {
+	if t.broken != nil {
+		return t.broken
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), t.Timeout)
+	defer cancel()
+	done := make(chan error, 1)
+	panicked := make(chan error, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				panicked <- fmt.Errorf("panic: %v", r)
+			}
+		}()
+		done <- fn(ctx)
+	}()
+	timer := time.NewTimer(t.Timeout + 2*time.Second)
+	defer timer.Stop()
+	select {
+	case err := <-done:
+		return err
+	case err := <-panicked:
+		t.broken = fmt.Errorf("%s is unusable after an earlier %w", t.Name, err)
+		return err
+	case <-timer.C:
+		t.broken = fmt.Errorf("%s is unusable after an earlier statement timed out", t.Name)
+		return fmt.Errorf("timeout: no answer after %v", t.Timeout)
+	}
+}
+
+// isQuery reports whether a statement record's SQL returns rows, so it must
+// be run with Query and drained to see errors raised while stepping.
+func isQuery(sqlText string) bool {
+	s := strings.TrimSpace(stripComments(sqlText))
+	kw, _, _ := strings.Cut(s, " ")
+	kw, _, _ = strings.Cut(kw, "\n")
+	kw, _, _ = strings.Cut(kw, "(")
+	switch strings.ToUpper(kw) {
+	case "SELECT", "VALUES", "WITH", "PRAGMA", "EXPLAIN":
+		return true
+	}
+	return strings.Contains(strings.ToUpper(s), "RETURNING")
+}
+
+// stripComments drops leading "--" comment lines.
+func stripComments(s string) string {
+	for {
+		s = strings.TrimLeft(s, " \t\r\n")
+		if !strings.HasPrefix(s, "--") {
+			return s
+		}
+		_, rest, ok := strings.Cut(s, "\n")
+		if !ok {
+			return ""
+		}
+		s = rest
+	}
+}
