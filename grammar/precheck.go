@@ -41,10 +41,10 @@ func tooDeep(tokens []lexer.Token) (lexer.Token, bool) {
 			continue
 		}
 		switch v := strings.ToUpper(t.Value); {
-		case v == "(" || v == "CASE" && t.Type == sqlLexer.ident:
+		case v == "(" || v == "CASE":
 			depth++
 			prefix = 0
-		case v == ")" || v == "END" && t.Type == sqlLexer.ident:
+		case v == ")" || v == "END":
 			depth--
 			prefix = 0
 		case v == "-" || v == "+" || v == "~" || v == "NOT" || v == "EXPLAIN":
