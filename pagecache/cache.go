@@ -382,3 +382,32 @@ func RangeKeys(dst []Key, off, n int64, pageSize int, ver uint64) []Key {
 	}
 	return dst
 }
+
+// Rekey moves cached pages from keys from[i] to to[i] (each distinct source
+// once), replacing whatever to[i] held. The owner uses it when a page
+// version changes its name but not its contents, such as a log page copied
+// into the main file. It returns how many pages moved.
+func (c *Cache) Rekey(from, to []Key) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	clear(c.seen)
+	n := 0
+	for i := range min(len(from), len(to)) {
+		if _, dup := c.seen[from[i]]; dup || from[i] == to[i] {
+			continue
+		}
+		c.seen[from[i]] = struct{}{}
+		p, ok := c.lru.Peek(from[i])
+		if !ok {
+			continue
+		}
+		if old, ok := c.lru.Peek(to[i]); ok {
+			c.drop(old)
+		}
+		c.lru.Remove(from[i])
+		p.key = to[i]
+		c.lru.Add(to[i], p)
+		n++
+	}
+	return n
+}

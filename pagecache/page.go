@@ -37,3 +37,11 @@ func (p *Page) Pin() { p.pins.Add(1) }
 
 // Pins returns the current pin count.
 func (p *Page) Pins() int { return int(p.pins.Load()) }
+
+// DataOrNil returns p.Data, or nil for a nil page.
+func (p *Page) DataOrNil() []byte {
+	if p == nil {
+		return nil
+	}
+	return p.Data
+}

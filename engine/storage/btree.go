@@ -48,12 +48,10 @@ func (t *Tree) Get(key []byte) ([]byte, bool, error) {
 	}
 	p := t.root
 	for range maxDepth {
-		pg, err := tx.page(p)
+		n, err := tx.node(p)
 		if err != nil {
 			return nil, false, err
 		}
-		n := node(pg.Data)
-		tx.s.cache.Unpin(pg)
 		if n.typ() == typeBranch {
 			p = n.child(n.childIndex(key))
 			continue
@@ -83,12 +81,10 @@ func (t *Tree) descend(key []byte, pa *path) error {
 	p := t.root
 	pa.rightmost = true
 	for d := range maxDepth {
-		pg, err := tx.page(p)
+		n, err := tx.node(p)
 		if err != nil {
 			return err
 		}
-		n := node(pg.Data)
-		tx.s.cache.Unpin(pg)
 		if err := treeNode(p, n); err != nil {
 			return err
 		}
@@ -106,6 +102,32 @@ func (t *Tree) descend(key []byte, pa *path) error {
 		p = n.child(i)
 	}
 	return fmt.Errorf("%w: tree %d deeper than %d levels", ErrCorrupt, t.root, maxDepth)
+}
+
+// findLeaf returns the path to the leaf covering key for a write. It
+// reuses the writer's last path (tx.hint) when that leaf provably covers
+// key, so sequential and clustered writes skip the descent: the tree's
+// shape cannot have changed, since every split, merge or free clears the
+// hint. The path lives in tx.hint and is valid until the next write.
+func (t *Tree) findLeaf(key []byte) (*path, error) {
+	tx := t.tx
+	h := &tx.hint
+	pa := &h.pa
+	if h.ok && h.root == t.root {
+		leaf := &pa.ents[pa.depth]
+		if n := node(tx.dirty[leaf.pg].DataOrNil()); n != nil && n.count() > 0 &&
+			compareKeys(key, n.leafKey(0)) >= 0 &&
+			(pa.rightmost || compareKeys(key, n.leafKey(n.count()-1)) <= 0) {
+			leaf.idx, _ = n.search(key)
+			return pa, nil
+		}
+	}
+	h.ok = false
+	if err := t.descend(key, pa); err != nil {
+		return nil, err
+	}
+	h.root, h.ok = t.root, true
+	return pa, nil
 }
 
 // Put inserts or overwrites key. Values of any size work (large ones go
@@ -130,11 +152,11 @@ func (t *Tree) Put(key, val []byte) error {
 		}
 	}
 	tx.cellBuf = appendLeafCell(tx.cellBuf[:0], key, val, ovfl, len(val))
-	var pa path
-	if err := t.descend(key, &pa); err != nil {
+	pa, err := t.findLeaf(key)
+	if err != nil {
 		return err
 	}
-	return t.putCell(&pa, key, tx.cellBuf)
+	return t.putCell(pa, key, tx.cellBuf)
 }
 
 // putCell stores cell in the leaf at the end of pa, replacing an equal key.
@@ -172,17 +194,15 @@ func (t *Tree) Delete(key []byte) (bool, error) {
 	if err := tx.maybeSpill(); err != nil {
 		return false, err
 	}
-	var pa path
-	if err := t.descend(key, &pa); err != nil {
-		return false, err
-	}
-	leaf := pa.ents[pa.depth]
-	pg, err := tx.page(leaf.pg)
+	pa, err := t.findLeaf(key)
 	if err != nil {
 		return false, err
 	}
-	ro := node(pg.Data)
-	tx.s.cache.Unpin(pg)
+	leaf := pa.ents[pa.depth]
+	ro, err := tx.node(leaf.pg)
+	if err != nil {
+		return false, err
+	}
 	if leaf.idx >= ro.count() || string(ro.leafKey(leaf.idx)) != string(key) {
 		return false, nil
 	}
@@ -196,7 +216,7 @@ func (t *Tree) Delete(key []byte) (bool, error) {
 		}
 	}
 	n.removeCell(leaf.idx)
-	return true, tx.rebalance(&pa, pa.depth)
+	return true, tx.rebalance(pa, pa.depth)
 }
 
 // Count returns the number of entries, visiting every leaf.
@@ -219,12 +239,10 @@ func (tx *Tx) walk(p uint32, depth int, visit func(p uint32, n node, depth int) 
 	if depth >= maxDepth {
 		return fmt.Errorf("%w: tree deeper than %d levels at page %d", ErrCorrupt, maxDepth, p)
 	}
-	pg, err := tx.page(p)
+	n, err := tx.node(p)
 	if err != nil {
 		return err
 	}
-	n := node(pg.Data)
-	tx.s.cache.Unpin(pg)
 	if err := treeNode(p, n); err != nil {
 		return err
 	}

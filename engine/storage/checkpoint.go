@@ -120,6 +120,8 @@ func (s *Store) restartAfterCheckpoint(list []ckptPage) error {
 	}
 	s.cache.Invalidate(to)
 	s.cache.Rekey(from, to)
+	s.hot.clear()
+	s.walEmpty.Store(true)
 	if err := s.wal.f.Truncate(walHeaderSize); err != nil {
 		return fmt.Errorf("storage: truncate wal: %w", ioErr(err))
 	}

@@ -66,6 +66,7 @@ func (tx *Tx) commit() error {
 	for i, fp := range tx.frames {
 		s.wal.addVersion(fp.pg, tx.seq, offs[i])
 	}
+	s.walEmpty.Store(false)
 	s.mu.Lock()
 	s.hdr = tx.hdr
 	s.mu.Unlock()

@@ -193,12 +193,10 @@ func (c *Cursor) Prev() bool {
 // tree's end.
 func (c *Cursor) up(forward bool) bool {
 	for d := c.depth - 1; d >= 0; d-- {
-		pg, err := c.tx.page(c.stack[d].pg)
+		n, err := c.tx.node(c.stack[d].pg)
 		if err != nil {
 			return c.fail(err)
 		}
-		n := node(pg.Data)
-		c.tx.s.cache.Unpin(pg)
 		if err := treeNode(c.stack[d].pg, n); err != nil || n.isLeaf() {
 			return c.fail(fmt.Errorf("%w: page %d is not a branch", ErrCorrupt, c.stack[d].pg))
 		}

@@ -22,6 +22,7 @@ func trunkCap(ps int) int { return (ps - trailerSize - trunkHdr) / 4 }
 // alloc returns a page number for a new page: a free one, or the next
 // page at the end of the file. The caller initializes it with newPage.
 func (tx *Tx) alloc() (uint32, error) {
+	tx.hint.ok = false // the tree's shape is changing
 	if tx.hdr.freeHead == 0 {
 		if tx.hdr.pageCount == math.MaxUint32 {
 			return 0, tx.fail(fmt.Errorf("%w: page limit reached", ErrFull))
@@ -61,6 +62,7 @@ func (tx *Tx) free(p uint32) error {
 	if p == 0 || p >= tx.hdr.pageCount {
 		return tx.fail(fmt.Errorf("%w: freeing page %d out of range", ErrCorrupt, p))
 	}
+	tx.hint.ok = false
 	tx.forget(p)
 	tx.hdr.freeCount++
 	if t := tx.hdr.freeHead; t != 0 {
@@ -93,12 +95,10 @@ func (tx *Tx) freePages() ([]uint32, error) {
 		if steps > int(tx.hdr.pageCount) {
 			return out, fmt.Errorf("%w: free list has a cycle", ErrCorrupt)
 		}
-		pg, err := tx.page(t)
+		n, err := tx.node(t)
 		if err != nil {
 			return out, err
 		}
-		n := pg.Data
-		tx.s.cache.Unpin(pg)
 		if n[0] != typeFreelist {
 			return out, fmt.Errorf("%w: free-list trunk %d has type %d", ErrCorrupt, t, n[0])
 		}

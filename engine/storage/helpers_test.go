@@ -8,7 +8,8 @@ import (
 	"github.com/ladybugsql/ladybug/vfs"
 )
 
-// openMem opens a fresh store on fsys (a new MemFS when nil).
+// openT opens (creating) the store "/db" on fsys (a new MemFS when nil;
+// a temporary directory for the OS file system).
 func openT(t testing.TB, fsys vfs.FS, opts Options) *Store {
 	t.Helper()
 	if fsys == nil {
@@ -16,7 +17,11 @@ func openT(t testing.TB, fsys vfs.FS, opts Options) *Store {
 	}
 	opts.FS = fsys
 	opts.Create = true
-	s, err := Open("/db", opts)
+	path := "/db"
+	if fsys == vfs.OS() {
+		path = t.TempDir() + "/db"
+	}
+	s, err := Open(path, opts)
 	if err != nil {
 		t.Fatalf("open: %v", err)
 	}

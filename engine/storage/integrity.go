@@ -115,12 +115,10 @@ func (c *checker) node(root, p uint32, d int, lo, hi []byte) error {
 		c.problem("tree %d is deeper than %d levels", root, maxDepth)
 		return nil
 	}
-	pg, err := c.tx.page(p)
+	n, err := c.tx.node(p)
 	if err != nil {
 		return c.note(err)
 	}
-	n := node(pg.Data)
-	c.tx.s.cache.Unpin(pg)
 	if err := treeNode(p, n); err != nil {
 		return c.note(err)
 	}

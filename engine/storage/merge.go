@@ -11,22 +11,18 @@ func (tx *Tx) rebalance(pa *path, d int) error {
 	if d == 0 {
 		return tx.collapseRoot(p)
 	}
-	pg, err := tx.page(p)
+	n, err := tx.node(p)
 	if err != nil {
 		return err
 	}
-	n := node(pg.Data)
-	tx.s.cache.Unpin(pg)
 	if n.used() >= n.capacity()/4 {
 		return nil
 	}
 	par := pa.ents[d-1]
-	ppg, err := tx.page(par.pg)
+	pn, err := tx.node(par.pg)
 	if err != nil {
 		return err
 	}
-	pn := node(ppg.Data)
-	tx.s.cache.Unpin(ppg)
 	li := par.idx - 1
 	if li < 0 {
 		if pn.count() == 0 {
@@ -44,25 +40,19 @@ func (tx *Tx) rebalance(pa *path, d int) error {
 // mergeChildren merges child li+1 of branch pp into child li when both fit
 // in one page, reporting whether it did.
 func (tx *Tx) mergeChildren(pp uint32, li int) (bool, error) {
-	ppg, err := tx.page(pp)
+	pn, err := tx.node(pp)
 	if err != nil {
 		return false, err
 	}
-	pn := node(ppg.Data)
-	tx.s.cache.Unpin(ppg)
 	lp, rp := pn.child(li), pn.child(li+1)
-	lpg, err := tx.page(lp)
+	L, err := tx.node(lp)
 	if err != nil {
 		return false, err
 	}
-	L := node(lpg.Data)
-	tx.s.cache.Unpin(lpg)
-	rpg, err := tx.page(rp)
+	R, err := tx.node(rp)
 	if err != nil {
 		return false, err
 	}
-	R := node(rpg.Data)
-	tx.s.cache.Unpin(rpg)
 	if err := treeNode(lp, L); err != nil {
 		return false, err
 	}
@@ -104,22 +94,18 @@ func (tx *Tx) mergeChildren(pp uint32, li int) (bool, error) {
 // child's contents, keeping the root's page number.
 func (tx *Tx) collapseRoot(root uint32) error {
 	for range maxDepth {
-		pg, err := tx.page(root)
+		n, err := tx.node(root)
 		if err != nil {
 			return err
 		}
-		n := node(pg.Data)
-		tx.s.cache.Unpin(pg)
 		if n.typ() != typeBranch || n.count() > 0 {
 			return nil
 		}
 		c := n.right()
-		cpg, err := tx.page(c)
+		cn, err := tx.node(c)
 		if err != nil {
 			return err
 		}
-		cn := node(cpg.Data)
-		tx.s.cache.Unpin(cpg)
 		if err := treeNode(c, cn); err != nil {
 			return err
 		}

@@ -57,6 +57,9 @@ func (n node) used() int { return n.capacity() - n.freeSpace() }
 // leafKey returns the key of leaf cell i, without allocating.
 func (n node) leafKey(i int) []byte {
 	off := n.slot(i)
+	if kl, vw := n[off], n[off+1]; kl < 0x80 && vw < 0x80 {
+		return n[off+2 : off+2+int(kl)] // short key, short inline value
+	}
 	klen, a := uvarint(n[off:])
 	_, b := uvarint(n[off+a:])
 	s := off + a + b
@@ -81,6 +84,9 @@ func (n node) leafCell(i int) (key, val []byte, ovfl uint32, vlen int) {
 // branchKey returns the separator key of branch cell i.
 func (n node) branchKey(i int) []byte {
 	off := n.slot(i) + 4
+	if kl := n[off]; kl < 0x80 {
+		return n[off+1 : off+1+int(kl)]
+	}
 	klen, a := uvarint(n[off:])
 	return n[off+a : off+a+klen]
 }
@@ -136,7 +142,7 @@ func (n node) search(key []byte) (int, bool) {
 	lo, hi := 0, n.count()
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		c := bytes.Compare(n.leafKey(m), key)
+		c := compareKeys(n.leafKey(m), key)
 		if c == 0 {
 			return m, true
 		}
@@ -155,7 +161,7 @@ func (n node) childIndex(key []byte) int {
 	lo, hi := 0, n.count()
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
-		if bytes.Compare(n.branchKey(m), key) <= 0 {
+		if compareKeys(n.branchKey(m), key) <= 0 {
 			lo = m + 1
 		} else {
 			hi = m
@@ -268,4 +274,20 @@ func uvarint(b []byte) (int, int) {
 		return 0, 1
 	}
 	return int(v), n
+}
+
+// compareKeys is bytes.Compare with a fast path for the 8-byte keys of
+// table trees (RowidKey), the most common comparison by far.
+func compareKeys(a, b []byte) int {
+	if len(a) == 8 && len(b) == 8 {
+		x, y := binary.BigEndian.Uint64(a), binary.BigEndian.Uint64(b)
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	}
+	return bytes.Compare(a, b)
 }

@@ -78,12 +78,10 @@ func (tx *Tx) walkOverflow(first uint32, vlen int, visit func(p uint32, data []b
 		if p == 0 {
 			return fmt.Errorf("%w: overflow chain ends %d bytes early", ErrCorrupt, left)
 		}
-		pg, err := tx.page(p)
+		n, err := tx.node(p)
 		if err != nil {
 			return err
 		}
-		n := node(pg.Data)
-		tx.s.cache.Unpin(pg)
 		if n[0] != typeOverflow {
 			return fmt.Errorf("%w: overflow page %d has type %d", ErrCorrupt, p, n[0])
 		}

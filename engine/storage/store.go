@@ -37,7 +37,9 @@ type Store struct {
 	// walMu guards wal.index and wal.frames: page loads hold it shared
 	// while they resolve and read a version, commits and checkpoints hold
 	// it exclusively to publish or reset.
-	walMu sync.RWMutex
+	walMu    sync.RWMutex
+	walEmpty atomic.Bool // the log index is empty; see readPage
+	hot      hotTable
 
 	st counters
 }
@@ -95,9 +97,11 @@ func (s *Store) open() error {
 	}
 	s.cache = c
 	s.budget = max(capacity/2, 4)
+	s.hot = newHotTable(capacity)
 	if err := s.openWAL(); err != nil {
 		return err
 	}
+	s.walEmpty.Store(len(s.wal.index) == 0)
 	if s.readOnly || s.wal.frames == 0 {
 		return nil
 	}
@@ -335,18 +339,37 @@ func (s *Store) endRead(snap uint64) {
 	s.mu.Unlock()
 }
 
-// readPage returns page p as of snapshot snap, pinned.
+// readPage returns page p as of snapshot snap, without a pin.
 func (s *Store) readPage(p uint32, snap uint64) (*pagecache.Page, error) {
+	// With an empty log every reader reads the main file, and no
+	// checkpoint can rewrite it under a reader (see hot.go).
+	if s.walEmpty.Load() {
+		return s.fetch(pagecache.Key{Page: p}, -1)
+	}
 	s.walMu.RLock()
 	ver, off := s.wal.resolve(p, snap)
-	k := pagecache.Key{Page: p, Ver: ver}
-	pg := s.cache.Get(k)
-	var err error
-	if pg == nil {
-		pg, err = s.load(k, off)
-	}
+	pg, err := s.fetch(pagecache.Key{Page: p, Ver: ver}, off)
 	s.walMu.RUnlock()
 	return pg, err
+}
+
+// fetch returns a committed page version through the hot-page table and
+// the cache, loading it on a miss, without a pin.
+func (s *Store) fetch(k pagecache.Key, off int64) (*pagecache.Page, error) {
+	slot := s.hot.slot(k)
+	if pg := slot.Load(); pg != nil && pg.Key() == k {
+		return pg, nil
+	}
+	pg := s.cache.Get(k)
+	if pg == nil {
+		var err error
+		if pg, err = s.load(k, off); err != nil {
+			return nil, err
+		}
+	}
+	s.cache.Unpin(pg)
+	slot.Store(pg)
+	return pg, nil
 }
 
 // load reads a page version from the WAL frame at off (or from the main

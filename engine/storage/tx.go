@@ -38,6 +38,7 @@ type Tx struct {
 	copyBuf []byte   // page-sized, the old contents of a page being split
 	cellBuf []byte   // the leaf cell being inserted
 	cells   [][]byte // cells of a page being split
+	hint    hint // the last write path; see Tree.findLeaf
 	frames  []framePage
 	offs    []int64
 	keys    []pagecache.Key
@@ -110,26 +111,51 @@ func (tx *Tx) fail(err error) error {
 	return err
 }
 
-// page returns page p as this transaction sees it, pinned: the caller
-// unpins. Its Data stays readable after Unpin (buffers are never reused)
-// but must not be written.
+// node returns page p as this transaction sees it, for reading only. No
+// pin is needed: cached buffers are never reused, committed versions never
+// change, and the writer's own pages change only through this Tx.
+func (tx *Tx) node(p uint32) (node, error) {
+	pg, err := tx.pageRef(p)
+	if err != nil {
+		return nil, err
+	}
+	return pg.Data, nil
+}
+
+// page is node with a pin the caller releases (cursors pin their leaf).
 func (tx *Tx) page(p uint32) (*pagecache.Page, error) {
+	pg, err := tx.pageRef(p)
+	if err != nil {
+		return nil, err
+	}
+	pg.Pin()
+	return pg, nil
+}
+
+// pageRef returns the page without taking a pin.
+func (tx *Tx) pageRef(p uint32) (*pagecache.Page, error) {
 	if p == 0 || p >= tx.hdr.pageCount {
 		return nil, fmt.Errorf("%w: page %d out of range (page count %d)", ErrCorrupt, p, tx.hdr.pageCount)
 	}
 	if tx.rw {
 		if pg := tx.dirty[p]; pg != nil {
-			pg.Pin()
 			return pg, nil
 		}
 		if off, ok := tx.spilled[p]; ok {
-			return tx.ownVersion(p, off)
+			pg, err := tx.ownVersion(p, off)
+			if err != nil {
+				return nil, err
+			}
+			tx.s.cache.Unpin(pg)
+			return pg, nil
 		}
 	}
 	return tx.s.readPage(p, tx.snap)
 }
 
-// ownVersion returns this writer's spilled version of p, pinned.
+// ownVersion returns this writer's spilled version of p, pinned. It
+// bypasses the hot-page table: the version is not committed, and a
+// rolled-back writer's versions must vanish with it.
 func (tx *Tx) ownVersion(p uint32, off int64) (*pagecache.Page, error) {
 	k := pagecache.Key{Page: p, Ver: tx.seq}
 	if pg := tx.s.cache.Get(k); pg != nil {
@@ -161,11 +187,9 @@ func (tx *Tx) writable(p uint32) (node, error) {
 		}
 		pg, err = tx.s.cache.Create(pagecache.Key{Page: p, Ver: tx.seq})
 		if err != nil {
-			tx.s.cache.Unpin(src)
 			return nil, tx.fail(fmt.Errorf("storage: %w", err))
 		}
 		copy(pg.Data, src.Data)
-		tx.s.cache.Unpin(src)
 	}
 	tx.s.cache.MarkDirty(pg)
 	tx.dirty[p] = pg
@@ -242,4 +266,11 @@ func (tx *Tx) releaseDirty(pages []*pagecache.Page) {
 		tx.s.cache.Unpin(pg)
 	}
 	clear(tx.dirty)
+}
+
+// hint is the writer's last root-to-leaf path, valid while ok.
+type hint struct {
+	root uint32
+	pa   path
+	ok   bool
 }

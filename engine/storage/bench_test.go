@@ -1,0 +1,153 @@
+package storage
+
+import (
+	"context"
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/ladybugsql/ladybug/vfs"
+)
+
+var benchVal = make([]byte, 40)
+
+// benchStore opens a store with one empty tree.
+func benchStore(b *testing.B, fsys vfs.FS, opts Options) (*Store, uint32) {
+	b.Helper()
+	s := openT(b, fsys, opts)
+	tx := mustWrite(b, s)
+	root, err := tx.CreateTree()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	return s, root
+}
+
+// fill inserts rowids 0..n-1 in one transaction.
+func fill(b *testing.B, s *Store, root uint32, n int) {
+	b.Helper()
+	tx := mustWrite(b, s)
+	tr := tx.Tree(root)
+	var k []byte
+	for i := 0; i < n; i++ {
+		k = AppendRowidKey(k[:0], int64(i))
+		if err := tr.Put(k, benchVal); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func benchInsert(b *testing.B, next func(i int) int64) {
+	s, root := benchStore(b, nil, Options{})
+	defer s.Close()
+	b.ReportAllocs()
+	b.ResetTimer()
+	tx := mustWrite(b, s)
+	tr := tx.Tree(root)
+	var k []byte
+	for i := 0; i < b.N; i++ {
+		k = AppendRowidKey(k[:0], next(i))
+		if err := tr.Put(k, benchVal); err != nil {
+			b.Fatal(err)
+		}
+		if i%100000 == 99999 {
+			if err := tx.Commit(); err != nil {
+				b.Fatal(err)
+			}
+			tx = mustWrite(b, s)
+			tr = tx.Tree(root)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func BenchmarkTree_InsertSequential(b *testing.B) {
+	benchInsert(b, func(i int) int64 { return int64(i) })
+}
+
+func BenchmarkTree_InsertRandom(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 2))
+	benchInsert(b, func(int) int64 { return r.Int64() })
+}
+
+const benchRows = 200000
+
+func benchGet(b *testing.B, cacheSize int64) {
+	s, root := benchStore(b, vfs.NewMemFS(), Options{CacheSize: cacheSize})
+	defer s.Close()
+	fill(b, s, root, benchRows)
+	rt := mustRead(b, s)
+	defer rt.Rollback()
+	tr := rt.Tree(root)
+	r := rand.New(rand.NewPCG(3, 4))
+	var k [8]byte
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		binary.BigEndian.PutUint64(k[:], uint64(r.IntN(benchRows))^(1<<63))
+		if _, ok, err := tr.Get(k[:]); !ok || err != nil {
+			b.Fatal("missing key", err)
+		}
+	}
+}
+
+func BenchmarkTree_GetHot(b *testing.B) { benchGet(b, 0) }
+
+// BenchmarkTree_GetCold reads through a 16-page cache, so nearly every
+// leaf comes from the file.
+func BenchmarkTree_GetCold(b *testing.B) { benchGet(b, 16*4096) }
+
+func BenchmarkCursor_Scan(b *testing.B) {
+	s, root := benchStore(b, vfs.NewMemFS(), Options{})
+	defer s.Close()
+	fill(b, s, root, benchRows)
+	rt := mustRead(b, s)
+	defer rt.Rollback()
+	c := rt.Tree(root).Cursor()
+	defer c.Close()
+	b.ReportAllocs()
+	b.ResetTimer()
+	ok := c.First()
+	for i := 0; i < b.N; i++ {
+		if !ok {
+			ok = c.First()
+		}
+		if _, err := c.Value(); err != nil {
+			b.Fatal(err)
+		}
+		ok = c.Next()
+	}
+}
+
+func benchCommit(b *testing.B, mode SyncMode) {
+	s, root := benchStore(b, vfs.OS(), Options{Sync: mode})
+	defer s.Close()
+	_ = root
+	b.ReportAllocs()
+	b.ResetTimer()
+	var k []byte
+	for i := 0; i < b.N; i++ {
+		tx, err := s.BeginWrite(context.Background())
+		if err != nil {
+			b.Fatal(err)
+		}
+		k = AppendRowidKey(k[:0], int64(i))
+		if err := tx.Tree(root).Put(k, benchVal); err != nil {
+			b.Fatal(err)
+		}
+		if err := tx.Commit(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkTx_CommitSyncFull(b *testing.B)   { benchCommit(b, SyncFull) }
+func BenchmarkTx_CommitSyncNormal(b *testing.B) { benchCommit(b, SyncNormal) }
