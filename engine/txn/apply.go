@@ -30,18 +30,23 @@ func (tx *Tx) applyTombstones() error {
 func (t *Tree) applyTombs() (int, error) {
 	keys := t.sortedTombs()
 	st := t.storage()
-	t.tombs, t.order = nil, nil
+	t.dropTombs()
 	t.version++
 	if bd, ok := st.(kvBatchDeleter); ok {
 		n, err := bd.DeleteSorted(keys)
 		return n, wrapStorage(t.tx.m.store, "apply tombstones", err)
 	}
+	n := 0
 	for _, k := range keys {
-		if _, err := st.Delete(k); err != nil {
+		found, err := st.Delete(k)
+		if err != nil {
 			return 0, wrapStorage(t.tx.m.store, "apply tombstones", err)
 		}
+		if found {
+			n++
+		}
 	}
-	return len(keys), nil
+	return n, nil
 }
 
 // sortedTombs returns the pending tombstones in key order without repeats.

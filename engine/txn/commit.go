@@ -71,7 +71,7 @@ func (tx *Tx) rollback() {
 		tx.wtx = nil
 	}
 	for _, t := range tx.trees {
-		t.tombs, t.order = nil, nil
+		t.dropTombs()
 	}
 	tx.runRollbackHooks()
 	tx.finish(false)

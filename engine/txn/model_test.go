@@ -63,8 +63,14 @@ func modelStep(t *testing.T, tx *Tx, root uint32, r *rand.Rand, md *txModel) {
 		v := string(val(r.IntN(1000)))
 		require.NoError(t, tr.Put(key(k), []byte(v)))
 		md.cur[k] = v
-	case p < 70:
+	case p < 55:
 		require.NoError(t, tr.Delete(key(k)))
+		delete(md.cur, k)
+	case p < 70:
+		found, err := tr.Remove(key(k))
+		require.NoError(t, err)
+		_, want := md.cur[k]
+		require.Equal(t, want, found)
 		delete(md.cur, k)
 	case p < 78:
 		name := []string{"a", "b", "c"}[r.IntN(3)]

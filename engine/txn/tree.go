@@ -1,17 +1,27 @@
 package txn
 
+import "unsafe"
+
 // Tree is one B+tree (a table's rows or an index's entries) as a transaction
 // sees it: the storage tree minus the keys this transaction tombstoned.
 //
-// Invariant: every key in tombs exists in the storage tree of the write
-// transaction. Delete checks it, a Put on a tombstoned key cancels the
-// tombstone, and undo reverts in reverse order, so Count is exact.
+// Delete buffers a tombstone without looking the key up (the caller found
+// the row it deletes), so a tombstone may be unverified: its key might be
+// absent from storage. Invariant: every verified tombstone's key exists in
+// the write transaction's storage tree. Remove and ClearTree verify, Count
+// verifies the rest (dropping phantom ones), a Put on a tombstoned key
+// cancels the tombstone, and undo reverts in reverse order, so Count is
+// exact.
 type Tree struct {
 	tx   *Tx
 	root uint32
 
-	tombs map[string]struct{} // pending tombstones
-	order []string            // tombstone keys in the order added; may hold cancelled keys and repeats
+	tombs      map[string]bool // pending tombstones: key -> verified
+	unverified int             // tombstones whose value is false
+	// order is a stack of every tombstone key added, pushed by addTomb and
+	// popped only by undo, so the newest n pushes are the last n entries.
+	// It may hold cancelled keys and repeats; tombs is the truth.
+	order []string
 
 	dropped bool   // DropTree pending: freed at commit
 	dead    bool   // its creation was undone
@@ -93,8 +103,8 @@ func (t *Tree) Put(key, val []byte) error {
 		t.tx.undo.addPut(t.root, key, old, existed)
 	}
 	if t.tombstoned(key) {
-		k := t.untomb(string(key))
-		t.tx.log(undoEntry{op: opUntomb, root: t.root, key: k})
+		k, verified := t.untomb(string(key))
+		t.tx.log(undoEntry{op: opUntomb, root: t.root, key: k, existed: verified})
 	}
 	t.version++
 	return wrapStorage(t.tx.m.store, "put", st.Put(key, val))
@@ -102,10 +112,16 @@ func (t *Tree) Put(key, val []byte) error {
 
 // Delete removes key as this transaction sees it by buffering a tombstone;
 // no storage page changes until Commit. Deleting an absent or already
-// deleted key is a no-op.
+// deleted key is a no-op. Delete does not look the key up; use Remove to
+// learn whether it was there.
 func (t *Tree) Delete(key []byte) error {
-	_, err := t.Remove(key)
-	return err
+	if err := t.writable(); err != nil {
+		return err
+	}
+	if !t.tombstoned(key) {
+		t.addTomb(t.tx.keys.str(key), false)
+	}
+	return nil
 }
 
 // Remove is Delete that also reports whether key was present.
@@ -120,39 +136,88 @@ func (t *Tree) Remove(key []byte) (bool, error) {
 	if err != nil || !ok {
 		return false, wrapStorage(t.tx.m.store, "delete", err)
 	}
-	t.addTomb(string(key))
+	t.addTomb(t.tx.keys.str(key), true)
 	return true, nil
 }
 
-// addTomb buffers a tombstone on a key known to exist, logging it.
-func (t *Tree) addTomb(k string) {
-	t.tomb(k)
-	t.tx.log(undoEntry{op: opTomb, root: t.root, key: k})
+// addTomb buffers a tombstone and pushes it on order, logging it: runs of
+// tombstones on one tree share one undo entry.
+func (t *Tree) addTomb(k string, verified bool) {
+	t.tomb(k, verified)
+	t.order = append(t.order, k)
+	t.tx.logTomb(t.root)
 }
 
 // tomb adds k to the tombstone set.
-func (t *Tree) tomb(k string) {
+func (t *Tree) tomb(k string, verified bool) {
 	if t.tombs == nil {
-		t.tombs = make(map[string]struct{})
+		t.tombs = make(map[string]bool)
 	}
-	t.tombs[k] = struct{}{}
-	t.order = append(t.order, k)
+	t.tombs[k] = verified
+	if !verified {
+		t.unverified++
+	}
 }
 
-// untomb removes k from the set and returns the stored key string. When k
-// is the newest tombstone (undo of the latest Delete) it leaves order too.
-func (t *Tree) untomb(k string) string {
-	delete(t.tombs, k)
-	if n := len(t.order); n > 0 && t.order[n-1] == k {
-		k = t.order[n-1]
-		t.order = t.order[:n-1]
+// untomb removes k from the set, returning the stored key string and
+// whether it was verified.
+func (t *Tree) untomb(k string) (string, bool) {
+	verified, ok := t.tombs[k]
+	if !ok {
+		return k, false
 	}
-	return k
+	delete(t.tombs, k)
+	if !verified {
+		t.unverified--
+	}
+	return k, verified
+}
+
+// popTombs undoes the newest n addTomb calls.
+func (t *Tree) popTombs(n int) {
+	for ; n > 0 && len(t.order) > 0; n-- {
+		k := t.order[len(t.order)-1]
+		t.order = t.order[:len(t.order)-1]
+		t.untomb(k)
+	}
+}
+
+// dropTombs empties the tombstone buffer.
+func (t *Tree) dropTombs() {
+	t.tombs, t.order, t.unverified = nil, nil, 0
+}
+
+// verify looks up every unverified tombstone: a key that exists is marked
+// verified, a phantom one (a Delete of an absent key) is dropped.
+func (t *Tree) verify() error {
+	if t.unverified == 0 {
+		return nil
+	}
+	st := t.storage()
+	for k, verified := range t.tombs {
+		if verified {
+			continue
+		}
+		_, ok, err := st.Get(unsafe.Slice(unsafe.StringData(k), len(k)))
+		if err != nil {
+			return wrapStorage(t.tx.m.store, "count", err)
+		}
+		if ok {
+			t.tombs[k] = true
+		} else {
+			delete(t.tombs, k)
+		}
+		t.unverified--
+	}
+	return nil
 }
 
 // Count returns the number of entries visible to the transaction.
 func (t *Tree) Count() (int64, error) {
 	if err := t.readable(); err != nil {
+		return 0, err
+	}
+	if err := t.verify(); err != nil {
 		return 0, err
 	}
 	n, err := t.storage().Count()
@@ -171,7 +236,7 @@ func (t *Tree) clear() error {
 	defer c.Close()
 	for ok := c.First(); ok; ok = c.Next() {
 		if !t.tombstoned(c.Key()) {
-			t.addTomb(string(c.Key()))
+			t.addTomb(t.tx.keys.str(c.Key()), true)
 		}
 	}
 	return wrapStorage(t.tx.m.store, "clear tree", c.Err())

@@ -21,6 +21,7 @@ type Tx struct {
 	gen uint64 // incremented whenever rtx or wtx changes; invalidates cached trees
 
 	trees map[uint32]*Tree // every tree this tx touched, by root
+	keys  keyArena         // tombstone key strings
 
 	undo       undoLog
 	stmts      []stmtMark  // open statements, innermost last
@@ -144,6 +145,13 @@ func (tx *Tx) SetMeta(slot int, v uint64) error {
 func (tx *Tx) log(e undoEntry) {
 	if tx.undoing() {
 		tx.undo.add(e)
+	}
+}
+
+// logTomb records a tombstone added to root.
+func (tx *Tx) logTomb(root uint32) {
+	if tx.undoing() {
+		tx.undo.addTomb(root)
 	}
 }
 

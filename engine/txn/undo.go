@@ -5,7 +5,7 @@ type undoOp uint8
 
 const (
 	opPut    undoOp = iota + 1 // storage Put; undo restores the old value or deletes the key
-	opTomb                     // tombstone added; undo removes it
+	opTomb                     // n tombstones added to one tree; undo pops them
 	opUntomb                   // tombstone cancelled by a Put; undo re-adds it
 	opCreate                   // tree created; undo drops it from storage
 	opDrop                     // tree marked dropped; undo unmarks it
@@ -17,11 +17,11 @@ const (
 // live in the log's arena so recording a write allocates nothing per row.
 type undoEntry struct {
 	op      undoOp
-	existed bool   // opPut: the key had a value before the Put
+	existed bool   // opPut: the key had a value before the Put; opUntomb: the tombstone was verified
 	root    uint32 // tree of opPut, opTomb, opUntomb, opCreate, opDrop
-	slot    int    // opMeta
+	slot    int    // opMeta: the slot; opTomb: how many tombstones
 	meta    uint64 // opMeta: old value
-	key     string // opTomb, opUntomb: the tombstone's key (shared with the set)
+	key     string // opUntomb: the tombstone's key (shared with the set)
 	koff    int    // opPut: key at arena[koff:voff], old value at arena[voff:vend]
 	voff    int
 	vend    int
@@ -39,9 +39,30 @@ type undoPos struct {
 type undoLog struct {
 	entries []undoEntry
 	arena   []byte
+	// barrier: entries before it may not be extended, because an undo
+	// point may sit right after them. Raised to len(entries) whenever an
+	// undo point is taken or the log is rewound.
+	barrier int
 }
 
-func (u *undoLog) pos() undoPos { return undoPos{len(u.entries), len(u.arena)} }
+// addTomb records one more tombstone on root, extending the previous entry
+// when it is a run of tombstones on the same tree with no undo point after
+// it.
+func (u *undoLog) addTomb(root uint32) {
+	if n := len(u.entries); n > u.barrier {
+		if last := &u.entries[n-1]; last.op == opTomb && last.root == root {
+			last.slot++
+			return
+		}
+	}
+	u.entries = append(u.entries, undoEntry{op: opTomb, root: root, slot: 1})
+}
+
+// pos returns the current position and makes it an undo point.
+func (u *undoLog) pos() undoPos {
+	u.barrier = len(u.entries)
+	return undoPos{len(u.entries), len(u.arena)}
+}
 
 // addPut records a Put of key whose old value was old (existed false: none).
 func (u *undoLog) addPut(root uint32, key, old []byte, existed bool) {
@@ -65,6 +86,7 @@ func (u *undoLog) truncate(p undoPos) {
 	clear(u.entries[p.entries:])
 	u.entries = u.entries[:p.entries]
 	u.arena = u.arena[:p.arena]
+	u.barrier = min(u.barrier, p.entries)
 }
 
 // reset empties the log, keeping small buffers for reuse.
@@ -98,13 +120,13 @@ func (tx *Tx) revert(e *undoEntry) error {
 	case opPut:
 		return tx.revertPut(e)
 	case opTomb:
-		tx.Tree(e.root).untomb(e.key)
+		tx.Tree(e.root).popTombs(e.slot)
 	case opUntomb:
-		tx.Tree(e.root).tomb(e.key)
+		tx.Tree(e.root).tomb(e.key, e.existed)
 	case opCreate:
 		t := tx.Tree(e.root)
 		t.dead = true
-		t.tombs, t.order = nil, nil
+		t.dropTombs()
 		return wrapStorage(tx.m.store, "undo create tree", tx.wtx.DropTree(e.root))
 	case opDrop:
 		tx.Tree(e.root).dropped = false
