@@ -113,6 +113,9 @@ func TestPool_Put_IgnoresDoublePutAndForeignSizes(t *testing.T) {
 	p.Put(&Block{buf: make([]byte, BlockSize)})
 	p.Put(&Block{buf: make([]byte, BlockSize)})
 	require.Equal(t, 2, p.FreeBlocks(), "MaxFree bounds the list")
+	p.Drain()
+	require.Zero(t, p.FreeBlocks())
+	require.NotNil(t, p.Get())
 }
 
 func TestPool_GetZeroed_ClaimsZeroedPrefix(t *testing.T) {

@@ -3,6 +3,7 @@ package factorized
 import (
 	"encoding/binary"
 	"math"
+	"unsafe"
 )
 
 // Key encoding: SQL values as bytes whose memcmp order is SQLite's order
@@ -68,6 +69,11 @@ func appendNumber(dst []byte, f float64, diff int64) []byte {
 // AppendKeyText appends text compared bytewise (BINARY collation; encode
 // another collation's folded form instead).
 func AppendKeyText(dst, b []byte) []byte { return appendEscaped(append(dst, keyText), b) }
+
+// AppendKeyString is AppendKeyText for a string, without converting it.
+func AppendKeyString(dst []byte, s string) []byte {
+	return appendEscaped(append(dst, keyText), unsafe.Slice(unsafe.StringData(s), len(s)))
+}
 
 // AppendKeyBlob appends a blob.
 func AppendKeyBlob(dst, b []byte) []byte { return appendEscaped(append(dst, keyBlob), b) }

@@ -102,5 +102,6 @@ func TestInvertKey_ReversesOneColumn(t *testing.T) {
 	require.Equal(t, 1, bytes.Compare(enc("a", 5), enc("ab", 1)), "DESC: the longer text first")
 	require.Equal(t, -1, bytes.Compare(enc("a", 1), enc("a", 2)), "the ASC column still breaks ties")
 	require.Equal(t, AppendKeyReal(nil, math.NaN()), AppendKeyNull(nil, false))
+	require.Equal(t, AppendKeyText(nil, []byte("a\x00b")), AppendKeyString(nil, "a\x00b"))
 	require.Equal(t, 1, bytes.Compare(AppendKeyNull(nil, true), AppendKeyBlob(nil, []byte{0xFF})))
 }

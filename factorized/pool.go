@@ -105,6 +105,18 @@ func (p *Pool) pop() *Block {
 	return b
 }
 
+// Drain empties the free list, leaving its blocks to the garbage
+// collector; a database calls it when it closes. The pool stays usable.
+func (p *Pool) Drain() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	clear(p.free)
+	p.free = p.free[:0]
+	p.mu.Unlock()
+}
+
 // ZeroedBytes returns how many bytes this pool's blocks have cleared so far:
 // the cost lazy zeroing keeps small. For tests and benchmarks.
 func (p *Pool) ZeroedBytes() int64 {

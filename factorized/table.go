@@ -8,7 +8,8 @@ import (
 // Table is a factorized table: tuples of one Schema in pooled blocks, each
 // block holding a whole number of tuples and every block but the last full,
 // plus an overflow buffer for long text and blobs. Tuple i lives in block
-// i/perBlock. A Table is not safe for concurrent use.
+// i/perBlock. A Table is not safe for concurrent use, and must not be
+// copied once used (it may point into itself); pass *Table.
 type Table struct {
 	schema   *Schema
 	pool     *Pool
