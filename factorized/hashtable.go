@@ -37,6 +37,7 @@ type HashTable struct {
 	t       *Table
 	keyCol  int
 	nextCol int
+	keyOff  int // byte offset of the key cell in a tuple
 	pool    *Pool
 	slots   []*Block // slot storage, zeroed up front
 	views   [][]byte // slots[i]'s claimed bytes
@@ -53,7 +54,7 @@ func NewHashTable(p *Pool, payload *Schema) (*HashTable, error) {
 		return nil, err
 	}
 	n := payload.NumColumns()
-	return &HashTable{t: NewTable(p, s), keyCol: n, nextCol: n + 1, pool: p, seed: maphash.MakeSeed()}, nil
+	return &HashTable{t: NewTable(p, s), keyCol: n, nextCol: n + 1, keyOff: s.Offset(n), pool: p, seed: maphash.MakeSeed()}, nil
 }
 
 // Table returns the table of tuples; payload column i is column i.
@@ -112,7 +113,7 @@ func (h *HashTable) Probe(key []byte) Matches {
 func (h *HashTable) Key(row int) []byte { return h.rowKey(h.t.Row(row)) }
 
 func (h *HashTable) rowKey(r Row) []byte {
-	k := r.Bytes(h.keyCol)
+	k := r.b[h.keyOff : h.keyOff+keyWidth]
 	switch tag := int(k[0]); {
 	case tag == keyInOverflow:
 		return h.t.ovf.get(le.Uint64(k[8:]))
@@ -123,7 +124,7 @@ func (h *HashTable) rowKey(r Row) []byte {
 }
 
 func (h *HashTable) setKey(r Row, key []byte) {
-	k := r.Bytes(h.keyCol)
+	k := r.b[h.keyOff : h.keyOff+keyWidth]
 	if len(key) <= keyInlineMax {
 		k[0] = byte(len(key) + 1)
 		copy(k[1:], key)
