@@ -29,7 +29,7 @@ func TestTx_RandomOps_MatchModel(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 7))
 		root := newTreeWith(t, b.m, 0)
 		committed := map[int]string{}
-		for round := 0; round < 30; round++ {
+		for round := 0; round < 40; round++ {
 			committed = runModelRound(t, b.m, root, r, committed)
 		}
 	})
@@ -61,7 +61,11 @@ func modelStep(t *testing.T, tx *Tx, root uint32, r *rand.Rand, md *txModel) {
 	switch p := r.IntN(100); {
 	case p < 35:
 		v := string(val(r.IntN(1000)))
-		require.NoError(t, tr.Put(key(k), []byte(v)))
+		if _, present := md.cur[k]; !present && r.IntN(2) == 0 {
+			require.NoError(t, tr.Insert(key(k), []byte(v)))
+		} else {
+			require.NoError(t, tr.Put(key(k), []byte(v)))
+		}
 		md.cur[k] = v
 	case p < 55:
 		require.NoError(t, tr.Delete(key(k)))

@@ -140,3 +140,45 @@ func TestTx_EndStatement_DropsSavepointsItOpened(t *testing.T) {
 		require.NoError(t, tx.Rollback())
 	})
 }
+
+func TestTree_Insert_UndoneWithStatement(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b *backend) {
+		root := newTreeWith(t, b.m, 3)
+		tx := begin(t, b.m, Options{})
+		tr := tx.Tree(root)
+		require.NoError(t, tr.Delete(key(1)))
+		require.NoError(t, tx.EndStatement(nil))
+		require.NoError(t, tx.StartStatement(ctx))
+		require.NoError(t, tr.Insert(key(5), val(5)))
+		require.NoError(t, tr.Insert(key(1), []byte("again"))) // tombstoned: present in storage
+		require.Error(t, tx.EndStatement(errStmt))
+		require.Equal(t, []int{0, 2}, visible(t, tr))
+		require.NoError(t, tx.Commit())
+		tx = begin(t, b.m, Options{})
+		require.Equal(t, []int{0, 2}, visible(t, tx.Tree(root)))
+		require.NoError(t, tx.Rollback())
+	})
+}
+
+func TestTree_Put_FreshTreeNeedsNoUndo(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b *backend) {
+		tx := begin(t, b.m, Options{})
+		root, err := tx.CreateTree()
+		require.NoError(t, err)
+		for i := 0; i < 100; i++ {
+			require.NoError(t, tx.Tree(root).Put(key(i), val(i)))
+		}
+		require.Equal(t, 1, tx.Stats().UndoEntries, "only the creation is logged")
+		require.NoError(t, tx.Savepoint("sp"))
+		require.NoError(t, tx.Tree(root).Put(key(0), []byte("changed")))
+		require.Equal(t, 2, tx.Stats().UndoEntries, "after a newer undo point, writes are logged")
+		require.NoError(t, tx.RollbackTo("sp"))
+		v, ok, err := tx.Tree(root).Get(key(0))
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, val(0), v)
+		require.Error(t, tx.EndStatement(errStmt))
+		require.ErrorIs(t, tx.Tree(root).Put(key(1), nil), ErrTreeDropped)
+		require.NoError(t, tx.Commit())
+	})
+}

@@ -23,6 +23,12 @@ type Tree struct {
 	// It may hold cancelled keys and repeats; tombs is the truth.
 	order []string
 
+	// created: CreateTree of this tx made it, and its undo entry is
+	// entries[createdAt] of undo epoch createdEpoch.
+	created      bool
+	createdAt    int
+	createdEpoch uint64
+
 	dropped bool   // DropTree pending: freed at commit
 	dead    bool   // its creation was undone
 	version uint64 // incremented by every storage write to this tree; cursors re-seek on change
@@ -90,24 +96,52 @@ func (t *Tree) Get(key []byte) ([]byte, bool, error) {
 
 // Put inserts or overwrites key in the write transaction's private pages,
 // cancelling a pending tombstone on key.
-func (t *Tree) Put(key, val []byte) error {
+func (t *Tree) Put(key, val []byte) error { return t.put(key, val, false) }
+
+// Insert is Put for a key the caller knows is absent as this transaction
+// sees it (it just looked it up, or the key is a fresh rowid). It skips the
+// lookup Put makes to record the old value for undo; inserting a present
+// key this way would make an undo delete it.
+func (t *Tree) Insert(key, val []byte) error { return t.put(key, val, true) }
+
+func (t *Tree) put(key, val []byte, absent bool) error {
 	if err := t.writable(); err != nil {
 		return err
 	}
 	st := t.storage()
-	if t.tx.undoing() {
-		old, existed, err := st.Get(key)
-		if err != nil {
-			return wrapStorage(t.tx.m.store, "put", err)
+	tombed := t.tombstoned(key)
+	if t.tx.undoing() && !t.fresh() {
+		if err := t.logPut(st, key, absent && !tombed); err != nil {
+			return err
 		}
-		t.tx.undo.addPut(t.root, key, old, existed)
 	}
-	if t.tombstoned(key) {
+	if tombed {
 		k, verified := t.untomb(string(key))
 		t.tx.log(undoEntry{op: opUntomb, root: t.root, key: k, existed: verified})
 	}
 	t.version++
 	return wrapStorage(t.tx.m.store, "put", st.Put(key, val))
+}
+
+// logPut records the value key had before a Put, for undo.
+func (t *Tree) logPut(st kvTree, key []byte, absent bool) error {
+	if absent {
+		t.tx.undo.addPut(t.root, key, nil, false)
+		return nil
+	}
+	old, existed, err := st.Get(key)
+	if err != nil {
+		return wrapStorage(t.tx.m.store, "put", err)
+	}
+	t.tx.undo.addPut(t.root, key, old, existed)
+	return nil
+}
+
+// fresh reports whether the tree was created after the newest undo point:
+// any undo that reaches its writes drops the whole tree, so they need no
+// undo entries (CREATE TABLE … AS, CREATE INDEX build without the cost).
+func (t *Tree) fresh() bool {
+	return t.created && t.createdEpoch == t.tx.undo.epoch && t.createdAt >= t.tx.markTop()
 }
 
 // Delete removes key as this transaction sees it by buffering a tombstone;

@@ -89,8 +89,12 @@ func (tx *Tx) CreateTree() (uint32, error) {
 	if err != nil {
 		return 0, wrapStorage(tx.m.store, "create tree", err)
 	}
-	tx.trees[root] = &Tree{tx: tx, root: root}
-	tx.log(undoEntry{op: opCreate, root: root})
+	t := &Tree{tx: tx, root: root}
+	tx.trees[root] = t
+	if tx.undoing() {
+		t.created, t.createdAt, t.createdEpoch = true, len(tx.undo.entries), tx.undo.epoch
+		tx.undo.add(undoEntry{op: opCreate, root: root})
+	}
 	return root, nil
 }
 
@@ -153,6 +157,18 @@ func (tx *Tx) logTomb(root uint32) {
 	if tx.undoing() {
 		tx.undo.addTomb(root)
 	}
+}
+
+// markTop returns the position of the newest undo point, 0 when none.
+func (tx *Tx) markTop() int {
+	top := 0
+	if n := len(tx.stmts); n > 0 {
+		top = tx.stmts[n-1].pos.entries
+	}
+	if n := len(tx.savepoints); n > 0 {
+		top = max(top, tx.savepoints[n-1].pos.entries)
+	}
+	return top
 }
 
 // undoing reports whether writes must be recorded: an undo point is open.

@@ -43,6 +43,7 @@ type undoLog struct {
 	// point may sit right after them. Raised to len(entries) whenever an
 	// undo point is taken or the log is rewound.
 	barrier int
+	epoch   uint64 // incremented by reset: positions of older epochs are void
 }
 
 // addTomb records one more tombstone on root, extending the previous entry
@@ -99,6 +100,7 @@ func (u *undoLog) reset() {
 		u.entries = nil
 	}
 	u.truncate(undoPos{})
+	u.epoch++
 }
 
 // undoTo reverts, newest first, every entry recorded after p. A storage
