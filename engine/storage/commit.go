@@ -81,7 +81,9 @@ func (tx *Tx) commit() error {
 	//    The commit is already durable: a checkpoint failure is retried at
 	//    the next commit or at Close, not reported here.
 	if s.walFrameCount() >= s.opts.CheckpointFrames {
-		_ = s.checkpoint(false)
+		if err := s.checkpoint(false); err != nil {
+			s.st.checkpointErrors.Add(1)
+		}
 	}
 	<-s.writer
 	return nil

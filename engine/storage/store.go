@@ -48,6 +48,7 @@ type Store struct {
 type counters struct {
 	commits, commitPages, spilledPages atomic.Uint64
 	checkpoints, checkpointPages       atomic.Uint64
+	checkpointErrors                   atomic.Uint64
 	fileReads                          atomic.Uint64
 }
 
@@ -60,10 +61,14 @@ type Stats struct {
 	SpilledPages    uint64 // pages written early by transactions larger than their budget
 	Checkpoints     uint64
 	CheckpointPages uint64 // pages copied from the WAL to the main file
-	FileReads       uint64 // pages read from the files (cache misses)
-	WALFrames       int    // committed page versions in the WAL now
-	PageCount       uint32
-	FreelistCount   uint32
+	// CheckpointErrors counts failed automatic checkpoints. The commit that
+	// triggered one was already durable, so it succeeded; the checkpoint is
+	// retried at the next commit and at Close, which reports its error.
+	CheckpointErrors uint64
+	FileReads        uint64 // pages read from the files (cache misses)
+	WALFrames        int    // committed page versions in the WAL now
+	PageCount        uint32
+	FreelistCount    uint32
 }
 
 // Open opens (or, with opts.Create, creates) the database at path.
@@ -403,13 +408,14 @@ func (s *Store) load(k pagecache.Key, off int64) (*pagecache.Page, error) {
 // Stats returns the current counters.
 func (s *Store) Stats() Stats {
 	st := Stats{
-		Cache:           s.cache.Stats(),
-		Commits:         s.st.commits.Load(),
-		CommitPages:     s.st.commitPages.Load(),
-		SpilledPages:    s.st.spilledPages.Load(),
-		Checkpoints:     s.st.checkpoints.Load(),
-		CheckpointPages: s.st.checkpointPages.Load(),
-		FileReads:       s.st.fileReads.Load(),
+		Cache:            s.cache.Stats(),
+		Commits:          s.st.commits.Load(),
+		CommitPages:      s.st.commitPages.Load(),
+		SpilledPages:     s.st.spilledPages.Load(),
+		Checkpoints:      s.st.checkpoints.Load(),
+		CheckpointPages:  s.st.checkpointPages.Load(),
+		CheckpointErrors: s.st.checkpointErrors.Load(),
+		FileReads:        s.st.fileReads.Load(),
 	}
 	s.walMu.RLock()
 	st.WALFrames = s.wal.frames

@@ -38,7 +38,7 @@ type Tx struct {
 	copyBuf []byte   // page-sized, the old contents of a page being split
 	cellBuf []byte   // the leaf cell being inserted
 	cells   [][]byte // cells of a page being split
-	hint    hint // the last write path; see Tree.findLeaf
+	hint    hint     // the last write path; see Tree.findLeaf
 	frames  []framePage
 	offs    []int64
 	keys    []pagecache.Key
