@@ -24,8 +24,11 @@
 // position replays the log backwards. A full Rollback never replays it: it
 // discards the storage transaction. The log is emptied whenever no
 // statement or savepoint is open, so its size is bounded by the work since
-// the oldest open savepoint. DDL is transactional for free: the catalog
-// lives in trees too, and DropTree is buffered until commit.
+// the oldest open savepoint. Writes to a tree created after the newest undo
+// point are not logged (undoing the creation drops the tree), and Insert
+// skips the old-value lookup for keys the caller knows are absent. DDL is
+// transactional for free: the catalog lives in trees too, and DropTree is
+// buffered until commit.
 //
 // # Locking
 //
@@ -39,7 +42,12 @@
 //
 // # Invariants
 //
-//   - Every tombstoned key exists in the write transaction's storage tree.
+//   - Every verified tombstone's key exists in the write transaction's
+//     storage tree. Delete buffers unverified tombstones without a lookup;
+//     Count verifies them (dropping those of absent keys) before it
+//     subtracts, and the commit counts only keys storage actually deleted.
+//   - Order of tombstones per tree is a stack pushed by Delete and popped
+//     only by undo; a run of Deletes shares one undo entry.
 //   - rtx and wtx, when both are open, have the same snapshot.
 //   - Undo entries after a position were applied after it, in log order.
 //

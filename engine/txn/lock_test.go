@@ -1,8 +1,10 @@
 package txn
 
 import (
+	"context"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/stretchr/testify/require"
@@ -112,5 +114,17 @@ func TestTx_ReadOnly_RejectsWrites(t *testing.T) {
 		commit(t, tx)
 		_, err = b.m.Begin(ctx, Options{ReadOnly: true, Immediate: true})
 		require.ErrorIs(t, err, errs.ErrMisuse)
+	})
+}
+
+func TestManager_Begin_CancelledWhileWaitingIsInterrupt(t *testing.T) {
+	eachBackendBusy(t, 10*time.Second, func(t *testing.T, b *backend) {
+		holder := begin(t, b.m, Options{Immediate: true})
+		c, cancel := context.WithTimeout(ctx, 30*time.Millisecond)
+		defer cancel()
+		_, err := b.m.Begin(c, Options{Immediate: true})
+		require.ErrorIs(t, err, context.DeadlineExceeded)
+		require.ErrorIs(t, err, errs.ErrInterrupt)
+		require.NoError(t, holder.Rollback())
 	})
 }

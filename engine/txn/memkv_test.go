@@ -49,6 +49,9 @@ func (s *memStore) errCode(err error) errs.Code {
 	if errors.Is(err, errMemBusy) {
 		return errs.CodeBusy
 	}
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		return errs.CodeInterrupt
+	}
 	return errs.CodeIO
 }
 

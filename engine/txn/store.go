@@ -40,10 +40,10 @@ func (a storeKV) pagesModified() uint64 {
 
 func (a storeKV) errCode(err error) errs.Code {
 	switch {
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return errs.CodeInterrupt // the caller gave up waiting, whatever it waited for
 	case errors.Is(err, storage.ErrBusy):
 		return errs.CodeBusy
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return errs.CodeInterrupt
 	case errors.Is(err, storage.ErrReadOnly):
 		return errs.CodeReadOnly
 	case errors.Is(err, storage.ErrCorrupt):
