@@ -72,6 +72,18 @@ func NewBool(b bool) Value {
 	return NewInt(0)
 }
 
+// subtypeJSON in the integer slot of a TEXT value marks text a JSON
+// function produced; SQLite calls this the JSON subtype. It never reaches
+// storage: records and keys keep only the text.
+const subtypeJSON = 1
+
+// NewJSON returns TEXT holding JSON, marked so that JSON functions and
+// aggregates taking it embed it as JSON instead of quoting it as a string.
+func NewJSON(s string) Value { return Value{s: s, i: subtypeJSON, k: KindText} }
+
+// IsJSON reports whether v is TEXT carrying the JSON subtype.
+func (v Value) IsJSON() bool { return v.k == KindText && v.i == subtypeJSON }
+
 // Kind returns the storage class.
 func (v Value) Kind() Kind { return v.k }
 

@@ -1,0 +1,171 @@
+package funcs
+
+import (
+	"math"
+
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+type sumKind uint8
+
+const (
+	sumSum sumKind = iota
+	sumTotal
+	sumAvg
+)
+
+// sumAgg is sum, total and avg, as SQLite computes them: exact int64 while
+// every input is an integer, then Kahan-Babuska-Neumaier summation in
+// doubles. sum() fails with "integer overflow" when integers overflow and
+// no real follows; total() never fails and is 0.0 for no rows.
+type sumAgg struct {
+	kind   sumKind
+	cnt    int64
+	iSum   int64
+	rSum   float64
+	rErr   float64
+	approx bool
+	ovrfl  bool
+}
+
+const kbnBig = 4503599627370496 // 2^52: beyond it int64 → double loses bits
+
+// numericType is sqlite3_value_numeric_type: text that is wholly a number
+// becomes that number.
+func numericType(v types.Value) types.Value {
+	if v.Kind() == types.KindText && types.LooksNumeric(v.Str()) {
+		return types.AffinityNumeric.ApplyCompare(v)
+	}
+	return v
+}
+
+func (a *sumAgg) Step(args []types.Value) error {
+	v := numericType(args[0])
+	if v.IsNull() {
+		return nil
+	}
+	a.cnt++
+	switch {
+	case a.approx && v.Kind() == types.KindInt:
+		a.kbnInt(v.Int())
+	case a.approx:
+		a.ovrfl = false
+		a.kbn(v.AsReal())
+	case v.Kind() != types.KindInt:
+		a.kbnInit(a.iSum)
+		a.approx = true
+		a.kbn(v.AsReal())
+	default:
+		if s, ok := addInt(a.iSum, v.Int()); ok {
+			a.iSum = s
+			return nil
+		}
+		a.ovrfl = true
+		a.kbnInit(a.iSum)
+		a.approx = true
+		a.kbnInt(v.Int())
+	}
+	return nil
+}
+
+func (a *sumAgg) Inverse(args []types.Value) error {
+	v := numericType(args[0])
+	if v.IsNull() {
+		return nil
+	}
+	a.cnt--
+	switch {
+	case !a.approx:
+		if d, ok := subInt(a.iSum, v.Int()); ok && v.Kind() == types.KindInt {
+			a.iSum = d
+		} else {
+			a.ovrfl, a.approx = true, true
+		}
+	case v.Kind() == types.KindInt && v.Int() != math.MinInt64:
+		a.kbnInt(-v.Int())
+	case v.Kind() == types.KindInt:
+		a.kbnInt(math.MaxInt64)
+		a.kbnInt(1)
+	default:
+		a.kbn(-v.AsReal())
+	}
+	return nil
+}
+
+func addInt(x, y int64) (int64, bool) {
+	s := x + y
+	return s, (s > x) == (y > 0)
+}
+
+func subInt(x, y int64) (int64, bool) {
+	d := x - y
+	return d, (d < x) == (y > 0)
+}
+
+func (a *sumAgg) kbn(r float64) {
+	s := a.rSum
+	t := s + r
+	if math.Abs(s) > math.Abs(r) {
+		a.rErr += (s - t) + r
+	} else {
+		a.rErr += (r - t) + s
+	}
+	a.rSum = t
+}
+
+func (a *sumAgg) kbnInt(i int64) {
+	if i <= -kbnBig || i >= kbnBig {
+		sm := i % 16384
+		a.kbn(float64(i - sm))
+		a.kbn(float64(sm))
+		return
+	}
+	a.kbn(float64(i))
+}
+
+func (a *sumAgg) kbnInit(i int64) {
+	if i <= -kbnBig || i >= kbnBig {
+		sm := i % 16384
+		a.rSum, a.rErr = float64(i-sm), float64(sm)
+		return
+	}
+	a.rSum, a.rErr = float64(i), 0
+}
+
+// real is the compensated real sum.
+func (a *sumAgg) real() float64 {
+	if math.IsInf(a.rErr, 0) || a.rErr != a.rErr {
+		return a.rSum
+	}
+	return a.rSum + a.rErr
+}
+
+func (a *sumAgg) Final() (types.Value, error) {
+	switch a.kind {
+	case sumTotal:
+		if !a.approx {
+			return types.NewReal(float64(a.iSum)), nil
+		}
+		return types.NewReal(a.real()), nil
+	case sumAvg:
+		if a.cnt == 0 {
+			return types.Null, nil
+		}
+		r := float64(a.iSum)
+		if a.approx {
+			r = a.real()
+		}
+		return types.NewReal(r / float64(a.cnt)), nil
+	}
+	switch {
+	case a.cnt == 0:
+		return types.Null, nil
+	case a.approx && a.ovrfl:
+		return types.Null, errf("integer overflow")
+	case a.approx:
+		return types.NewReal(a.real()), nil
+	}
+	return types.NewInt(a.iSum), nil
+}
+
+func (a *sumAgg) Reset() { *a = sumAgg{kind: a.kind} }

@@ -1,0 +1,160 @@
+package funcs
+
+import (
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// Aggregate folds rows into one value. The executor creates one per group
+// (Func.NewAggregate), calls Step once per row with that row's arguments,
+// and Final for the result. Final does not disturb the state, so a window
+// can read the running value after every row; Reset empties it for reuse,
+// so a GROUP BY needs no allocation per group beyond the first.
+//
+// Aggregates copy what they keep (min/max values, group_concat text);
+// arguments may alias batch memory. Step allocates nothing per row except
+// where the result itself grows (group_concat, json_group_*).
+//
+// What the executor does, not the aggregate: DISTINCT (drop repeated
+// argument tuples before Step), FILTER (skip rows before Step), ORDER BY
+// inside the call (sort the group's rows before stepping them).
+type Aggregate interface {
+	Step(args []types.Value) error
+	Final() (types.Value, error)
+	Reset()
+}
+
+// Inverter is implemented by aggregates that can take back the oldest row
+// stepped, so a sliding window frame moves in O(1) per row. Rows must be
+// removed in the order they were stepped. Aggregates without it (min,
+// max) are recomputed over the frame.
+type Inverter interface {
+	Inverse(args []types.Value) error
+}
+
+// CollationSetter is implemented by aggregates whose result depends on a
+// collation (min, max); the executor sets the argument's collation before
+// the first Step. The default is BINARY.
+type CollationSetter interface {
+	SetCollation(types.Collation)
+}
+
+func aggregate(name string, minArgs, maxArgs int, mk func() Aggregate) *Func {
+	return &Func{Name: name, Kind: KindAggregate, MinArgs: minArgs, MaxArgs: maxArgs, Deterministic: true, NewAggregate: mk}
+}
+
+var aggregateFuncs = []*Func{
+	aggregate("count", 0, 1, func() Aggregate { return &countAgg{} }),
+	aggregate("sum", 1, 1, func() Aggregate { return &sumAgg{kind: sumSum} }),
+	aggregate("total", 1, 1, func() Aggregate { return &sumAgg{kind: sumTotal} }),
+	aggregate("avg", 1, 1, func() Aggregate { return &sumAgg{kind: sumAvg} }),
+	aggregate("min", 1, 1, func() Aggregate { return &extremeAgg{dir: -1} }),
+	aggregate("max", 1, 1, func() Aggregate { return &extremeAgg{dir: 1} }),
+	aggregate("group_concat", 1, 2, func() Aggregate { return &concatAgg{} }),
+	aggregate("string_agg", 2, 2, func() Aggregate { return &concatAgg{} }),
+	aggregate("json_group_array", 1, 1, func() Aggregate { return &jsonArrayAgg{} }),
+	aggregate("json_group_object", 2, 2, func() Aggregate { return &jsonObjectAgg{} }),
+	aggregate("bool_and", 1, 1, func() Aggregate { return &boolAgg{and: true} }),
+	aggregate("every", 1, 1, func() Aggregate { return &boolAgg{and: true} }),
+	aggregate("bool_or", 1, 1, func() Aggregate { return &boolAgg{} }),
+}
+
+// countAgg is count(*) (no arguments: every row) and count(X) (non-NULL X).
+type countAgg struct{ n int64 }
+
+func (a *countAgg) Step(args []types.Value) error {
+	if len(args) == 0 || !args[0].IsNull() {
+		a.n++
+	}
+	return nil
+}
+
+func (a *countAgg) Inverse(args []types.Value) error {
+	if len(args) == 0 || !args[0].IsNull() {
+		a.n--
+	}
+	return nil
+}
+
+func (a *countAgg) Final() (types.Value, error) { return types.NewInt(a.n), nil }
+func (a *countAgg) Reset()                      { a.n = 0 }
+
+// extremeAgg is the aggregate min (dir -1) and max (dir 1): NULLs are
+// skipped; the kept value is copied.
+type extremeAgg struct {
+	dir  int
+	coll types.Collation
+	best types.Value
+	buf  []byte // owns best's bytes
+}
+
+func (a *extremeAgg) SetCollation(c types.Collation) { a.coll = c }
+
+func (a *extremeAgg) Step(args []types.Value) error {
+	v := args[0]
+	if v.IsNull() || (!a.best.IsNull() && types.Compare(v, a.best, a.coll)*a.dir <= 0) {
+		return nil
+	}
+	a.best = a.own(v)
+	return nil
+}
+
+// own copies v's bytes into the aggregate's buffer.
+func (a *extremeAgg) own(v types.Value) types.Value {
+	if v.Kind() != types.KindText && v.Kind() != types.KindBlob {
+		return v
+	}
+	a.buf = append(a.buf[:0], v.Str()...)
+	if v.Kind() == types.KindBlob {
+		return types.NewBlob(a.buf)
+	}
+	return types.NewText(string(a.buf))
+}
+
+func (a *extremeAgg) Final() (types.Value, error) { return a.best, nil }
+func (a *extremeAgg) Reset()                      { a.best = types.Null }
+
+// boolAgg is bool_and/every (and) and bool_or: NULLs skipped, NULL for no
+// rows, else 1 or 0.
+type boolAgg struct {
+	and      bool
+	seen     bool
+	result   bool
+	nTrue    int64 // for Inverse
+	nNonNull int64
+}
+
+func (a *boolAgg) Step(args []types.Value) error {
+	t := types.TruthOf(args[0])
+	if t == types.Unknown {
+		return nil
+	}
+	a.nNonNull++
+	if t == types.True {
+		a.nTrue++
+	}
+	return nil
+}
+
+func (a *boolAgg) Inverse(args []types.Value) error {
+	t := types.TruthOf(args[0])
+	if t == types.Unknown {
+		return nil
+	}
+	a.nNonNull--
+	if t == types.True {
+		a.nTrue--
+	}
+	return nil
+}
+
+func (a *boolAgg) Final() (types.Value, error) {
+	switch {
+	case a.nNonNull == 0:
+		return types.Null, nil
+	case a.and:
+		return types.NewBool(a.nTrue == a.nNonNull), nil
+	}
+	return types.NewBool(a.nTrue > 0), nil
+}
+
+func (a *boolAgg) Reset() { a.nTrue, a.nNonNull = 0, 0 }

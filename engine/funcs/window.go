@@ -1,0 +1,190 @@
+package funcs
+
+import (
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// Window functions. The executor sorts each partition by its ORDER BY and
+// knows, for every row, where its peer group (rows equal under ORDER BY)
+// starts and ends and where its frame lies; these helpers turn that into
+// the value SQLite gives. Aggregates over frames use Aggregate, with
+// Inverter when they have it (see FrameAggregator).
+
+func window(name string, minArgs, maxArgs int) *Func {
+	return &Func{Name: name, Kind: KindWindow, MinArgs: minArgs, MaxArgs: maxArgs, Deterministic: true}
+}
+
+var windowFuncs = []*Func{
+	window("row_number", 0, 0), window("rank", 0, 0), window("dense_rank", 0, 0),
+	window("percent_rank", 0, 0), window("cume_dist", 0, 0), window("ntile", 1, 1),
+	window("lag", 1, 3), window("lead", 1, 3), window("first_value", 1, 1),
+	window("last_value", 1, 1), window("nth_value", 2, 2),
+}
+
+// Peers places one row in its sorted partition.
+type Peers struct {
+	N         int // rows in the partition
+	Row       int // this row, 0-based
+	PeerStart int // first row of this row's peer group
+	PeerEnd   int // one past the last row of the peer group
+	Group     int // 0-based ordinal of the peer group in the partition
+}
+
+// RowNumber is row_number(): 1, 2, 3… in partition order.
+func RowNumber(p Peers) types.Value { return types.NewInt(int64(p.Row) + 1) }
+
+// Rank is rank(): 1 + the number of rows before the peer group.
+func Rank(p Peers) types.Value { return types.NewInt(int64(p.PeerStart) + 1) }
+
+// DenseRank is dense_rank(): 1 + the number of peer groups before.
+func DenseRank(p Peers) types.Value { return types.NewInt(int64(p.Group) + 1) }
+
+// PercentRank is percent_rank(): (rank-1)/(N-1), 0.0 for one row.
+func PercentRank(p Peers) types.Value {
+	if p.N <= 1 {
+		return types.NewReal(0)
+	}
+	return types.NewReal(float64(p.PeerStart) / float64(p.N-1))
+}
+
+// CumeDist is cume_dist(): rows up to the end of the peer group over N.
+func CumeDist(p Peers) types.Value {
+	return types.NewReal(float64(p.PeerEnd) / float64(p.N))
+}
+
+// Ntile is ntile(k): the row's bucket when N rows split into k buckets as
+// evenly as possible, larger buckets first. k must be a positive integer.
+func Ntile(p Peers, k types.Value) (types.Value, error) {
+	b := k.AsInt()
+	if k.IsNull() || b <= 0 || (k.Kind() != types.KindInt && float64(b) != k.AsReal()) {
+		return types.Null, errf("argument of ntile must be a positive integer")
+	}
+	n := int64(p.N)
+	row := int64(p.Row)
+	if b >= n {
+		return types.NewInt(row + 1), nil
+	}
+	size, big := n/b, n%b // the first big buckets hold size+1 rows
+	if row < big*(size+1) {
+		return types.NewInt(row/(size+1) + 1), nil
+	}
+	return types.NewInt(big + (row-big*(size+1))/size + 1), nil
+}
+
+// Offset reads lag/lead's optional offset argument (default 1). A NULL
+// offset makes the result NULL (ok false); a negative one is an error.
+func Offset(args []types.Value, name string) (off int64, ok bool, err error) {
+	if len(args) < 2 {
+		return 1, true, nil
+	}
+	if args[1].IsNull() {
+		return 0, false, nil
+	}
+	off = args[1].AsInt()
+	if off < 0 {
+		return 0, false, errf("argument of %s must be a non-negative integer", name)
+	}
+	return off, true, nil
+}
+
+// Lag is lag(expr [, offset [, default]]) for row in col (expr evaluated
+// on every partition row); args are the current row's arguments.
+func Lag(col []types.Value, row int, args []types.Value) (types.Value, error) {
+	return shifted(col, row, args, -1, "lag")
+}
+
+// Lead is lead(expr [, offset [, default]]).
+func Lead(col []types.Value, row int, args []types.Value) (types.Value, error) {
+	return shifted(col, row, args, 1, "lead")
+}
+
+func shifted(col []types.Value, row int, args []types.Value, dir int64, name string) (types.Value, error) {
+	off, ok, err := Offset(args, name)
+	if err != nil || !ok {
+		return types.Null, err
+	}
+	i := int64(row) + dir*off
+	if i >= 0 && i < int64(len(col)) {
+		return col[i], nil
+	}
+	if len(args) == 3 {
+		return args[2], nil
+	}
+	return types.Null, nil
+}
+
+// FirstValue is first_value(expr) over the frame col[start:end].
+func FirstValue(col []types.Value, start, end int) types.Value {
+	if start >= end {
+		return types.Null
+	}
+	return col[start]
+}
+
+// LastValue is last_value(expr) over the frame col[start:end].
+func LastValue(col []types.Value, start, end int) types.Value {
+	if start >= end {
+		return types.Null
+	}
+	return col[end-1]
+}
+
+// NthValue is nth_value(expr, n) over the frame: the n-th (1-based) row,
+// NULL when the frame is shorter; n must be a positive integer.
+func NthValue(col []types.Value, start, end int, n types.Value) (types.Value, error) {
+	k := n.AsInt()
+	if n.IsNull() || k <= 0 || (n.Kind() != types.KindInt && float64(k) != n.AsReal()) {
+		return types.Null, errf("second argument to nth_value must be a positive integer")
+	}
+	if int64(end-start) < k {
+		return types.Null, nil
+	}
+	return col[int64(start)+k-1], nil
+}
+
+// FrameAggregator computes an aggregate over a moving frame of a sorted
+// partition. Frames that only grow or slide forward (the usual ROWS,
+// RANGE and GROUPS frames) cost O(1) amortised per row with an Inverter
+// aggregate; otherwise the frame is recomputed.
+type FrameAggregator struct {
+	agg        Aggregate
+	inv        Inverter
+	start, end int // rows currently stepped into agg: [start, end)
+	valid      bool
+}
+
+// NewFrameAggregator wraps a fresh aggregate (Func.NewAggregate()).
+func NewFrameAggregator(a Aggregate) *FrameAggregator {
+	inv, _ := a.(Inverter)
+	return &FrameAggregator{agg: a, inv: inv}
+}
+
+// Reset starts a new partition.
+func (f *FrameAggregator) Reset() {
+	f.agg.Reset()
+	f.start, f.end, f.valid = 0, 0, false
+}
+
+// Value returns the aggregate over rows[start:end], where rows[i] are the
+// aggregate's arguments for partition row i.
+func (f *FrameAggregator) Value(rows [][]types.Value, start, end int) (types.Value, error) {
+	start, end = max(start, 0), min(end, len(rows))
+	if end < start {
+		end = start
+	}
+	if !f.valid || start < f.start || end < f.end || (f.inv == nil && start != f.start) {
+		f.agg.Reset()
+		f.start, f.end, f.valid = start, start, true
+	}
+	for ; f.end < end; f.end++ {
+		if err := f.agg.Step(rows[f.end]); err != nil {
+			return types.Null, err
+		}
+	}
+	for ; f.start < start; f.start++ {
+		if err := f.inv.Inverse(rows[f.start]); err != nil {
+			return types.Null, err
+		}
+	}
+	return f.agg.Final()
+}
