@@ -1,56 +1,187 @@
 package engine
 
 import (
+	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/txn"
+	"github.com/ladybugsql/ladybug/factorized"
+	"github.com/ladybugsql/ladybug/vfs"
 )
 
 // Options configure Open. The zero value of each field means its default.
 type Options struct {
 	Path        string        // file path (ignored when Memory)
-	Memory      bool          // in-memory database
+	Memory      bool          // in-memory database (same code over vfs.NewMemFS())
+	FS          vfs.FS        // optional override (tests: fault-injecting / crash FS)
 	PageSize    int           // at creation; 0 = 4096
 	CacheSize   int64         // bytes; 0 = 32 MiB
 	BusyTimeout time.Duration // 0 = 5 s
-	ReadOnly    bool          // mode=ro
-	Create      bool          // mode=rwc (true) vs rw (false)
-	ForeignKeys bool          // default true
-	MemoryLimit int64         // per-query bytes; 0 = unlimited
+	Sync        storage.SyncMode
+	ReadOnly    bool  // mode=ro
+	Create      bool  // mode=rwc (true) vs rw (false)
+	ForeignKeys bool  // default true
+	MemoryLimit int64 // per-query bytes; 0 = unlimited
 }
 
 // DB is one open database shared by many Sessions.
 type DB struct {
-	opts   Options
-	mu     sync.Mutex
-	closed bool
+	opts  Options
+	store *storage.Store
+	txm   *txn.Manager
+	pool  *factorized.Pool
+	cache *planCache
+
+	// cat is the newest committed catalog known; sessions compare its
+	// Version with their transaction's schema cookie.
+	cat atomic.Pointer[catalog.Catalog]
+
+	mu       sync.Mutex
+	closed   bool
+	sessions map[*Session]struct{}
+
+	parses atomic.Int64
 }
 
 // Stats are the engine's counters.
 type Stats struct {
-	Parses        int64 // SQL texts parsed (plan-cache misses that reached the parser)
+	Parses        int64 // SQL texts parsed (plan-cache misses)
 	PlanCacheHits int64
 	PlanCacheMiss int64
+	Binds         int64 // statements bound (first use or after a schema change)
 	SchemaVersion uint64
-	OpenSessions  int64
+	OpenSessions  int
+	Storage       storage.Stats
+	Txn           txn.ManagerStats
 }
+
+// memPath is the file name of an in-memory database inside its MemFS.
+const memPath = "memory.db"
 
 // Open opens or creates the database described by opts.
 func Open(opts Options) (*DB, error) {
-	return nil, errs.New(errs.CodeNotSupported, "not supported: engine.Open")
+	so := storage.Options{FS: opts.FS, PageSize: opts.PageSize, CacheSize: opts.CacheSize,
+		Sync: opts.Sync, ReadOnly: opts.ReadOnly, Create: opts.Create, BusyTimeout: opts.BusyTimeout}
+	path := opts.Path
+	if opts.Memory {
+		if so.FS == nil {
+			so.FS = vfs.NewMemFS()
+		}
+		path, so.Create = memPath, true
+	}
+	if path == "" {
+		return nil, errs.New(errs.CodeCantOpen, "no database path given")
+	}
+	st, err := storage.Open(path, so)
+	if err != nil {
+		return nil, wrapOpen(err, path)
+	}
+	db := &DB{opts: opts, store: st, txm: txn.NewManager(st),
+		pool: factorized.NewPool(factorized.PoolOptions{}), cache: newPlanCache(planCacheSize),
+		sessions: map[*Session]struct{}{}}
+	if err := db.loadInitialCatalog(); err != nil {
+		st.Close()
+		return nil, err
+	}
+	return db, nil
 }
 
-// Close closes the database; later calls on it fail with ErrClosed.
+func wrapOpen(err error, path string) error {
+	if e, ok := err.(*errs.Error); ok {
+		return e
+	}
+	return &errs.Error{Code: errs.CodeCantOpen, ExtendedCode: 14, Msg: "unable to open database file " + path + ": " + err.Error(), Err: err}
+}
+
+func (db *DB) loadInitialCatalog() error {
+	tx, err := db.txm.Begin(context.Background(), txn.Options{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := tx.StartStatement(context.Background()); err != nil {
+		return err
+	}
+	cat, err := loadCatalog(tx)
+	if err != nil {
+		return err
+	}
+	db.cat.Store(cat)
+	return tx.EndStatement(nil)
+}
+
+// publish makes cat the newest committed catalog if it is newer.
+func (db *DB) publish(cat *catalog.Catalog) {
+	for {
+		cur := db.cat.Load()
+		if cur != nil && cur.Version >= cat.Version {
+			return
+		}
+		if db.cat.CompareAndSwap(cur, cat) {
+			return
+		}
+	}
+}
+
+// Close closes the database: open sessions are closed (rolling back their
+// transactions) and the store is checkpointed and closed.
 func (db *DB) Close() error {
 	db.mu.Lock()
-	defer db.mu.Unlock()
+	if db.closed {
+		db.mu.Unlock()
+		return nil
+	}
 	db.closed = true
+	sess := make([]*Session, 0, len(db.sessions))
+	for s := range db.sessions {
+		sess = append(sess, s)
+	}
+	db.mu.Unlock()
+	for _, s := range sess {
+		s.Close()
+	}
+	if err := db.store.Close(); err != nil {
+		return errs.Wrap(errs.CodeIO, err)
+	}
 	return nil
 }
 
+func (db *DB) isClosed() bool {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	return db.closed
+}
+
 // NewSession returns a new session (one per driver connection).
-func (db *DB) NewSession() *Session { return &Session{db: db} }
+func (db *DB) NewSession() *Session {
+	s := &Session{db: db, foreignKeys: db.opts.ForeignKeys}
+	db.mu.Lock()
+	db.sessions[s] = struct{}{}
+	db.mu.Unlock()
+	return s
+}
+
+func (db *DB) forget(s *Session) {
+	db.mu.Lock()
+	delete(db.sessions, s)
+	db.mu.Unlock()
+}
 
 // Stats returns a snapshot of the engine's counters.
-func (db *DB) Stats() Stats { return Stats{} }
+func (db *DB) Stats() Stats {
+	hits, miss, binds := db.cache.counters()
+	db.mu.Lock()
+	n := len(db.sessions)
+	db.mu.Unlock()
+	st := Stats{Parses: db.parses.Load(), PlanCacheHits: hits, PlanCacheMiss: miss, Binds: binds,
+		OpenSessions: n, Storage: db.store.Stats(), Txn: db.txm.Stats()}
+	if c := db.cat.Load(); c != nil {
+		st.SchemaVersion = c.Version
+	}
+	return st
+}

@@ -1,14 +1,28 @@
 package engine
 
-import "github.com/ladybugsql/ladybug/engine/errs"
+import (
+	"errors"
+
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/grammar"
+)
 
 // Sentinel errors of the engine API. Each is an *errs.Error so callers can
 // match it with errors.Is against the errs sentinels too.
 var (
 	// ErrClosed is returned by any call on a closed DB, Session, Stmt or Rows.
 	ErrClosed = errs.New(errs.CodeMisuse, "database is closed")
-	// ErrNoTx is returned by Commit or Rollback when no transaction is open.
+	// ErrNoTx is returned by Commit when no transaction is open.
 	ErrNoTx = errs.New(errs.CodeGeneric, "cannot commit - no transaction is active")
 	// ErrTxOpen is returned by Begin when a transaction is already open.
 	ErrTxOpen = errs.New(errs.CodeGeneric, "cannot start a transaction within a transaction")
 )
+
+// syntaxError wraps a parse error so errors.As finds *grammar.SyntaxError.
+func syntaxError(err error) error {
+	var se *grammar.SyntaxError
+	if errors.As(err, &se) {
+		return &errs.Error{Code: errs.CodeSyntax, ExtendedCode: 1, Msg: se.Error(), Err: se}
+	}
+	return errs.Wrap(errs.CodeSyntax, err)
+}

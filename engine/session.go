@@ -3,40 +3,170 @@ package engine
 import (
 	"context"
 
+	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/txn"
 )
 
 // TxOptions configure Session.Begin.
 type TxOptions struct{ ReadOnly, Immediate bool }
 
-// Session is one connection's state: its open transaction, if any. It is used
-// by one goroutine at a time.
+// Session is one connection's state: its open transaction, the catalog of
+// that transaction's uncommitted DDL, and the counters behind changes()
+// and last_insert_rowid(). It is used by one goroutine at a time.
 type Session struct {
 	db *DB
+	tx *txn.Tx // explicit transaction, nil in autocommit mode
+	// txCat is the catalog including tx's uncommitted DDL, nil when tx
+	// changed no schema.
+	txCat *catalog.Catalog
+
+	lastRowid, changes, totalChanges int64
+	foreignKeys                      bool
+	closed                           bool
+	// savepointTx is set when a SAVEPOINT began the transaction.
+	savepointTx bool
+	// open holds the Rows not yet closed: those reading the explicit
+	// transaction are closed when it ends, all when the session closes.
+	open map[*Rows]struct{}
 }
 
-// Close rolls back an open transaction and releases the session.
-func (s *Session) Close() error { return nil }
+// LastInsertRowid implements exec.Session.
+func (s *Session) LastInsertRowid() int64 { return s.lastRowid }
 
-// Prepare parses and binds sql, which may hold several statements.
-func (s *Session) Prepare(ctx context.Context, sql string) (*Stmt, error) {
-	return nil, errs.New(errs.CodeNotSupported, "not supported: prepare")
+// SetLastInsertRowid implements exec.Session.
+func (s *Session) SetLastInsertRowid(r int64) { s.lastRowid = r }
+
+// Changes implements exec.Session.
+func (s *Session) Changes() int64 { return s.changes }
+
+// TotalChanges implements exec.Session.
+func (s *Session) TotalChanges() int64 { return s.totalChanges }
+
+// Close rolls back an open transaction and releases the session.
+func (s *Session) Close() error {
+	if s.closed {
+		return nil
+	}
+	for r := range s.open {
+		r.Close()
+	}
+	var err error
+	if s.tx != nil {
+		err = s.Rollback()
+	}
+	s.closed = true
+	s.db.forget(s)
+	return err
+}
+
+func (s *Session) usable() error {
+	if s.closed || s.db.isClosed() {
+		return ErrClosed
+	}
+	return nil
 }
 
 // Begin opens an explicit transaction.
 func (s *Session) Begin(ctx context.Context, o TxOptions) error {
-	return errs.New(errs.CodeNotSupported, "not supported: begin")
+	if err := s.usable(); err != nil {
+		return err
+	}
+	if s.tx != nil {
+		return ErrTxOpen
+	}
+	if o.ReadOnly && o.Immediate {
+		return errs.New(errs.CodeMisuse, "a read-only transaction cannot be immediate")
+	}
+	tx, err := s.db.txm.Begin(ctx, txn.Options{ReadOnly: o.ReadOnly, Immediate: o.Immediate})
+	if err != nil {
+		return err
+	}
+	s.tx, s.txCat = tx, nil
+	return nil
 }
 
-// Commit commits the open transaction.
-func (s *Session) Commit() error { return ErrNoTx }
+// Commit commits the open transaction; on failure the transaction is
+// rolled back.
+func (s *Session) Commit() error {
+	if s.tx == nil {
+		return ErrNoTx
+	}
+	s.closeOpen()
+	tx, cat := s.tx, s.txCat
+	s.tx, s.txCat, s.savepointTx = nil, nil, false
+	if err := tx.Commit(); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if cat != nil {
+		s.db.publish(cat)
+	}
+	return nil
+}
 
 // Rollback rolls back the open transaction.
-func (s *Session) Rollback() error { return ErrNoTx }
+func (s *Session) Rollback() error {
+	if s.tx == nil {
+		return errs.New(errs.CodeGeneric, "cannot rollback - no transaction is active")
+	}
+	s.closeOpen()
+	tx := s.tx
+	s.tx, s.txCat, s.savepointTx = nil, nil, false
+	return tx.Rollback()
+}
 
 // InTx reports whether an explicit transaction is open.
-func (s *Session) InTx() bool { return false }
+func (s *Session) InTx() bool { return s.tx != nil }
 
 // ResetSession is called between pool uses; it rolls back a leftover
 // transaction.
-func (s *Session) ResetSession() error { return nil }
+func (s *Session) ResetSession() error {
+	if err := s.usable(); err != nil {
+		return err
+	}
+	for r := range s.open {
+		r.Close()
+	}
+	if s.tx != nil {
+		return s.Rollback()
+	}
+	return nil
+}
+
+// closeOpen closes the result sets reading the explicit transaction.
+func (s *Session) closeOpen() {
+	for r := range s.open {
+		if r.explicit {
+			r.Close()
+		}
+	}
+}
+
+func (s *Session) track(r *Rows) {
+	if s.open == nil {
+		s.open = map[*Rows]struct{}{}
+	}
+	r.explicit = s.tx != nil
+	s.open[r] = struct{}{}
+}
+
+func (s *Session) untrack(r *Rows) { delete(s.open, r) }
+
+// catalogFor returns the catalog a statement in tx sees.
+func (s *Session) catalogFor(tx *txn.Tx) (*catalog.Catalog, error) {
+	if s.txCat != nil && tx == s.tx {
+		return s.txCat, nil
+	}
+	cookie := tx.Meta(metaSchemaCookie)
+	cur := s.db.cat.Load()
+	if cur != nil && cur.Version == cookie {
+		return cur, nil
+	}
+	cat, err := loadCatalog(tx)
+	if err != nil {
+		return nil, err
+	}
+	s.db.publish(cat)
+	return cat, nil
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
@@ -20,26 +21,143 @@ type Result struct{ LastInsertID, RowsAffected int64 }
 
 // Stmt is a prepared script of one or more statements.
 type Stmt struct {
-	s *Session
+	s      *Session
+	sc     *script
+	closed bool
 }
 
-// NumInput returns the true placeholder count, -1 only when unknowable.
-func (st *Stmt) NumInput() int { return 0 }
+// Prepare parses (through the plan cache) and binds sql, which may hold
+// several statements; a syntax error or an unknown name fails here.
+// Statements after the first schema change of a script are bound when
+// they run, since they may name what it creates.
+func (s *Session) Prepare(ctx context.Context, sql string) (st *Stmt, err error) {
+	defer recoverInternal(&err)
+	if err := s.usable(); err != nil {
+		return nil, err
+	}
+	sc, err := s.db.parse(sql)
+	if err != nil {
+		return nil, err
+	}
+	cat := s.txCat
+	if cat == nil {
+		cat = s.db.cat.Load()
+	}
+	for i, g := range sc.stmts {
+		if plan.IsDDL(g) {
+			break
+		}
+		if _, ok := sc.txControl(i); ok {
+			continue
+		}
+		if _, err := s.bindAt(sc, i, cat); err != nil {
+			return nil, err
+		}
+	}
+	return &Stmt{s: s, sc: sc}, nil
+}
+
+// NumInput returns the true placeholder count.
+func (st *Stmt) NumInput() int { return st.sc.numInput }
 
 // ParamNames returns, per 1-based position i at [i-1], "" or the
 // placeholder's name without its prefix.
-func (st *Stmt) ParamNames() []string { return nil }
+func (st *Stmt) ParamNames() []string { return st.sc.names }
 
-// Exec runs every statement of the script.
-func (st *Stmt) Exec(ctx context.Context, args []Arg) (Result, error) {
-	return Result{}, errs.New(errs.CodeNotSupported, "not supported: exec")
+// args maps arguments to positions.
+func (st *Stmt) args(in []Arg) ([]types.Value, error) {
+	n := st.sc.numInput
+	out := make([]types.Value, n)
+	set := make([]bool, n)
+	for _, a := range in {
+		pos := a.Ordinal - 1
+		if a.Name != "" {
+			pos = -1
+			for i, nm := range st.sc.names {
+				if nm == a.Name {
+					pos = i
+					break
+				}
+			}
+			if pos < 0 {
+				return nil, errs.New(errs.CodeRange, "no parameter named %s", a.Name)
+			}
+		}
+		if pos < 0 || pos >= n {
+			return nil, errs.New(errs.CodeRange, "argument %d out of range: the statement has %d parameters", a.Ordinal, n)
+		}
+		out[pos], set[pos] = a.Value, true
+	}
+	for i, ok := range set {
+		if !ok {
+			return nil, errs.New(errs.CodeRange, "missing argument for parameter %d", i+1)
+		}
+	}
+	return out, nil
+}
+
+func (st *Stmt) usable() error {
+	if st.closed {
+		return errs.New(errs.CodeMisuse, "statement is closed")
+	}
+	return st.s.usable()
+}
+
+// Exec runs every statement of the script, stopping at the first error.
+// The result is the last statement's.
+func (st *Stmt) Exec(ctx context.Context, args []Arg) (res Result, err error) {
+	defer recoverInternal(&err)
+	if err := st.usable(); err != nil {
+		return res, err
+	}
+	vals, err := st.args(args)
+	if err != nil {
+		return res, err
+	}
+	if len(st.sc.stmts) == 0 {
+		return res, errs.New(errs.CodeMisuse, "empty statement")
+	}
+	for i := range st.sc.stmts {
+		out, err := st.s.runStatement(ctx, st.sc, i, vals)
+		if err != nil {
+			return res, err
+		}
+		if out.rows != nil {
+			// A query run through Exec is drained and discarded.
+			if err := out.rows.drain(); err != nil {
+				return res, err
+			}
+		}
+		res = out.res
+		res.LastInsertID = st.s.lastRowid
+	}
+	return res, nil
 }
 
 // Query runs the script and returns the result sets of the statements that
-// return rows.
-func (st *Stmt) Query(ctx context.Context, args []Arg) (*Rows, error) {
-	return nil, errs.New(errs.CodeNotSupported, "not supported: query")
+// return rows; statements without rows run as the result sets are reached.
+func (st *Stmt) Query(ctx context.Context, args []Arg) (r *Rows, err error) {
+	defer recoverInternal(&err)
+	if err := st.usable(); err != nil {
+		return nil, err
+	}
+	vals, err := st.args(args)
+	if err != nil {
+		return nil, err
+	}
+	if len(st.sc.stmts) == 0 {
+		return nil, errs.New(errs.CodeMisuse, "empty statement")
+	}
+	r = &Rows{s: st.s, sc: st.sc, args: vals, ctx: ctx}
+	if err := r.advance(); err != nil {
+		return nil, err
+	}
+	st.s.track(r)
+	return r, nil
 }
 
 // Close releases the statement.
-func (st *Stmt) Close() error { return nil }
+func (st *Stmt) Close() error {
+	st.closed = true
+	return nil
+}

@@ -85,3 +85,12 @@ func equalFold(a, b string) bool {
 	}
 	return true
 }
+
+// ColumnName returns the name of column i, or "<expr>" for -1 (an
+// expression key).
+func (t *Table) ColumnName(i int) string {
+	if i < 0 || i >= len(t.Columns) {
+		return "<expr>"
+	}
+	return t.Columns[i].Name
+}

@@ -1,0 +1,178 @@
+package engine
+
+import (
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// ddl executes a schema change: it builds the new catalog snapshot,
+// changes the trees, rewrites the catalog tree and keeps the snapshot as
+// the transaction's until commit.
+func (s *Session) ddl(c *exec.Ctx, p plan.Statement) error {
+	cat := c.Catalog.Clone()
+	cat.Version = c.Catalog.Version + 1
+	var changed bool
+	var err error
+	switch p := p.(type) {
+	case *plan.CreateTable:
+		changed, err = createTable(c, cat, p)
+	case *plan.CreateIndex:
+		changed, err = createIndex(c, cat, p)
+	case *plan.CreateView:
+		changed, err = createView(cat, p)
+	case *plan.Drop:
+		changed, err = drop(c, cat, p)
+	}
+	if err != nil || !changed {
+		return err
+	}
+	if err := saveCatalog(c.Tx, cat); err != nil {
+		return err
+	}
+	s.txCat = cat
+	return nil
+}
+
+// nameTaken reports an object already named name.
+func nameTaken(cat *catalog.Catalog, name string) error {
+	kind := "table"
+	switch {
+	case cat.Index(name) != nil:
+		kind = "index"
+	case cat.View(name) != nil:
+		kind = "view"
+	}
+	if kind == "index" {
+		return errs.New(errs.CodeGeneric, "there is already an index named %s", name)
+	}
+	return errs.New(errs.CodeGeneric, "%s %s already exists", kind, name)
+}
+
+func createTable(c *exec.Ctx, cat *catalog.Catalog, p *plan.CreateTable) (bool, error) {
+	if cat.Exists(p.Table.Name) {
+		if p.IfNotExists {
+			return false, nil
+		}
+		return false, nameTaken(cat, p.Table.Name)
+	}
+	root, err := c.Tx.CreateTree()
+	if err != nil {
+		return false, err
+	}
+	t := *p.Table
+	t.Root = root
+	cat.PutTable(&t)
+	for _, ix := range p.Indexes {
+		r, err := c.Tx.CreateTree()
+		if err != nil {
+			return false, err
+		}
+		cp := *ix
+		cp.Root = r
+		cat.PutIndex(&cp)
+	}
+	if p.AsSelect != nil {
+		targets := make([]int, len(t.Columns))
+		for i := range targets {
+			targets[i] = i
+		}
+		ins := &plan.Insert{Table: &t, Targets: targets, Source: p.AsSelect.Root,
+			Defaults: make([]plan.Expr, len(t.Columns)), Or: grammar.ConflictAbort}
+		if _, err := exec.Insert(c, ins); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}
+
+func createIndex(c *exec.Ctx, cat *catalog.Catalog, p *plan.CreateIndex) (bool, error) {
+	if cat.Exists(p.Index.Name) {
+		if p.IfNotExists {
+			return false, nil
+		}
+		return false, nameTaken(cat, p.Index.Name)
+	}
+	t := cat.Table(p.Table.Name)
+	if t == nil {
+		return false, errs.New(errs.CodeGeneric, "no such table: main.%s", p.Table.Name)
+	}
+	root, err := c.Tx.CreateTree()
+	if err != nil {
+		return false, err
+	}
+	ix := *p.Index
+	ix.Root = root
+	if err := exec.BuildIndex(c, t, &plan.IndexKeys{Index: &ix, Keys: p.Keys, Where: p.Where}); err != nil {
+		return false, err
+	}
+	cat.PutIndex(&ix)
+	return true, nil
+}
+
+func createView(cat *catalog.Catalog, p *plan.CreateView) (bool, error) {
+	if cat.Exists(p.View.Name) {
+		if p.IfNotExists {
+			return false, nil
+		}
+		return false, nameTaken(cat, p.View.Name)
+	}
+	v := *p.View
+	cat.PutView(&v)
+	return true, nil
+}
+
+var objectKinds = [...]string{"table", "index", "view", "trigger"}
+
+func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop) (bool, error) {
+	kind := objectKinds[p.Kind]
+	var found bool
+	switch p.Kind {
+	case grammar.ObjectTable:
+		found = cat.Table(p.Name) != nil
+		if !found && cat.View(p.Name) != nil {
+			return false, errs.New(errs.CodeGeneric, "use DROP VIEW to delete view %s", p.Name)
+		}
+	case grammar.ObjectIndex:
+		found = cat.Index(p.Name) != nil
+	case grammar.ObjectView:
+		found = cat.View(p.Name) != nil
+		if !found && cat.Table(p.Name) != nil {
+			return false, errs.New(errs.CodeGeneric, "use DROP TABLE to delete table %s", p.Name)
+		}
+	}
+	if !found {
+		if p.IfExists {
+			return false, nil
+		}
+		return false, errs.New(errs.CodeGeneric, "no such %s: %s", kind, p.Name)
+	}
+	switch p.Kind {
+	case grammar.ObjectTable:
+		t := cat.Table(p.Name)
+		if plan.IsSystemName(t.Name) {
+			return false, errs.New(errs.CodeGeneric, "table %s may not be dropped", t.Name)
+		}
+		for _, ix := range cat.TableIndexes(t.Name) {
+			if err := c.Tx.DropTree(ix.Root); err != nil {
+				return false, err
+			}
+			cat.Drop(ix.Name)
+		}
+		if err := c.Tx.DropTree(t.Root); err != nil {
+			return false, err
+		}
+	case grammar.ObjectIndex:
+		ix := cat.Index(p.Name)
+		if ix.Auto {
+			return false, errs.New(errs.CodeGeneric, "index associated with UNIQUE or PRIMARY KEY constraint cannot be dropped")
+		}
+		if err := c.Tx.DropTree(ix.Root); err != nil {
+			return false, err
+		}
+	}
+	cat.Drop(p.Name)
+	return true, nil
+}

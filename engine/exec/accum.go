@@ -1,0 +1,232 @@
+package exec
+
+import (
+	"math"
+
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// aggKind identifies an aggregate's accumulation rule.
+type aggKind uint8
+
+const (
+	aggCountStar aggKind = iota
+	aggCount
+	aggSum
+	aggTotal
+	aggAvg
+	aggMin
+	aggMax
+	aggConcat
+	aggBare
+	aggJSONArray
+	aggBoolAnd
+	aggBoolOr
+)
+
+var aggKinds = map[string]aggKind{
+	"count": aggCount, "sum": aggSum, "total": aggTotal, "avg": aggAvg, "min": aggMin,
+	"max": aggMax, "group_concat": aggConcat, "string_agg": aggConcat, plan.BareAgg: aggBare,
+	"json_group_array": aggJSONArray, "bool_and": aggBoolAnd, "every": aggBoolAnd, "bool_or": aggBoolOr,
+}
+
+// accum is one aggregate's running state for one group. It is a plain
+// struct switched on kind, so accumulating a row costs no interface call.
+type accum struct {
+	count   int64
+	isum    int64
+	fsum    float64
+	real    bool // a REAL was summed, or the integer sum overflowed
+	ovf     bool // the integer sum overflowed
+	best    types.Value
+	has     bool
+	text    []byte
+	seen    map[string]struct{} // DISTINCT
+	ordered []orderedVal        // aggregate ORDER BY
+}
+
+type orderedVal struct {
+	key  string
+	v, s types.Value
+}
+
+func (a *accum) add(kind aggKind, v, sep types.Value, coll types.Collation) error {
+	switch kind {
+	case aggCountStar:
+		a.count++
+	case aggCount:
+		if !v.IsNull() {
+			a.count++
+		}
+	case aggSum, aggTotal, aggAvg:
+		a.addNumber(v)
+	case aggMin, aggMax:
+		if v.IsNull() {
+			return nil
+		}
+		if !a.has {
+			a.best, a.has = v.Clone(), true
+			return nil
+		}
+		r := compareValues(v, a.best, coll)
+		if (kind == aggMin && r < 0) || (kind == aggMax && r > 0) {
+			a.best = v.Clone()
+		}
+	case aggConcat:
+		if v.IsNull() {
+			return nil
+		}
+		if a.has {
+			if sep.IsNull() {
+				// A NULL separator joins with nothing.
+			} else {
+				a.text = sep.AppendText(a.text)
+			}
+		}
+		a.has = true
+		a.text = v.AppendText(a.text)
+	case aggBare:
+		a.best, a.has = v.Clone(), true
+	case aggJSONArray:
+		if a.has {
+			a.text = append(a.text, ',')
+		}
+		a.has = true
+		a.text = appendJSONValue(a.text, v)
+	case aggBoolAnd, aggBoolOr:
+		if t, ok := truth(v); ok {
+			if !a.has {
+				a.count = boolInt64(t)
+			} else if kind == aggBoolAnd {
+				a.count &= boolInt64(t)
+			} else {
+				a.count |= boolInt64(t)
+			}
+			a.has = true
+		}
+	}
+	return nil
+}
+
+func boolInt64(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (a *accum) addNumber(v types.Value) {
+	if v.IsNull() {
+		return
+	}
+	a.count++
+	n := v.Numeric()
+	if n.Kind() == types.KindInt && !a.real {
+		s := a.isum + n.Int()
+		if (s > a.isum) != (n.Int() > 0) && n.Int() != 0 {
+			a.ovf, a.real = true, true
+			a.fsum = float64(a.isum) + float64(n.Int())
+			return
+		}
+		a.isum = s
+		return
+	}
+	if !a.real {
+		a.real = true
+		a.fsum = float64(a.isum)
+	}
+	a.fsum += n.AsReal()
+}
+
+// result returns the aggregate's final value.
+func (a *accum) result(kind aggKind) (types.Value, error) {
+	switch kind {
+	case aggCountStar, aggCount:
+		return types.NewInt(a.count), nil
+	case aggSum:
+		if a.count == 0 {
+			return types.Null, nil
+		}
+		if a.ovf {
+			return types.Null, errs.New(errs.CodeGeneric, "integer overflow")
+		}
+		if a.real {
+			return types.NewReal(a.fsum), nil
+		}
+		return types.NewInt(a.isum), nil
+	case aggTotal:
+		if a.real {
+			return types.NewReal(a.fsum), nil
+		}
+		return types.NewReal(float64(a.isum)), nil
+	case aggAvg:
+		if a.count == 0 {
+			return types.Null, nil
+		}
+		s := float64(a.isum)
+		if a.real {
+			s = a.fsum
+		}
+		return types.NewReal(s / float64(a.count)), nil
+	case aggMin, aggMax, aggBare:
+		if !a.has {
+			return types.Null, nil
+		}
+		return a.best, nil
+	case aggConcat:
+		if !a.has {
+			return types.Null, nil
+		}
+		return types.NewText(string(a.text)), nil
+	case aggJSONArray:
+		return types.NewText("[" + string(a.text) + "]"), nil
+	case aggBoolAnd, aggBoolOr:
+		if !a.has {
+			return types.Null, nil
+		}
+		return types.NewInt(a.count), nil
+	}
+	return types.Null, nil
+}
+
+// appendJSONValue renders v as a JSON value (text is quoted).
+func appendJSONValue(dst []byte, v types.Value) []byte {
+	switch v.Kind() {
+	case types.KindNull:
+		return append(dst, "null"...)
+	case types.KindInt:
+		return v.AppendText(dst)
+	case types.KindReal:
+		f := v.Real()
+		if math.IsInf(f, 0) || f != f {
+			return append(dst, "null"...)
+		}
+		return v.AppendText(dst)
+	}
+	return appendJSONString(dst, v.Str())
+}
+
+func appendJSONString(dst []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	dst = append(dst, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			dst = append(dst, '\\', c)
+		case c == '\n':
+			dst = append(dst, '\\', 'n')
+		case c == '\r':
+			dst = append(dst, '\\', 'r')
+		case c == '\t':
+			dst = append(dst, '\\', 't')
+		case c < 0x20:
+			dst = append(dst, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return append(dst, '"')
+}

@@ -1,0 +1,306 @@
+package exec
+
+import (
+	"sort"
+
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/factorized"
+)
+
+// aggSpec is one compiled aggregate call.
+type aggSpec struct {
+	kind     aggKind
+	arg      evaluator // nil for count(*)
+	sep      evaluator // group_concat / string_agg separator
+	filter   evaluator
+	distinct bool
+	coll     types.Collation
+	order    *sortKeyer
+	argBuf   []types.Value
+	sepBuf   []types.Value
+	fltBuf   []types.Value
+}
+
+// aggregateOp is a hash aggregation: groups live in a factorized hash
+// table (key) and table (representative key values); accumulators are
+// indexed by group number.
+type aggregateOp struct {
+	in      Operator
+	groups  []evaluator
+	gcolls  []string
+	gbufs   [][]types.Value
+	aggs    []aggSpec
+	out     *Batch
+	ht      *factorized.HashTable
+	gvals   *factorized.Table
+	accs    []accum
+	ngroups int
+	key     []byte
+	ready   bool
+	emitted int
+}
+
+func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, error) {
+	op := &aggregateOp{in: in, out: NewBatch(len(n.Cols))}
+	for _, g := range n.Group {
+		ev, err := cp.compile(g)
+		if err != nil {
+			return nil, err
+		}
+		op.groups = append(op.groups, ev)
+		op.gcolls = append(op.gcolls, exprCollation(g))
+		op.gbufs = append(op.gbufs, scratch())
+	}
+	for _, a := range n.Aggs {
+		spec, err := cp.aggSpec(a)
+		if err != nil {
+			return nil, err
+		}
+		op.aggs = append(op.aggs, spec)
+	}
+	return op, nil
+}
+
+func (cp *compiler) aggSpec(a plan.AggCall) (aggSpec, error) {
+	kind, ok := aggKinds[a.Name]
+	if !ok {
+		return aggSpec{}, notSupportedErr("aggregate function " + a.Name)
+	}
+	s := aggSpec{kind: kind, distinct: a.Distinct}
+	if a.Star {
+		s.kind = aggCountStar
+	}
+	var err error
+	if len(a.Args) > 0 && !a.Star {
+		if s.arg, err = cp.compile(a.Args[0]); err != nil {
+			return s, err
+		}
+		s.coll = collOf(exprCollation(a.Args[0]))
+		s.argBuf = scratch()
+	}
+	if kind == aggConcat {
+		if len(a.Args) > 1 {
+			if s.sep, err = cp.compile(a.Args[1]); err != nil {
+				return s, err
+			}
+		} else {
+			s.sep = constEval(types.NewText(","))
+		}
+		s.sepBuf = scratch()
+	}
+	if a.Filter != nil {
+		if s.filter, err = cp.compile(a.Filter); err != nil {
+			return s, err
+		}
+		s.fltBuf = scratch()
+	}
+	if len(a.OrderBy) > 0 {
+		if s.order, err = cp.newSortKeyer(a.OrderBy); err != nil {
+			return s, err
+		}
+	}
+	return s, nil
+}
+
+func (a *aggregateOp) Next(c *Ctx) (*Batch, error) {
+	if !a.ready {
+		if err := a.consume(c); err != nil {
+			return nil, err
+		}
+		a.ready = true
+	}
+	return a.emit()
+}
+
+func (a *aggregateOp) consume(c *Ctx) error {
+	if len(a.groups) > 0 {
+		var err error
+		if a.ht, err = factorized.NewHashTable(c.Pool, factorized.MustSchema(factorized.Int64())); err != nil {
+			return err
+		}
+		a.gvals = factorized.NewTable(c.Pool, valueSchema(len(a.groups)))
+	} else {
+		a.ngroups = 1
+		a.accs = make([]accum, len(a.aggs))
+	}
+	gidx := make([]int, BatchSize)
+	for {
+		b, err := a.in.Next(c)
+		if err != nil {
+			return err
+		}
+		if b == nil {
+			return nil
+		}
+		if err := a.evalInputs(c, b); err != nil {
+			return err
+		}
+		if len(a.groups) > 0 {
+			a.assignGroups(b, gidx)
+		}
+		if err := a.accumulate(b, gidx); err != nil {
+			return err
+		}
+		if err := c.CheckNow(); err != nil {
+			return err
+		}
+	}
+}
+
+func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
+	for i, g := range a.groups {
+		if err := g(c, b, a.gbufs[i]); err != nil {
+			return err
+		}
+	}
+	for k := range a.aggs {
+		s := &a.aggs[k]
+		for _, p := range [...]struct {
+			f   evaluator
+			buf []types.Value
+		}{{s.arg, s.argBuf}, {s.sep, s.sepBuf}, {s.filter, s.fltBuf}} {
+			if p.f != nil {
+				if err := p.f(c, b, p.buf); err != nil {
+					return err
+				}
+			}
+		}
+		if s.order != nil {
+			if err := s.order.eval(c, b); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// assignGroups finds or creates the group of every live row.
+func (a *aggregateOp) assignGroups(b *Batch, gidx []int) {
+	for k, n := 0, b.Len(); k < n; k++ {
+		i := b.Phys(k)
+		a.key = a.key[:0]
+		for g := range a.groups {
+			a.key = appendKey(a.key, a.gbufs[g][i], a.gcolls[g], false, true)
+		}
+		r, found := a.ht.FindOrInsert(a.key)
+		if !found {
+			r.SetInt64(0, int64(a.ngroups))
+			gr := a.gvals.Append()
+			for g := range a.groups {
+				setFact(gr, g, a.gbufs[g][i])
+			}
+			a.ngroups++
+			for range a.aggs {
+				a.accs = append(a.accs, accum{})
+			}
+		}
+		gidx[i] = int(r.Int64(0))
+	}
+}
+
+func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
+	na := len(a.aggs)
+	for k := range a.aggs {
+		s := &a.aggs[k]
+		for j, n := 0, b.Len(); j < n; j++ {
+			i := b.Phys(j)
+			g := 0
+			if len(a.groups) > 0 {
+				g = gidx[i]
+			}
+			if s.filter != nil && !isTrue(s.fltBuf[i]) {
+				continue
+			}
+			acc := &a.accs[g*na+k]
+			var v, sep types.Value
+			if s.arg != nil {
+				v = s.argBuf[i]
+			}
+			if s.sep != nil {
+				sep = s.sepBuf[i]
+			}
+			if s.distinct {
+				if v.IsNull() {
+					continue
+				}
+				if acc.seen == nil {
+					acc.seen = map[string]struct{}{}
+				}
+				dk := string(appendKey(nil, v, s.coll.String(), false, true))
+				if _, dup := acc.seen[dk]; dup {
+					continue
+				}
+				acc.seen[dk] = struct{}{}
+			}
+			if s.order != nil {
+				acc.ordered = append(acc.ordered, orderedVal{key: string(s.order.key(nil, i)), v: v.Clone(), s: sep.Clone()})
+				continue
+			}
+			if err := acc.add(s.kind, v, sep, s.coll); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (a *aggregateOp) emit() (*Batch, error) {
+	if a.emitted >= a.ngroups {
+		return nil, nil
+	}
+	b := a.out
+	b.Reset()
+	ng, na := len(a.groups), len(a.aggs)
+	for a.emitted < a.ngroups && b.N < BatchSize {
+		g := a.emitted
+		if ng > 0 {
+			r := a.gvals.Row(g)
+			for c := 0; c < ng; c++ {
+				b.Cols[c][b.N] = factValue(r, c)
+			}
+		}
+		for k := range a.aggs {
+			acc := &a.accs[g*na+k]
+			if acc.ordered != nil {
+				if err := acc.replayOrdered(a.aggs[k]); err != nil {
+					return nil, err
+				}
+			}
+			v, err := acc.result(a.aggs[k].kind)
+			if err != nil {
+				return nil, err
+			}
+			b.Cols[ng+k][b.N] = v
+		}
+		b.N++
+		a.emitted++
+	}
+	return b, nil
+}
+
+// replayOrdered feeds values collected for an aggregate ORDER BY in order.
+func (acc *accum) replayOrdered(s aggSpec) error {
+	vals := acc.ordered
+	acc.ordered = nil
+	sort.SliceStable(vals, func(i, j int) bool { return vals[i].key < vals[j].key })
+	for _, o := range vals {
+		if err := acc.add(s.kind, o.v, o.s, s.coll); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (a *aggregateOp) Close() {
+	a.in.Close()
+	if a.ht != nil {
+		a.ht.Release()
+		a.ht = nil
+	}
+	if a.gvals != nil {
+		a.gvals.Release()
+		a.gvals = nil
+	}
+	a.accs, a.ngroups, a.emitted, a.ready = nil, 0, 0, false
+}

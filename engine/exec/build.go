@@ -1,0 +1,165 @@
+package exec
+
+import (
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// builder turns a plan tree into an operator tree. Operators are built per
+// execution (they hold per-run buffers); plans are shared.
+type builder struct {
+	cp *compiler
+	// ctes holds materialised recursive CTEs by ID for this execution.
+	ctes map[int]*cteStore
+}
+
+func newBuilder() *builder {
+	b := &builder{ctes: map[int]*cteStore{}}
+	b.cp = &compiler{b: b}
+	return b
+}
+
+// Build returns the operator tree of a query plan.
+func Build(n plan.Node) (Operator, error) { return newBuilder().build(n) }
+
+func (b *builder) build(n plan.Node) (Operator, error) {
+	switch n := n.(type) {
+	case *plan.Scan:
+		if n.Table.Virtual {
+			return b.newMasterScan(n)
+		}
+		if n.Index != nil {
+			return b.cp.newIndexScan(n)
+		}
+		return b.cp.newScan(n)
+	case *plan.Single:
+		return &singleOp{}, nil
+	case *plan.Values:
+		return b.values(n)
+	case *plan.Filter:
+		in, err := b.build(n.Input)
+		if err != nil {
+			return nil, err
+		}
+		pred, err := b.cp.compile(n.Pred)
+		if err != nil {
+			return nil, err
+		}
+		return &filterOp{in: in, pred: pred, buf: scratch()}, nil
+	case *plan.Project:
+		return b.project(n)
+	case *plan.Limit:
+		return b.limit(n)
+	case *plan.Sort:
+		return b.sort(n)
+	case *plan.Aggregate:
+		in, err := b.build(n.Input)
+		if err != nil {
+			return nil, err
+		}
+		return b.cp.newAggregate(n, in)
+	case *plan.Distinct:
+		in, err := b.build(n.Input)
+		if err != nil {
+			return nil, err
+		}
+		colls := make([]string, len(n.Columns()))
+		for i, c := range n.Columns() {
+			colls[i] = c.Collate
+		}
+		return &distinctOp{in: in, colls: colls}, nil
+	case *plan.Join:
+		return b.join(n)
+	case *plan.SetOp:
+		return b.setOp(n)
+	case *plan.CTERef:
+		return b.cteRef(n)
+	case *plan.Window:
+		return b.window(n)
+	case *plan.TableFunc:
+		return b.tableFunc(n)
+	}
+	return nil, notSupportedErr("plan node " + typeName(n))
+}
+
+func typeName(v any) string { return fmtType(v) }
+
+func (b *builder) values(n *plan.Values) (Operator, error) {
+	op := &valuesOp{out: NewBatch(len(n.Cols)), tmp: scratch()}
+	for _, row := range n.Rows {
+		evs := make([]evaluator, len(row))
+		for i, e := range row {
+			ev, err := b.cp.compile(e)
+			if err != nil {
+				return nil, err
+			}
+			evs[i] = ev
+		}
+		op.rows = append(op.rows, evs)
+	}
+	return op, nil
+}
+
+func (b *builder) project(n *plan.Project) (Operator, error) {
+	in, err := b.build(n.Input)
+	if err != nil {
+		return nil, err
+	}
+	op := &projectOp{in: in, out: &Batch{Cols: make([][]types.Value, len(n.Exprs))}, pass: make([]int, len(n.Exprs))}
+	op.exprs = make([]evaluator, len(n.Exprs))
+	for i, e := range n.Exprs {
+		op.pass[i] = -1
+		if cr, ok := e.(*plan.ColRef); ok {
+			op.pass[i] = cr.Idx
+			continue
+		}
+		if op.exprs[i], err = b.cp.compile(e); err != nil {
+			return nil, err
+		}
+		op.out.Cols[i] = scratch()
+	}
+	return op, nil
+}
+
+func (b *builder) limit(n *plan.Limit) (Operator, error) {
+	in, err := b.build(n.Input)
+	if err != nil {
+		return nil, err
+	}
+	op := &limitOp{in: in}
+	if n.Limit != nil {
+		if op.limE, err = b.cp.compile(n.Limit); err != nil {
+			return nil, err
+		}
+	}
+	if n.Offset != nil {
+		if op.offE, err = b.cp.compile(n.Offset); err != nil {
+			return nil, err
+		}
+	}
+	return op, nil
+}
+
+func (b *builder) sort(n *plan.Sort) (Operator, error) {
+	in, err := b.build(n.Input)
+	if err != nil {
+		return nil, err
+	}
+	keyer, err := b.cp.newSortKeyer(n.Keys)
+	if err != nil {
+		return nil, err
+	}
+	ncol := len(n.Columns())
+	op := &sortOp{in: in, ncol: ncol, keyer: keyer, out: NewBatch(ncol)}
+	if n.Limit != nil {
+		if op.limE, err = b.cp.compile(n.Limit); err != nil {
+			return nil, err
+		}
+		if n.Offset != nil {
+			if op.offE, err = b.cp.compile(n.Offset); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return op, nil
+}

@@ -1,0 +1,81 @@
+package exec
+
+import (
+	"context"
+	"time"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/txn"
+	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/factorized"
+)
+
+// Session is what execution needs from the engine's session: counters that
+// SQL functions read and writes update.
+type Session interface {
+	LastInsertRowid() int64
+	SetLastInsertRowid(int64)
+	Changes() int64
+	TotalChanges() int64
+}
+
+// Ctx is the state of one statement execution. It is used by one goroutine.
+type Ctx struct {
+	Go      context.Context
+	Tx      *txn.Tx
+	Catalog *catalog.Catalog
+	Args    []types.Value
+	Sess    Session
+	Now     time.Time
+	// Pool supplies the blocks of factorized tables.
+	Pool *factorized.Pool
+	// outer is the stack of enclosing rows for correlated subqueries,
+	// innermost last.
+	outer [][]types.Value
+	// subs caches results of uncorrelated subqueries by Subquery.ID.
+	subs  map[int]*subResult
+	ticks int
+	// MemoryLimit caps bytes held by materialising operators (0 = none).
+	MemoryLimit int64
+	memUsed     int64
+}
+
+// checkEvery is how many Check calls pass between context polls.
+const checkEvery = 64
+
+// Check returns an interrupt error once the context is done. Operators call
+// it once per batch or per few rows in long loops.
+func (c *Ctx) Check() error {
+	c.ticks++
+	if c.ticks%checkEvery != 0 {
+		return nil
+	}
+	return c.CheckNow()
+}
+
+// CheckNow polls the context immediately.
+func (c *Ctx) CheckNow() error {
+	if c.Go == nil {
+		return nil
+	}
+	if err := c.Go.Err(); err != nil {
+		return Interrupted(err)
+	}
+	return nil
+}
+
+// Interrupted wraps a context error into an interrupt *errs.Error that
+// still matches context.Canceled with errors.Is.
+func Interrupted(err error) error {
+	return &errs.Error{Code: errs.CodeInterrupt, ExtendedCode: 9, Msg: "interrupted: " + err.Error(), Err: err}
+}
+
+// grow accounts n more bytes held by a materialising operator.
+func (c *Ctx) grow(n int64) error {
+	c.memUsed += n
+	if c.MemoryLimit > 0 && c.memUsed > c.MemoryLimit {
+		return errs.New(errs.CodeNoMem, "query exceeds the memory limit of %d bytes", c.MemoryLimit)
+	}
+	return nil
+}

@@ -1,0 +1,199 @@
+package exec
+
+import (
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// evaluator computes an expression for every live row of b, writing the
+// result for physical row i to out[i].
+type evaluator func(c *Ctx, b *Batch, out []types.Value) error
+
+// scratch returns a fresh column buffer for an intermediate result.
+func scratch() []types.Value { return make([]types.Value, BatchSize) }
+
+// compiler turns bound expressions into evaluators; one per operator tree.
+type compiler struct {
+	// aggBase is the column index of the first aggregate in the input of an
+	// expression above an Aggregate node (AggRef i reads aggBase+i).
+	aggBase int
+	b       *builder
+}
+
+func (cp *compiler) compile(e plan.Expr) (evaluator, error) {
+	switch e := e.(type) {
+	case *plan.ColRef:
+		return colEval(e.Idx), nil
+	case *plan.AggRef:
+		return colEval(cp.aggBase + e.Idx), nil
+	case *plan.Const:
+		return constEval(e.V), nil
+	case *plan.Param:
+		return paramEval(e.Idx), nil
+	case *plan.OuterRef:
+		return outerEval(e.Depth, e.Idx), nil
+	case *plan.Unary:
+		return cp.unary(e)
+	case *plan.Binary:
+		return cp.binary(e)
+	case *plan.Affinity:
+		return cp.affinity(e)
+	case *plan.Collate:
+		return cp.compile(e.X)
+	case *plan.Case:
+		return cp.caseExpr(e)
+	case *plan.Cast:
+		return cp.cast(e)
+	case *plan.IsNull:
+		return cp.isNull(e)
+	case *plan.Between:
+		return cp.between(e)
+	case *plan.InList:
+		return cp.inList(e)
+	case *plan.Like:
+		return cp.like(e)
+	case *plan.Func:
+		return cp.funcCall(e)
+	case *plan.ScalarSub:
+		return cp.scalarSub(e)
+	case *plan.Exists:
+		return cp.exists(e)
+	case *plan.InSub:
+		return cp.inSub(e)
+	}
+	return nil, errs.New(errs.CodeNotSupported, "not supported: expression %T", e)
+}
+
+func colEval(idx int) evaluator {
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		col := b.Cols[idx]
+		if b.Sel == nil {
+			copy(out[:b.N], col[:b.N])
+			return nil
+		}
+		for _, i := range b.Sel {
+			out[i] = col[i]
+		}
+		return nil
+	}
+}
+
+func constEval(v types.Value) evaluator {
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		fill(b, out, v)
+		return nil
+	}
+}
+
+func fill(b *Batch, out []types.Value, v types.Value) {
+	if b.Sel == nil {
+		for i := 0; i < b.N; i++ {
+			out[i] = v
+		}
+		return
+	}
+	for _, i := range b.Sel {
+		out[i] = v
+	}
+}
+
+func paramEval(idx int) evaluator {
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		if idx >= len(c.Args) {
+			return errs.New(errs.CodeRange, "missing argument for parameter %d", idx+1)
+		}
+		fill(b, out, c.Args[idx])
+		return nil
+	}
+}
+
+func outerEval(depth, idx int) evaluator {
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		n := len(c.outer) - depth
+		if n < 0 || idx >= len(c.outer[n]) {
+			return errs.New(errs.CodeGeneric, "internal: outer reference out of range")
+		}
+		fill(b, out, c.outer[n][idx])
+		return nil
+	}
+}
+
+// mapEval evaluates x then applies fn per live row.
+func mapEval(x evaluator, fn func(types.Value) types.Value) evaluator {
+	buf := scratch()
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		if err := x(c, b, buf); err != nil {
+			return err
+		}
+		if b.Sel == nil {
+			for i := 0; i < b.N; i++ {
+				out[i] = fn(buf[i])
+			}
+			return nil
+		}
+		for _, i := range b.Sel {
+			out[i] = fn(buf[i])
+		}
+		return nil
+	}
+}
+
+// zipEval evaluates l and r then applies fn per live row.
+func zipEval(l, r evaluator, fn func(a, b types.Value) types.Value) evaluator {
+	lb, rb := scratch(), scratch()
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		if err := l(c, b, lb); err != nil {
+			return err
+		}
+		if err := r(c, b, rb); err != nil {
+			return err
+		}
+		if b.Sel == nil {
+			for i := 0; i < b.N; i++ {
+				out[i] = fn(lb[i], rb[i])
+			}
+			return nil
+		}
+		for _, i := range b.Sel {
+			out[i] = fn(lb[i], rb[i])
+		}
+		return nil
+	}
+}
+
+func (cp *compiler) unary(e *plan.Unary) (evaluator, error) {
+	x, err := cp.compile(e.X)
+	if err != nil {
+		return nil, err
+	}
+	switch e.Op {
+	case "-":
+		return mapEval(x, types.Neg), nil
+	case "+":
+		return x, nil
+	case "NOT":
+		return mapEval(x, func(v types.Value) types.Value { return types.TruthOf(v).Not().Value() }), nil
+	case "~":
+		return mapEval(x, types.BitNot), nil
+	}
+	return nil, errs.New(errs.CodeNotSupported, "not supported: unary operator %s", e.Op)
+}
+
+func (cp *compiler) affinity(e *plan.Affinity) (evaluator, error) {
+	x, err := cp.compile(e.X)
+	if err != nil {
+		return nil, err
+	}
+	aff := e.Aff
+	return mapEval(x, aff.ApplyCompare), nil
+}
+
+func (cp *compiler) isNull(e *plan.IsNull) (evaluator, error) {
+	x, err := cp.compile(e.X)
+	if err != nil {
+		return nil, err
+	}
+	not := e.Not
+	return mapEval(x, func(v types.Value) types.Value { return types.NewBool(v.IsNull() != not) }), nil
+}

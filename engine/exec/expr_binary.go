@@ -1,0 +1,87 @@
+package exec
+
+import (
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+func (cp *compiler) binary(e *plan.Binary) (evaluator, error) {
+	l, err := cp.compile(e.L)
+	if err != nil {
+		return nil, err
+	}
+	r, err := cp.compile(e.R)
+	if err != nil {
+		return nil, err
+	}
+	switch e.Op {
+	case "AND":
+		return zipEval(l, r, and3), nil
+	case "OR":
+		return zipEval(l, r, or3), nil
+	case "=", "<>", "<", "<=", ">", ">=":
+		return compareEval(l, r, e.Op, collOf(e.Coll)), nil
+	case "IS", "IS NOT":
+		coll, not := collOf(e.Coll), e.Op == "IS NOT"
+		return zipEval(l, r, func(a, b types.Value) types.Value {
+			eq := a.IsNull() == b.IsNull() && (a.IsNull() || compareValues(a, b, coll) == 0)
+			return types.NewBool(eq != not)
+		}), nil
+	case "+", "-", "*", "/", "%":
+		op := e.Op[0]
+		return zipEval(l, r, func(a, b types.Value) types.Value { return arith(op, a, b) }), nil
+	case "||":
+		return zipEval(l, r, types.Concat), nil
+	case "&", "|", "<<", ">>":
+		op := e.Op
+		return zipEval(l, r, func(a, b types.Value) types.Value { return bitOp(op, a, b) }), nil
+	}
+	return nil, errs.New(errs.CodeNotSupported, "not supported: operator %s", e.Op)
+}
+
+// compareEval compares per row, mapping the three-way result through a
+// table so the operator test stays out of the per-row path.
+func compareEval(l, r evaluator, op string, coll types.Collation) evaluator {
+	var want [3]bool // indexed by cmp+1
+	switch op {
+	case "=":
+		want = [3]bool{false, true, false}
+	case "<>":
+		want = [3]bool{true, false, true}
+	case "<":
+		want = [3]bool{true, false, false}
+	case "<=":
+		want = [3]bool{true, true, false}
+	case ">":
+		want = [3]bool{false, false, true}
+	case ">=":
+		want = [3]bool{false, true, true}
+	}
+	return zipEval(l, r, func(a, b types.Value) types.Value {
+		if a.IsNull() || b.IsNull() {
+			return types.Null
+		}
+		return types.NewBool(want[compareValues(a, b, coll)+1])
+	})
+}
+
+func and3(a, b types.Value) types.Value {
+	return types.And(types.TruthOf(a), types.TruthOf(b)).Value()
+}
+
+func or3(a, b types.Value) types.Value {
+	return types.Or(types.TruthOf(a), types.TruthOf(b)).Value()
+}
+
+func bitOp(op string, a, b types.Value) types.Value {
+	switch op {
+	case "&":
+		return types.BitAnd(a, b)
+	case "|":
+		return types.BitOr(a, b)
+	case "<<":
+		return types.ShiftLeft(a, b)
+	}
+	return types.ShiftRight(a, b)
+}

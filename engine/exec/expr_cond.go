@@ -1,0 +1,218 @@
+package exec
+
+import (
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// caseExpr evaluates each WHEN only for the rows no earlier arm decided,
+// through a narrowed selection, so a THEN never runs for a row it does not
+// answer (SQLite's short-circuit, observable through errors).
+func (cp *compiler) caseExpr(e *plan.Case) (evaluator, error) {
+	var operand evaluator
+	var err error
+	if e.Operand != nil {
+		if operand, err = cp.compile(e.Operand); err != nil {
+			return nil, err
+		}
+	}
+	conds := make([]evaluator, len(e.Whens))
+	thens := make([]evaluator, len(e.Whens))
+	for i, w := range e.Whens {
+		if conds[i], err = cp.compile(w.Cond); err != nil {
+			return nil, err
+		}
+		if thens[i], err = cp.compile(w.Then); err != nil {
+			return nil, err
+		}
+	}
+	var els evaluator = constEval(types.Null)
+	if e.Else != nil {
+		if els, err = cp.compile(e.Else); err != nil {
+			return nil, err
+		}
+	}
+	opBuf, condBuf := scratch(), scratch()
+	remain := make([]int32, 0, BatchSize)
+	hit := make([]int32, 0, BatchSize)
+	rest := make([]int32, 0, BatchSize)
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		if operand != nil {
+			if err := operand(c, b, opBuf); err != nil {
+				return err
+			}
+		}
+		remain = liveRows(b, remain[:0])
+		view := Batch{Cols: b.Cols, N: b.N}
+		for k := range conds {
+			if len(remain) == 0 {
+				return nil
+			}
+			view.Sel = remain
+			if err := conds[k](c, &view, condBuf); err != nil {
+				return err
+			}
+			hit, rest = hit[:0], rest[:0]
+			for _, i := range remain {
+				if caseMatches(operand != nil, opBuf[i], condBuf[i]) {
+					hit = append(hit, i)
+				} else {
+					rest = append(rest, i)
+				}
+			}
+			if len(hit) > 0 {
+				view.Sel = hit
+				if err := thens[k](c, &view, out); err != nil {
+					return err
+				}
+			}
+			remain, rest = rest, remain
+		}
+		if len(remain) > 0 {
+			view.Sel = remain
+			return els(c, &view, out)
+		}
+		return nil
+	}, nil
+}
+
+func caseMatches(simple bool, operand, cond types.Value) bool {
+	if simple {
+		return !operand.IsNull() && !cond.IsNull() && compareValues(operand, cond, types.CollBinary) == 0
+	}
+	t, ok := truth(cond)
+	return ok && t
+}
+
+// liveRows appends the physical indexes of b's live rows to dst.
+func liveRows(b *Batch, dst []int32) []int32 {
+	if b.Sel != nil {
+		return append(dst, b.Sel...)
+	}
+	for i := 0; i < b.N; i++ {
+		dst = append(dst, int32(i))
+	}
+	return dst
+}
+
+func (cp *compiler) between(e *plan.Between) (evaluator, error) {
+	x, err := cp.compile(e.X)
+	if err != nil {
+		return nil, err
+	}
+	lo, err := cp.compile(e.Lo)
+	if err != nil {
+		return nil, err
+	}
+	hi, err := cp.compile(e.Hi)
+	if err != nil {
+		return nil, err
+	}
+	xb, lb, hb := scratch(), scratch(), scratch()
+	not := e.Not
+	coll := collOf(exprCollation(e.X))
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		for _, ev := range [...]struct {
+			f   evaluator
+			buf []types.Value
+		}{{x, xb}, {lo, lb}, {hi, hb}} {
+			if err := ev.f(c, b, ev.buf); err != nil {
+				return err
+			}
+		}
+		b.ForEach(func(i int) {
+			ge := cmpBool(xb[i], lb[i], coll, func(r int) bool { return r >= 0 })
+			le := cmpBool(xb[i], hb[i], coll, func(r int) bool { return r <= 0 })
+			v := and3(ge, le)
+			if not {
+				if t, ok := truth(v); ok {
+					v = types.NewBool(!t)
+				}
+			}
+			out[i] = v
+		})
+		return nil
+	}, nil
+}
+
+func cmpBool(a, b types.Value, coll types.Collation, ok func(int) bool) types.Value {
+	if a.IsNull() || b.IsNull() {
+		return types.Null
+	}
+	return types.NewBool(ok(compareValues(a, b, coll)))
+}
+
+// exprCollation returns the collation an expression carries: an explicit
+// COLLATE or a column's declared one.
+func exprCollation(e plan.Expr) string {
+	switch e := e.(type) {
+	case *plan.Collate:
+		return e.Name
+	case *plan.ColRef:
+		return e.Collate
+	case *plan.Affinity:
+		return exprCollation(e.X)
+	}
+	return ""
+}
+
+func (cp *compiler) inList(e *plan.InList) (evaluator, error) {
+	x, err := cp.compile(e.X)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]evaluator, len(e.List))
+	for i, it := range e.List {
+		if items[i], err = cp.compile(it); err != nil {
+			return nil, err
+		}
+	}
+	coll := collOf(exprCollation(e.X))
+	not := e.Not
+	xb := scratch()
+	bufs := make([][]types.Value, len(items))
+	for i := range bufs {
+		bufs[i] = scratch()
+	}
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		if err := x(c, b, xb); err != nil {
+			return err
+		}
+		for k, it := range items {
+			if err := it(c, b, bufs[k]); err != nil {
+				return err
+			}
+		}
+		b.ForEach(func(i int) {
+			out[i] = inResult(xb[i], coll, not, len(bufs), func(k int) types.Value { return bufs[k][i] })
+		})
+		return nil
+	}, nil
+}
+
+// inResult applies SQLite's IN rules: true on a match; NULL when x is NULL
+// or no match was found but the list held a NULL; false otherwise (and NOT
+// inverts true and false, keeping NULL).
+func inResult(x types.Value, coll types.Collation, not bool, n int, item func(int) types.Value) types.Value {
+	if n == 0 {
+		return types.NewBool(not)
+	}
+	if x.IsNull() {
+		return types.Null
+	}
+	sawNull := false
+	for k := 0; k < n; k++ {
+		v := item(k)
+		if v.IsNull() {
+			sawNull = true
+			continue
+		}
+		if compareValues(x, v, coll) == 0 {
+			return types.NewBool(!not)
+		}
+	}
+	if sawNull {
+		return types.Null
+	}
+	return types.NewBool(not)
+}

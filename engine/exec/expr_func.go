@@ -1,0 +1,80 @@
+package exec
+
+import (
+	"time"
+
+	"github.com/ladybugsql/ladybug/engine/funcs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// funcEnv adapts Ctx to funcs.Env.
+type funcEnv struct{ c *Ctx }
+
+func (e funcEnv) Changes() int64 {
+	if e.c.Sess == nil {
+		return 0
+	}
+	return e.c.Sess.Changes()
+}
+
+func (e funcEnv) TotalChanges() int64 {
+	if e.c.Sess == nil {
+		return 0
+	}
+	return e.c.Sess.TotalChanges()
+}
+
+func (e funcEnv) LastInsertRowid() int64 {
+	if e.c.Sess == nil {
+		return 0
+	}
+	return e.c.Sess.LastInsertRowid()
+}
+
+func (e funcEnv) Now() time.Time { return e.c.Now }
+
+// funcCall compiles a scalar function call: arguments are evaluated over
+// the batch, then the function runs once per live row.
+func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {
+	f, err := funcs.Resolve(e.Name, len(e.Args))
+	if err != nil {
+		return nil, err
+	}
+	if f.Kind != funcs.KindScalar {
+		return nil, notSupportedErr("function " + e.Name + " in this position")
+	}
+	args := make([]evaluator, len(e.Args))
+	bufs := make([][]types.Value, len(e.Args))
+	for i, a := range e.Args {
+		if args[i], err = cp.compile(a); err != nil {
+			return nil, err
+		}
+		bufs[i] = scratch()
+	}
+	fn := f.Scalar
+	row := make([]types.Value, len(args))
+	var fc *funcs.Context
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		if fc == nil {
+			fc = funcs.NewContext(funcEnv{c})
+		}
+		for i, a := range args {
+			if err := a(c, b, bufs[i]); err != nil {
+				return err
+			}
+		}
+		for k, n := 0, b.Len(); k < n; k++ {
+			i := b.Phys(k)
+			for j := range row {
+				row[j] = bufs[j][i]
+			}
+			v, err := fn(fc, row)
+			if err != nil {
+				return err
+			}
+			out[i] = v
+		}
+		return nil
+	}, nil
+}

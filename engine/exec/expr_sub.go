@@ -1,0 +1,208 @@
+package exec
+
+import (
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// subResult is the cached outcome of one run of a subquery.
+type subResult struct {
+	scalar types.Value
+	exists bool
+	set    map[string]struct{}
+	null   bool // the IN set holds a NULL
+}
+
+// subquery is a compiled nested query; correlated ones re-run per outer
+// row with that row pushed on Ctx.outer.
+type subquery struct {
+	sub *plan.Subquery
+	op  Operator
+	// aff and coll prepare values for IN membership.
+	aff  types.Affinity
+	coll string
+	kind byte // 's' scalar, 'e' exists, 'i' in
+	row  []types.Value
+}
+
+func (cp *compiler) newSubquery(s *plan.Subquery, kind byte) (*subquery, error) {
+	op, err := cp.b.build(s.Plan)
+	if err != nil {
+		return nil, err
+	}
+	return &subquery{sub: s, op: op, kind: kind}, nil
+}
+
+// run executes the subquery once (for the current outer rows).
+func (sq *subquery) run(c *Ctx) (*subResult, error) {
+	if !sq.sub.Correlated {
+		if r, ok := c.subs[sq.sub.ID]; ok {
+			return r, nil
+		}
+	}
+	defer sq.op.Close()
+	r := &subResult{}
+	if sq.kind == 'i' {
+		r.set = map[string]struct{}{}
+	}
+	for {
+		b, err := sq.op.Next(c)
+		if err != nil {
+			return nil, err
+		}
+		if b == nil {
+			break
+		}
+		if done := sq.absorb(r, b); done {
+			break
+		}
+	}
+	if !sq.sub.Correlated {
+		if c.subs == nil {
+			c.subs = map[int]*subResult{}
+		}
+		c.subs[sq.sub.ID] = r
+	}
+	return r, nil
+}
+
+// absorb takes a batch's rows into r; it reports true when no more rows
+// are needed.
+func (sq *subquery) absorb(r *subResult, b *Batch) bool {
+	n := b.Len()
+	if n == 0 {
+		return false
+	}
+	switch sq.kind {
+	case 's':
+		r.scalar, r.exists = b.Cols[0][b.Phys(0)].Clone(), true
+		return true
+	case 'e':
+		r.exists = true
+		return true
+	}
+	var key []byte
+	for k := 0; k < n; k++ {
+		v := sq.aff.ApplyCompare(b.Cols[0][b.Phys(k)])
+		if v.IsNull() {
+			r.null = true
+			continue
+		}
+		key = appendKey(key[:0], v, sq.coll, false, true)
+		r.set[string(key)] = struct{}{}
+	}
+	return false
+}
+
+// perRow evaluates fn for every live row, running the subquery with the row
+// pushed as the outer row when it is correlated.
+func (sq *subquery) perRow(c *Ctx, b *Batch, fn func(i int, r *subResult) error) error {
+	if !sq.sub.Correlated {
+		r, err := sq.run(c)
+		if err != nil {
+			return err
+		}
+		for k, n := 0, b.Len(); k < n; k++ {
+			if err := fn(b.Phys(k), r); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(sq.row) != len(b.Cols) {
+		sq.row = make([]types.Value, len(b.Cols))
+	}
+	for k, n := 0, b.Len(); k < n; k++ {
+		i := b.Phys(k)
+		for col := range b.Cols {
+			sq.row[col] = b.Cols[col][i]
+		}
+		c.outer = append(c.outer, sq.row)
+		r, err := sq.run(c)
+		c.outer = c.outer[:len(c.outer)-1]
+		if err != nil {
+			return err
+		}
+		if err := fn(i, r); err != nil {
+			return err
+		}
+		if err := c.Check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (cp *compiler) scalarSub(e *plan.ScalarSub) (evaluator, error) {
+	sq, err := cp.newSubquery(e.Sub, 's')
+	if err != nil {
+		return nil, err
+	}
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		return sq.perRow(c, b, func(i int, r *subResult) error {
+			out[i] = r.scalar
+			return nil
+		})
+	}, nil
+}
+
+func (cp *compiler) exists(e *plan.Exists) (evaluator, error) {
+	sq, err := cp.newSubquery(e.Sub, 'e')
+	if err != nil {
+		return nil, err
+	}
+	not := e.Not
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		return sq.perRow(c, b, func(i int, r *subResult) error {
+			out[i] = types.NewBool(r.exists != not)
+			return nil
+		})
+	}, nil
+}
+
+func (cp *compiler) inSub(e *plan.InSub) (evaluator, error) {
+	if len(e.X) != 1 {
+		return nil, notSupportedErr("row value IN")
+	}
+	x, err := cp.compile(e.X[0])
+	if err != nil {
+		return nil, err
+	}
+	sq, err := cp.newSubquery(e.Sub, 'i')
+	if err != nil {
+		return nil, err
+	}
+	var subAff types.Affinity
+	if cols := e.Sub.Plan.Columns(); len(cols) > 0 {
+		subAff = cols[0].Affinity
+	}
+	sq.aff = types.CompareAffinity(plan.ExprAffinity(e.X[0]), subAff)
+	sq.coll = exprCollation(e.X[0])
+	xb := scratch()
+	not := e.Not
+	var key []byte
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		if err := x(c, b, xb); err != nil {
+			return err
+		}
+		return sq.perRow(c, b, func(i int, r *subResult) error {
+			v := sq.aff.ApplyCompare(xb[i])
+			switch {
+			case len(r.set) == 0 && !r.null:
+				out[i] = types.NewBool(not)
+			case v.IsNull():
+				out[i] = types.Null
+			default:
+				key = appendKey(key[:0], v, sq.coll, false, true)
+				if _, ok := r.set[string(key)]; ok {
+					out[i] = types.NewBool(!not)
+				} else if r.null {
+					out[i] = types.Null
+				} else {
+					out[i] = types.NewBool(not)
+				}
+			}
+			return nil
+		})
+	}, nil
+}

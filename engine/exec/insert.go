@@ -1,0 +1,270 @@
+package exec
+
+import (
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// WriteResult is what a write statement reports.
+type WriteResult struct {
+	Affected int64
+	// Returning holds the RETURNING rows, in the order written.
+	Returning [][]types.Value
+}
+
+// returning evaluates RETURNING expressions over rows.
+type returning struct {
+	evals []evaluator
+	bufs  [][]types.Value
+	rows  [][]types.Value
+}
+
+func (cp *compiler) newReturning(exprs []plan.Expr) (*returning, error) {
+	if len(exprs) == 0 {
+		return nil, nil
+	}
+	r := &returning{}
+	for _, e := range exprs {
+		ev, err := cp.compile(e)
+		if err != nil {
+			return nil, err
+		}
+		r.evals = append(r.evals, ev)
+		r.bufs = append(r.bufs, scratch())
+	}
+	return r, nil
+}
+
+// add evaluates the expressions over the writer's loaded row.
+func (r *returning) add(c *Ctx, w *tableWriter, row []types.Value) error {
+	if r == nil {
+		return nil
+	}
+	w.load(row)
+	out := make([]types.Value, len(r.evals))
+	for i, ev := range r.evals {
+		if err := ev(c, w.one, r.bufs[i]); err != nil {
+			return err
+		}
+		out[i] = r.bufs[i][0].Clone()
+	}
+	r.rows = append(r.rows, out)
+	return nil
+}
+
+func (r *returning) result() [][]types.Value {
+	if r == nil {
+		return nil
+	}
+	return r.rows
+}
+
+// inserter runs an INSERT.
+type inserter struct {
+	p        *plan.Insert
+	w        *tableWriter
+	defaults []types.Value
+	upserts  []*upsertExec
+	ret      *returning
+	res      WriteResult
+}
+
+// Insert executes an INSERT plan.
+func Insert(c *Ctx, p *plan.Insert) (WriteResult, error) {
+	b := newBuilder()
+	cp := b.cp
+	w, err := cp.newTableWriter(c, p.Table, p.Checks, p.Indexes)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	ins := &inserter{p: p, w: w}
+	if ins.ret, err = cp.newReturning(p.Returning); err != nil {
+		return WriteResult{}, err
+	}
+	if err := ins.evalDefaults(c, cp); err != nil {
+		return WriteResult{}, err
+	}
+	for _, u := range p.Upserts {
+		ue, err := cp.newUpsert(u, len(p.Table.Columns)+1)
+		if err != nil {
+			return WriteResult{}, err
+		}
+		ins.upserts = append(ins.upserts, ue)
+	}
+	if p.Source == nil {
+		err = ins.row(c, nil)
+	} else {
+		err = ins.fromSource(c, b)
+	}
+	ins.res.Returning = ins.ret.result()
+	return ins.res, err
+}
+
+func (ins *inserter) evalDefaults(c *Ctx, cp *compiler) error {
+	ins.defaults = make([]types.Value, len(ins.p.Table.Columns)+1)
+	for i, d := range ins.p.Defaults {
+		if d == nil {
+			continue
+		}
+		ev, err := cp.compile(d)
+		if err != nil {
+			return err
+		}
+		v, err := evalOne(c, ev)
+		if err != nil {
+			return err
+		}
+		ins.defaults[i] = v.Clone()
+	}
+	return nil
+}
+
+// fromSource inserts every row the source produces. A SELECT source that
+// reads the target table is materialised first, so the insert cannot see
+// its own rows.
+func (ins *inserter) fromSource(c *Ctx, b *builder) error {
+	op, err := b.build(ins.p.Source)
+	if err != nil {
+		return err
+	}
+	defer op.Close()
+	var pending [][]types.Value
+	_, isValues := ins.p.Source.(*plan.Values)
+	src := make([]types.Value, len(ins.p.Targets))
+	for {
+		bt, err := op.Next(c)
+		if err != nil {
+			return err
+		}
+		if bt == nil {
+			break
+		}
+		for k, n := 0, bt.Len(); k < n; k++ {
+			bt.Row(k, src)
+			if isValues {
+				if err := ins.row(c, src); err != nil {
+					return err
+				}
+				continue
+			}
+			row := make([]types.Value, len(src))
+			for i, v := range src {
+				row[i] = v.Clone()
+			}
+			pending = append(pending, row)
+		}
+	}
+	for _, row := range pending {
+		if err := ins.row(c, row); err != nil {
+			return err
+		}
+		if err := c.Check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// row inserts one source row (nil for DEFAULT VALUES).
+func (ins *inserter) row(c *Ctx, src []types.Value) error {
+	t := ins.p.Table
+	n := len(t.Columns)
+	row := make([]types.Value, n+1)
+	copy(row, ins.defaults)
+	ridSet := false
+	for i, col := range ins.p.Targets {
+		if col < 0 {
+			row[n] = src[i]
+			ridSet = true
+			continue
+		}
+		row[col] = src[i]
+		if col == t.RowidCol {
+			row[n] = src[i]
+			ridSet = true
+		}
+	}
+	for i := range t.Columns {
+		if i != t.RowidCol {
+			row[i] = t.Columns[i].Affinity.Apply(row[i])
+		}
+	}
+	if err := ins.assignRowid(row, ridSet); err != nil {
+		return err
+	}
+	or := ins.p.Or
+	skip, err := ins.w.checkRow(c, row, or == grammar.ConflictIgnore)
+	if err != nil || skip {
+		return err
+	}
+	return ins.place(c, row)
+}
+
+// assignRowid settles the rowid (and alias column) of a new row.
+func (ins *inserter) assignRowid(row []types.Value, explicit bool) error {
+	t := ins.p.Table
+	n := len(t.Columns)
+	v := row[n]
+	if explicit && !v.IsNull() {
+		v = types.AffinityInteger.Apply(v)
+		if v.Kind() != types.KindInt {
+			return mismatch("datatype mismatch")
+		}
+		ins.w.noteRowid(v.Int())
+	} else {
+		id, err := ins.w.newRowid()
+		if err != nil {
+			return err
+		}
+		v = types.NewInt(id)
+	}
+	row[n] = v
+	if t.RowidCol >= 0 {
+		row[t.RowidCol] = v
+	}
+	return nil
+}
+
+// place resolves uniqueness conflicts and writes the row.
+func (ins *inserter) place(c *Ctx, row []types.Value) error {
+	w := ins.w
+	for {
+		cf, err := w.findConflict(c, row, w.rowid(row), true)
+		if err != nil {
+			return err
+		}
+		if cf == nil {
+			break
+		}
+		if ue := ins.matchUpsert(cf); ue != nil {
+			return ins.upsert(c, ue, cf, row)
+		}
+		switch ins.p.Or {
+		case grammar.ConflictIgnore:
+			return nil
+		case grammar.ConflictReplace:
+			old, err := w.fetch(cf.rowid)
+			if err != nil {
+				return err
+			}
+			if old == nil {
+				return errs.New(errs.CodeCorrupt, "index entry without a row in %s", w.t.Name)
+			}
+			if err := w.remove(c, old); err != nil {
+				return err
+			}
+			continue
+		}
+		return w.conflictError(cf)
+	}
+	if err := w.put(c, row); err != nil {
+		return err
+	}
+	ins.res.Affected++
+	if c.Sess != nil {
+		c.Sess.SetLastInsertRowid(w.rowid(row))
+	}
+	return ins.ret.add(c, w, row)
+}

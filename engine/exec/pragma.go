@@ -1,0 +1,279 @@
+package exec
+
+import (
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// Introspection pragmas, shared by PRAGMA statements and the table-valued
+// pragma_*() functions. Each returns its rows for the catalog of c.
+
+func text(s string) types.Value { return types.NewText(s) }
+
+func intv(i int) types.Value { return types.NewInt(int64(i)) }
+
+func boolv(b bool) types.Value { return types.NewBool(b) }
+
+func nullOrText(s string) types.Value {
+	if s == "" {
+		return types.Null
+	}
+	return types.NewText(s)
+}
+
+// IntrospectionRows returns the rows of pragma name (without "pragma_")
+// for argument arg; ok is false for a pragma it does not know.
+func IntrospectionRows(cat *catalog.Catalog, name, arg string) (rows [][]types.Value, ok bool, err error) {
+	switch name {
+	case "table_info", "table_xinfo":
+		return tableInfo(cat, arg, name == "table_xinfo"), true, nil
+	case "index_list":
+		return indexList(cat, arg), true, nil
+	case "index_info", "index_xinfo":
+		return indexInfo(cat, arg, name == "index_xinfo"), true, nil
+	case "foreign_key_list":
+		return foreignKeyList(cat, arg), true, nil
+	case "database_list":
+		return [][]types.Value{{intv(0), text("main"), text("")}}, true, nil
+	}
+	return nil, false, nil
+}
+
+func tableInfo(cat *catalog.Catalog, name string, x bool) [][]types.Value {
+	t := cat.Table(name)
+	if t == nil {
+		if t = plan.VirtualTable(name); t == nil {
+			return nil
+		}
+	}
+	var rows [][]types.Value
+	for i, c := range t.Columns {
+		pk := 0
+		for k, p := range t.PK {
+			if p == i {
+				pk = k + 1
+			}
+		}
+		row := []types.Value{intv(i), text(c.Name), text(c.DeclType), boolv(c.NotNull), nullOrText(c.Default), intv(pk)}
+		if x {
+			row = append(row, boolv(c.Hidden))
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func indexList(cat *catalog.Catalog, table string) [][]types.Value {
+	t := cat.Table(table)
+	if t == nil {
+		return nil
+	}
+	ixs := cat.TableIndexes(t.Name)
+	var rows [][]types.Value
+	for i := len(ixs) - 1; i >= 0; i-- {
+		ix := ixs[i]
+		origin := "c"
+		if ix.Auto {
+			origin = "u"
+			for _, u := range t.Uniques {
+				if u.Primary && strings.EqualFold(u.Index, ix.Name) {
+					origin = "pk"
+				}
+			}
+		}
+		rows = append(rows, []types.Value{intv(len(rows)), text(ix.Name), boolv(ix.Unique), text(origin), boolv(ix.Where != "")})
+	}
+	return rows
+}
+
+func indexInfo(cat *catalog.Catalog, name string, x bool) [][]types.Value {
+	ix := cat.Index(name)
+	if ix == nil {
+		return nil
+	}
+	t := cat.Table(ix.Table)
+	var rows [][]types.Value
+	for i, c := range ix.Columns {
+		colName := types.Null
+		if c.Col >= 0 && t != nil {
+			colName = text(t.Columns[c.Col].Name)
+		}
+		cid := c.Col
+		if c.Col < 0 {
+			cid = -2
+		}
+		row := []types.Value{intv(i), intv(cid), colName}
+		if x {
+			coll := c.Collate
+			if coll == "" {
+				coll = "BINARY"
+			}
+			row = append(row, boolv(c.Desc), text(coll), intv(1))
+		}
+		rows = append(rows, row)
+	}
+	if x && t != nil {
+		rows = append(rows, []types.Value{intv(len(ix.Columns)), intv(-1), types.Null, intv(0), text("BINARY"), intv(0)})
+	}
+	return rows
+}
+
+func foreignKeyList(cat *catalog.Catalog, table string) [][]types.Value {
+	t := cat.Table(table)
+	if t == nil {
+		return nil
+	}
+	var rows [][]types.Value
+	for id, fk := range t.ForeignKeys {
+		for seq, c := range fk.Cols {
+			to := types.Null
+			if seq < len(fk.RefCols) {
+				to = text(fk.RefCols[seq])
+			}
+			rows = append(rows, []types.Value{intv(id), intv(seq), text(fk.RefTable), text(t.Columns[c].Name),
+				to, text(fk.OnUpdate), text(fk.OnDelete), text("NONE")})
+		}
+	}
+	return rows
+}
+
+// heldOp emits rows held in memory.
+type heldOp struct {
+	rows [][]types.Value
+	out  *Batch
+	pos  int
+}
+
+func (h *heldOp) Next(c *Ctx) (*Batch, error) {
+	if h.pos >= len(h.rows) {
+		return nil, nil
+	}
+	b := h.out
+	b.Reset()
+	for h.pos < len(h.rows) && b.N < BatchSize {
+		for col := range b.Cols {
+			if col < len(h.rows[h.pos]) {
+				b.Cols[col][b.N] = h.rows[h.pos][col]
+			} else {
+				b.Cols[col][b.N] = types.Null
+			}
+		}
+		b.N++
+		h.pos++
+	}
+	return b, nil
+}
+
+func (h *heldOp) Close() { h.pos = 0 }
+
+// tableFuncOp evaluates a table-valued function's arguments at its first
+// pull and emits the rows.
+type tableFuncOp struct {
+	n    *plan.TableFunc
+	args []evaluator
+	held *heldOp
+}
+
+func (b *builder) tableFunc(n *plan.TableFunc) (Operator, error) {
+	op := &tableFuncOp{n: n, held: &heldOp{out: NewBatch(len(n.Cols))}}
+	for _, a := range n.Args {
+		ev, err := b.cp.compile(a)
+		if err != nil {
+			return nil, err
+		}
+		op.args = append(op.args, ev)
+	}
+	return op, nil
+}
+
+func (t *tableFuncOp) Next(c *Ctx) (*Batch, error) {
+	if t.held.rows == nil {
+		vals := make([]types.Value, len(t.args))
+		for i, a := range t.args {
+			v, err := evalOne(c, a)
+			if err != nil {
+				return nil, err
+			}
+			vals[i] = v
+		}
+		rows, err := tableFuncRows(c, t.n.Name, vals)
+		if err != nil {
+			return nil, err
+		}
+		if rows == nil {
+			rows = [][]types.Value{}
+		}
+		t.held.rows = rows
+	}
+	return t.held.Next(c)
+}
+
+func (t *tableFuncOp) Close() { t.held.rows, t.held.pos = nil, 0 }
+
+func tableFuncRows(c *Ctx, name string, args []types.Value) ([][]types.Value, error) {
+	if strings.HasPrefix(name, "pragma_") {
+		arg := ""
+		if len(args) > 0 {
+			arg = args[0].Text()
+		}
+		rows, ok, err := IntrospectionRows(c.Catalog, strings.TrimPrefix(name, "pragma_"), arg)
+		if !ok && err == nil {
+			err = notSupportedErr("table-valued function " + name)
+		}
+		return rows, err
+	}
+	if name == "generate_series" {
+		return generateSeries(args)
+	}
+	return nil, notSupportedErr("table-valued function " + name)
+}
+
+func generateSeries(args []types.Value) ([][]types.Value, error) {
+	if len(args) < 1 || len(args) > 3 {
+		return nil, errs.New(errs.CodeGeneric, "generate_series needs 1 to 3 arguments")
+	}
+	start, stop, step := args[0].AsInt(), int64(1<<62), int64(1)
+	if len(args) > 1 {
+		stop = args[1].AsInt()
+	}
+	if len(args) > 2 {
+		step = args[2].AsInt()
+	}
+	if step == 0 {
+		step = 1
+	}
+	var rows [][]types.Value
+	for v := start; (step > 0 && v <= stop) || (step < 0 && v >= stop); v += step {
+		rows = append(rows, []types.Value{types.NewInt(v)})
+		if len(rows) > 10_000_000 {
+			return nil, errs.New(errs.CodeTooBig, "generate_series produces too many rows")
+		}
+	}
+	return rows, nil
+}
+
+// masterOp scans sqlite_master: the catalog's entries, then the hidden
+// rowid column.
+type masterOp struct{ held *heldOp }
+
+func (b *builder) newMasterScan(n *plan.Scan) (Operator, error) {
+	return &masterOp{held: &heldOp{out: NewBatch(len(n.Cols))}}, nil
+}
+
+func (m *masterOp) Next(c *Ctx) (*Batch, error) {
+	if m.held.rows == nil {
+		m.held.rows = [][]types.Value{}
+		for i, e := range c.Catalog.Entries() {
+			sql := nullOrText(e.SQL)
+			m.held.rows = append(m.held.rows, []types.Value{text(e.Type), text(e.Name), text(e.TblName),
+				types.NewInt(int64(e.Root)), sql, types.NewInt(int64(i + 1))})
+		}
+	}
+	return m.held.Next(c)
+}
+
+func (m *masterOp) Close() { m.held.rows, m.held.pos = nil, 0 }

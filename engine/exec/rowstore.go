@@ -1,0 +1,144 @@
+package exec
+
+import (
+	"math"
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/factorized"
+)
+
+// This file adapts types.Value to factorized tuples and memcmp keys.
+
+// valueSchema is a schema of n TypeValue columns.
+func valueSchema(n int) *factorized.Schema {
+	cols := make([]factorized.Column, n)
+	for i := range cols {
+		cols[i] = factorized.Value()
+	}
+	return factorized.MustSchema(cols...)
+}
+
+func factParts(v types.Value) (uint8, uint64, []byte) {
+	switch v.Kind() {
+	case types.KindInt:
+		return factorized.KindInt, uint64(v.Int()), nil
+	case types.KindReal:
+		return factorized.KindReal, math.Float64bits(v.Real()), nil
+	case types.KindText:
+		return factorized.KindText, 0, v.Bytes()
+	case types.KindBlob:
+		return factorized.KindBlob, 0, v.Bytes()
+	}
+	return factorized.KindNull, 0, nil
+}
+
+// factValue reads column c of r; text and blob values alias the table's
+// blocks.
+func factValue(r factorized.Row, c int) types.Value {
+	kind, bits, b := r.Value(c)
+	switch kind {
+	case factorized.KindInt:
+		return types.NewInt(int64(bits))
+	case factorized.KindReal:
+		return types.NewReal(math.Float64frombits(bits))
+	case factorized.KindText:
+		return types.NewText(unsafeString(b))
+	case factorized.KindBlob:
+		return types.NewBlob(b)
+	}
+	return types.Null
+}
+
+func setFact(r factorized.Row, c int, v types.Value) {
+	if v.IsNull() {
+		r.SetNull(c)
+		return
+	}
+	k, bits, b := factParts(v)
+	r.SetValue(c, k, bits, b)
+}
+
+// appendBatchRow copies physical row i of b (columns [0, n)) into t.
+func appendBatchRow(t *factorized.Table, b *Batch, i, n int) factorized.Row {
+	r := t.Append()
+	for c := 0; c < n; c++ {
+		setFact(r, c, b.Cols[c][i])
+	}
+	return r
+}
+
+// readRows copies rows [from, from+n) of t, in the order given by idx when
+// non-nil, into out.
+func readRow(t *factorized.Table, row int, out *Batch) {
+	r := t.Row(row)
+	for c := range out.Cols {
+		out.Cols[c][out.N] = factValue(r, c)
+	}
+	out.N++
+}
+
+// appendKey appends the memcmp key of v under collation coll; desc
+// inverts it and nullsFirst places NULL.
+func appendKey(dst []byte, v types.Value, coll string, desc, nullsFirst bool) []byte {
+	start := len(dst)
+	switch v.Kind() {
+	case types.KindNull:
+		dst = factorized.AppendKeyNull(dst, nullsFirst == desc)
+	case types.KindText:
+		s := v.Str()
+		switch coll {
+		case "NOCASE":
+			s = lowerASCII(s)
+		case "RTRIM":
+			s = strings.TrimRight(s, " ")
+		}
+		dst = factorized.AppendKeyText(dst, []byte(s))
+	default:
+		k, bits, b := factParts(v)
+		dst = factorized.AppendKeyValue(dst, k, bits, b)
+	}
+	if desc {
+		factorized.InvertKey(dst[start:])
+	}
+	return dst
+}
+
+// sortKeyer builds the composite key of ORDER BY terms for each row.
+type sortKeyer struct {
+	keys  []plan.SortKey
+	evals []evaluator
+	bufs  [][]types.Value
+}
+
+func (cp *compiler) newSortKeyer(keys []plan.SortKey) (*sortKeyer, error) {
+	sk := &sortKeyer{keys: keys}
+	for _, k := range keys {
+		ev, err := cp.compile(k.Expr)
+		if err != nil {
+			return nil, err
+		}
+		sk.evals = append(sk.evals, ev)
+		sk.bufs = append(sk.bufs, scratch())
+	}
+	return sk, nil
+}
+
+// eval computes the key terms for the batch.
+func (sk *sortKeyer) eval(c *Ctx, b *Batch) error {
+	for i, ev := range sk.evals {
+		if err := ev(c, b, sk.bufs[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// key appends the key of physical row i (after eval).
+func (sk *sortKeyer) key(dst []byte, i int) []byte {
+	for k, t := range sk.keys {
+		dst = appendKey(dst, sk.bufs[k][i], t.Collate, t.Desc, t.NullsFirst)
+	}
+	return dst
+}

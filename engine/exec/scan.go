@@ -1,0 +1,257 @@
+package exec
+
+import (
+	"math"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/txn"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// scanOp reads a table's rows in rowid order, optionally restricted to a
+// rowid or rowid range, decoding only the needed columns. It holds one
+// batch, never the table.
+type scanOp struct {
+	t      *catalog.Table
+	needed []bool
+	lookup *plan.RowidRange
+	eq     evaluator
+	lo, hi evaluator
+	out    *Batch
+	ar     arena
+	dec    rowDecoder
+	cur    *txn.Cursor
+	// state
+	started, done bool
+	loKey         int64
+	hiKey         int64
+	key           []byte
+}
+
+func (cp *compiler) newScan(s *plan.Scan) (Operator, error) {
+	op := &scanOp{t: s.Table, needed: s.Needed, lookup: s.Lookup, out: NewBatch(len(s.Cols))}
+	if s.Lookup != nil {
+		var err error
+		if s.Lookup.Eq != nil {
+			if op.eq, err = cp.compile(s.Lookup.Eq); err != nil {
+				return nil, err
+			}
+		}
+		if s.Lookup.Lo != nil {
+			if op.lo, err = cp.compile(s.Lookup.Lo); err != nil {
+				return nil, err
+			}
+		}
+		if s.Lookup.Hi != nil {
+			if op.hi, err = cp.compile(s.Lookup.Hi); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return op, nil
+}
+
+func (s *scanOp) Close() {
+	if s.cur != nil {
+		s.cur.Close()
+		s.cur = nil
+	}
+	s.started, s.done = false, false
+}
+
+// evalOne evaluates a row-independent expression once.
+func evalOne(c *Ctx, e evaluator) (types.Value, error) {
+	var one Batch
+	one.N = 1
+	var out [BatchSize]types.Value
+	if err := e(c, &one, out[:]); err != nil {
+		return types.Null, err
+	}
+	return out[0], nil
+}
+
+// start computes the rowid bounds; it reports false when no row can match.
+func (s *scanOp) start(c *Ctx) (bool, error) {
+	s.loKey, s.hiKey = math.MinInt64, math.MaxInt64
+	if s.eq != nil {
+		v, err := evalOne(c, s.eq)
+		if err != nil {
+			return false, err
+		}
+		r, ok := exactRowid(v)
+		if !ok {
+			return false, nil
+		}
+		s.loKey, s.hiKey = r, r
+	}
+	if s.lo != nil {
+		v, err := evalOne(c, s.lo)
+		if err != nil {
+			return false, err
+		}
+		lo, ok := lowerRowid(v, s.lookup.LoIncl)
+		if !ok {
+			return false, nil
+		}
+		s.loKey = max(s.loKey, lo)
+	}
+	if s.hi != nil {
+		v, err := evalOne(c, s.hi)
+		if err != nil {
+			return false, err
+		}
+		hi, ok := upperRowid(v, s.lookup.HiIncl)
+		if !ok {
+			return false, nil
+		}
+		s.hiKey = min(s.hiKey, hi)
+	}
+	return s.loKey <= s.hiKey, nil
+}
+
+// exactRowid converts a comparison value to the rowid it equals.
+func exactRowid(v types.Value) (int64, bool) {
+	switch v.Kind() {
+	case types.KindInt:
+		return v.Int(), true
+	case types.KindReal:
+		if i, ok := realIsInt(v.Real()); ok {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// lowerRowid is the smallest rowid satisfying rowid > v (or >= v).
+func lowerRowid(v types.Value, incl bool) (int64, bool) {
+	switch v.Kind() {
+	case types.KindNull:
+		return 0, false
+	case types.KindInt:
+		if incl {
+			return v.Int(), true
+		}
+		if v.Int() == math.MaxInt64 {
+			return 0, false
+		}
+		return v.Int() + 1, true
+	case types.KindReal:
+		f := math.Ceil(v.Real())
+		if !incl && f == v.Real() {
+			f++
+		}
+		if f > 9.2e18 {
+			return 0, false
+		}
+		if f < -9.2e18 {
+			return math.MinInt64, true
+		}
+		return int64(f), true
+	}
+	return 0, false // text and blobs sort after every number
+}
+
+// upperRowid is the largest rowid satisfying rowid < v (or <= v).
+func upperRowid(v types.Value, incl bool) (int64, bool) {
+	switch v.Kind() {
+	case types.KindNull:
+		return 0, false
+	case types.KindInt:
+		if incl {
+			return v.Int(), true
+		}
+		if v.Int() == math.MinInt64 {
+			return 0, false
+		}
+		return v.Int() - 1, true
+	case types.KindReal:
+		f := math.Floor(v.Real())
+		if !incl && f == v.Real() {
+			f--
+		}
+		if f < -9.2e18 {
+			return 0, false
+		}
+		if f > 9.2e18 {
+			return math.MaxInt64, true
+		}
+		return int64(f), true
+	}
+	return math.MaxInt64, true
+}
+
+func (s *scanOp) Next(c *Ctx) (*Batch, error) {
+	if s.done {
+		return nil, nil
+	}
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	if !s.started {
+		s.started = true
+		ok, err := s.start(c)
+		if err != nil || !ok {
+			s.done = true
+			return nil, err
+		}
+		s.cur = c.Tx.Tree(s.t.Root).Cursor()
+		s.key = storage.AppendRowidKey(s.key[:0], s.loKey)
+		if !s.cur.Seek(s.key) {
+			s.done = true
+			return nil, s.cur.Err()
+		}
+	} else if !s.cur.Next() {
+		s.done = true
+		return nil, s.cur.Err()
+	}
+	return s.fill()
+}
+
+// fill decodes rows from the cursor's current position into the batch.
+func (s *scanOp) fill() (*Batch, error) {
+	b := s.out
+	b.Reset()
+	s.ar.reset()
+	rid := len(s.t.Columns)
+	alias := s.t.RowidCol
+	for {
+		rowid := storage.DecodeRowidKey(s.cur.Key())
+		if rowid > s.hiKey {
+			s.done = true
+			break
+		}
+		val, err := s.cur.Value()
+		if err != nil {
+			return nil, err
+		}
+		if err := s.dec.decode(val, s.needed, b.Cols[:rid], b.N, &s.ar); err != nil {
+			return nil, err
+		}
+		rv := types.NewInt(rowid)
+		b.Cols[rid][b.N] = rv
+		if alias >= 0 {
+			b.Cols[alias][b.N] = rv
+		}
+		b.N++
+		if b.N == BatchSize {
+			break
+		}
+		if !s.cur.Next() {
+			s.done = true
+			if err := s.cur.Err(); err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+	if b.N == 0 {
+		return nil, nil
+	}
+	if s.done {
+		return b, nil
+	}
+	// Leave the cursor on the last row read; Next advances it.
+	return b, nil
+}

@@ -1,0 +1,196 @@
+package exec
+
+import (
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// update replaces old with nrow (same table), enforcing constraints under
+// conflict resolution or; done is false when OR IGNORE skipped the row.
+func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.ConflictAction) (bool, error) {
+	n := len(w.t.Columns)
+	rid := nrow[n]
+	if !rid.IsNull() || w.t.RowidCol >= 0 {
+		v := types.AffinityInteger.Apply(rid)
+		if v.Kind() != types.KindInt {
+			return false, mismatch("datatype mismatch")
+		}
+		nrow[n] = v
+		if w.t.RowidCol >= 0 {
+			nrow[w.t.RowidCol] = v
+		}
+	}
+	skip, err := w.checkRow(c, nrow, or == grammar.ConflictIgnore)
+	if err != nil || skip {
+		return false, err
+	}
+	ridChanged := nrow[n].Int() != old[n].Int()
+	for {
+		cf, err := w.findConflict(c, nrow, old[n].Int(), ridChanged)
+		if err != nil {
+			return false, err
+		}
+		if cf == nil {
+			break
+		}
+		switch or {
+		case grammar.ConflictIgnore:
+			return false, nil
+		case grammar.ConflictReplace:
+			other, err := w.fetch(cf.rowid)
+			if err != nil {
+				return false, err
+			}
+			if other == nil {
+				return false, errs.New(errs.CodeCorrupt, "index entry without a row in %s", w.t.Name)
+			}
+			if err := w.remove(c, other); err != nil {
+				return false, err
+			}
+			continue
+		}
+		return false, w.conflictError(cf)
+	}
+	if err := w.remove(c, old); err != nil {
+		return false, err
+	}
+	return true, w.put(c, nrow)
+}
+
+// collectRows drains op, cloning each row (the table's columns then the
+// rowid) so the table can be written afterwards. extra, when set, is
+// called with i < 0 at the start of each batch, then once per row.
+func collectRows(c *Ctx, op Operator, width int, extra func(b *Batch, i int, row []types.Value) error) ([][]types.Value, error) {
+	var rows [][]types.Value
+	for {
+		b, err := op.Next(c)
+		if err != nil {
+			return nil, err
+		}
+		if b == nil {
+			return rows, nil
+		}
+		if extra != nil {
+			if err := extra(b, -1, nil); err != nil {
+				return nil, err
+			}
+		}
+		for k, n := 0, b.Len(); k < n; k++ {
+			i := b.Phys(k)
+			row := make([]types.Value, width)
+			for col := 0; col < width; col++ {
+				row[col] = b.Cols[col][i].Clone()
+			}
+			if extra != nil {
+				if err := extra(b, i, row); err != nil {
+					return nil, err
+				}
+			}
+			rows = append(rows, row)
+		}
+		if err := c.CheckNow(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// Update executes an UPDATE plan: it collects the target rows with their
+// new values first, then writes, so the scan never sees its own writes.
+func Update(c *Ctx, p *plan.Update) (WriteResult, error) {
+	b := newBuilder()
+	cp := b.cp
+	w, err := cp.newTableWriter(c, p.Table, p.Checks, p.Indexes)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	ret, err := cp.newReturning(p.Returning)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	sets := make([]evaluator, len(p.SetExprs))
+	bufs := make([][]types.Value, len(p.SetExprs))
+	for i, e := range p.SetExprs {
+		if sets[i], err = cp.compile(e); err != nil {
+			return WriteResult{}, err
+		}
+		bufs[i] = scratch()
+	}
+	op, err := b.build(p.Input)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	defer op.Close()
+	width := len(p.Table.Columns) + 1
+	var news [][]types.Value
+	olds, err := collectRows(c, op, width, func(bt *Batch, i int, row []types.Value) error {
+		if i < 0 {
+			for k, ev := range sets {
+				if err := ev(c, bt, bufs[k]); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		nrow := append([]types.Value{}, row...)
+		for k := range sets {
+			setColumn(w, nrow, p.SetCols[k], bufs[k][i].Clone())
+		}
+		news = append(news, nrow)
+		return nil
+	})
+	if err != nil {
+		return WriteResult{}, err
+	}
+	var res WriteResult
+	for i, old := range olds {
+		done, err := w.update(c, old, news[i], p.Or)
+		if err != nil {
+			return res, err
+		}
+		if done {
+			res.Affected++
+			if err := ret.add(c, w, news[i]); err != nil {
+				return res, err
+			}
+		}
+	}
+	res.Returning = ret.result()
+	return res, nil
+}
+
+// Delete executes a DELETE plan.
+func Delete(c *Ctx, p *plan.Delete) (WriteResult, error) {
+	b := newBuilder()
+	cp := b.cp
+	w, err := cp.newTableWriter(c, p.Table, nil, p.Indexes)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	ret, err := cp.newReturning(p.Returning)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	op, err := b.build(p.Input)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	defer op.Close()
+	rows, err := collectRows(c, op, len(p.Table.Columns)+1, nil)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	var res WriteResult
+	for _, row := range rows {
+		if err := ret.add(c, w, row); err != nil {
+			return res, err
+		}
+		if err := w.remove(c, row); err != nil {
+			return res, err
+		}
+		res.Affected++
+	}
+	res.Returning = ret.result()
+	return res, nil
+}

@@ -1,0 +1,444 @@
+package exec
+
+import (
+	"bytes"
+	"math"
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/txn"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// A row, in this file, is a table's column values followed by its rowid:
+// len(row) == len(t.Columns)+1. The rowid alias column holds the rowid too
+// but is stored as NULL in the record, as SQLite does.
+
+// tableWriter maintains one table and its indexes.
+type tableWriter struct {
+	t       *catalog.Table
+	tree    *txn.Tree
+	idx     []*indexWriter
+	checks  []evaluator
+	checkNm []string
+	one     *Batch // one-row batch over a row, for checks and expression keys
+	buf     []types.Value
+	rec     []byte
+	key     []byte
+	nextID  int64 // next automatic rowid, 0 = not computed yet
+	recVals []types.Value
+}
+
+// indexWriter maintains one index.
+type indexWriter struct {
+	ix    *catalog.Index
+	tree  *txn.Tree
+	cols  []int // key columns when every key is a plain column
+	keys  []evaluator
+	where evaluator
+	desc  []bool
+	colls []types.Collation
+	names string // "t.a, t.b" for constraint messages
+	kbuf  []types.Value
+}
+
+func (cp *compiler) newTableWriter(c *Ctx, t *catalog.Table, checks []plan.Expr, idx []*plan.IndexKeys) (*tableWriter, error) {
+	w := &tableWriter{t: t, tree: c.Tx.Tree(t.Root), one: NewBatch(len(t.Columns) + 1), buf: scratch()}
+	w.one.N = 1
+	for i, e := range checks {
+		ev, err := cp.compile(e)
+		if err != nil {
+			return nil, err
+		}
+		w.checks = append(w.checks, ev)
+		name := t.Checks[i].Name
+		if name == "" {
+			name = t.Checks[i].Expr
+		}
+		w.checkNm = append(w.checkNm, name)
+	}
+	for _, ik := range idx {
+		iw, err := cp.newIndexWriter(c, t, ik)
+		if err != nil {
+			return nil, err
+		}
+		w.idx = append(w.idx, iw)
+	}
+	return w, nil
+}
+
+func (cp *compiler) newIndexWriter(c *Ctx, t *catalog.Table, ik *plan.IndexKeys) (*indexWriter, error) {
+	iw := &indexWriter{ix: ik.Index, tree: c.Tx.Tree(ik.Index.Root), kbuf: scratch()}
+	var names []string
+	plain := true
+	for i, k := range ik.Keys {
+		ic := ik.Index.Columns[i]
+		iw.desc = append(iw.desc, ic.Desc)
+		iw.colls = append(iw.colls, collOf(ic.Collate))
+		if cr, ok := k.(*plan.ColRef); ok && ic.Col >= 0 {
+			iw.cols = append(iw.cols, cr.Idx)
+			names = append(names, t.Name+"."+t.Columns[cr.Idx].Name)
+		} else {
+			plain = false
+			names = append(names, "index '"+ik.Index.Name+"'")
+		}
+		ev, err := cp.compile(k)
+		if err != nil {
+			return nil, err
+		}
+		iw.keys = append(iw.keys, ev)
+	}
+	if !plain {
+		iw.cols = nil
+		names = []string{"index '" + ik.Index.Name + "'"}
+	}
+	iw.names = strings.Join(names, ", ")
+	if ik.Where != nil {
+		ev, err := cp.compile(ik.Where)
+		if err != nil {
+			return nil, err
+		}
+		iw.where = ev
+	}
+	return iw, nil
+}
+
+// load puts row into the one-row batch.
+func (w *tableWriter) load(row []types.Value) {
+	for c, v := range row {
+		w.one.Cols[c][0] = v
+	}
+}
+
+// indexKey appends the index key of the loaded row (without rowid). It
+// reports whether any key value is NULL and whether the row is in the
+// index at all (partial indexes).
+func (iw *indexWriter) indexKey(c *Ctx, w *tableWriter, row []types.Value, dst []byte) ([]byte, bool, bool, error) {
+	if iw.where != nil {
+		if err := iw.where(c, w.one, w.buf); err != nil {
+			return dst, false, false, err
+		}
+		if !isTrue(w.buf[0]) {
+			return dst, false, false, nil
+		}
+	}
+	hasNull := false
+	for k := range iw.keys {
+		var v types.Value
+		if iw.cols != nil {
+			v = row[iw.cols[k]]
+		} else {
+			if err := iw.keys[k](c, w.one, iw.kbuf); err != nil {
+				return dst, false, false, err
+			}
+			v = iw.kbuf[0]
+		}
+		hasNull = hasNull || v.IsNull()
+		dst = types.AppendKey(dst, v, iw.desc[k], iw.colls[k])
+	}
+	return dst, hasNull, true, nil
+}
+
+// record encodes row as stored: the alias column as NULL.
+func (w *tableWriter) record(row []types.Value) []byte {
+	n := len(w.t.Columns)
+	w.recVals = append(w.recVals[:0], row[:n]...)
+	if w.t.RowidCol >= 0 {
+		w.recVals[w.t.RowidCol] = types.Null
+	}
+	w.rec = types.AppendRecord(w.rec[:0], w.recVals)
+	return w.rec
+}
+
+func (w *tableWriter) rowid(row []types.Value) int64 { return row[len(row)-1].Int() }
+
+// put writes row and its index entries; the caller checked constraints.
+func (w *tableWriter) put(c *Ctx, row []types.Value) error {
+	w.load(row)
+	rid := w.rowid(row)
+	w.key = storage.AppendRowidKey(w.key[:0], rid)
+	if err := w.tree.Put(w.key, w.record(row)); err != nil {
+		return err
+	}
+	for _, iw := range w.idx {
+		k, _, in, err := iw.indexKey(c, w, row, w.key[:0])
+		if err != nil {
+			return err
+		}
+		if !in {
+			continue
+		}
+		w.key = types.AppendKeyRowid(k, rid)
+		if err := iw.tree.Put(w.key, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// remove deletes row and its index entries.
+func (w *tableWriter) remove(c *Ctx, row []types.Value) error {
+	w.load(row)
+	rid := w.rowid(row)
+	for _, iw := range w.idx {
+		k, _, in, err := iw.indexKey(c, w, row, w.key[:0])
+		if err != nil {
+			return err
+		}
+		if !in {
+			continue
+		}
+		w.key = types.AppendKeyRowid(k, rid)
+		if err := iw.tree.Delete(w.key); err != nil {
+			return err
+		}
+	}
+	w.key = storage.AppendRowidKey(w.key[:0], rid)
+	return w.tree.Delete(w.key)
+}
+
+// fetch reads the row with rowid rid (values cloned), or nil.
+func (w *tableWriter) fetch(rid int64) ([]types.Value, error) {
+	val, ok, err := w.tree.Get(storage.RowidKey(rid))
+	if err != nil || !ok {
+		return nil, err
+	}
+	var rr types.RecordReader
+	if err := rr.Reset(val); err != nil {
+		return nil, errs.Wrap(errs.CodeCorrupt, err)
+	}
+	n := len(w.t.Columns)
+	row := make([]types.Value, n+1)
+	for i := 0; i < n; i++ {
+		row[i] = rr.Column(i).Clone()
+	}
+	row[n] = types.NewInt(rid)
+	if w.t.RowidCol >= 0 {
+		row[w.t.RowidCol] = row[n]
+	}
+	return row, nil
+}
+
+// conflict describes a uniqueness violation: the existing row's rowid and
+// the constraint it violated (iw nil for the rowid).
+type conflict struct {
+	rowid int64
+	iw    *indexWriter
+}
+
+// findConflict returns the first row other than self (math.MinInt64 for
+// none) that shares a unique key with row.
+func (w *tableWriter) findConflict(c *Ctx, row []types.Value, self int64, checkRowid bool) (*conflict, error) {
+	rid := w.rowid(row)
+	if checkRowid {
+		_, ok, err := w.tree.Get(storage.RowidKey(rid))
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return &conflict{rowid: rid}, nil
+		}
+	}
+	w.load(row)
+	for _, iw := range w.idx {
+		if !iw.ix.Unique {
+			continue
+		}
+		k, hasNull, in, err := iw.indexKey(c, w, row, w.key[:0])
+		if err != nil {
+			return nil, err
+		}
+		w.key = k
+		if hasNull || !in {
+			continue
+		}
+		other, found, err := iw.seekPrefix(k, self)
+		if err != nil {
+			return nil, err
+		}
+		if found {
+			return &conflict{rowid: other, iw: iw}, nil
+		}
+	}
+	return nil, nil
+}
+
+// seekPrefix finds an entry whose key starts with prefix and whose rowid
+// is not self.
+func (iw *indexWriter) seekPrefix(prefix []byte, self int64) (int64, bool, error) {
+	cur := iw.tree.Cursor()
+	defer cur.Close()
+	for ok := cur.Seek(prefix); ok; ok = cur.Next() {
+		k := cur.Key()
+		if !bytes.HasPrefix(k, prefix) || len(k) != len(prefix)+8 {
+			if !bytes.HasPrefix(k, prefix) {
+				break
+			}
+			continue
+		}
+		rid, err := types.KeyRowid(k)
+		if err != nil {
+			return 0, false, err
+		}
+		if rid != self {
+			return rid, true, nil
+		}
+	}
+	return 0, false, cur.Err()
+}
+
+// conflictError is the constraint error of c.
+func (w *tableWriter) conflictError(cf *conflict) error {
+	if cf.iw == nil {
+		name := "rowid"
+		if w.t.RowidCol >= 0 {
+			name = w.t.Columns[w.t.RowidCol].Name
+		}
+		return errs.Constraint(errs.ExtConstraintPrimaryKey, "UNIQUE constraint failed: %s.%s", w.t.Name, name)
+	}
+	ext := errs.ExtConstraintUnique
+	for _, u := range w.t.Uniques {
+		if u.Primary && catalog.Lower(u.Index) == catalog.Lower(cf.iw.ix.Name) {
+			ext = errs.ExtConstraintPrimaryKey
+		}
+	}
+	return errs.Constraint(ext, "UNIQUE constraint failed: %s", cf.iw.names)
+}
+
+// checkRow enforces NOT NULL and CHECK on row; skip reports that OR IGNORE
+// dropped the row.
+func (w *tableWriter) checkRow(c *Ctx, row []types.Value, ignore bool) (skip bool, err error) {
+	for i, col := range w.t.Columns {
+		if col.NotNull && row[i].IsNull() {
+			if ignore {
+				return true, nil
+			}
+			return false, errs.Constraint(errs.ExtConstraintNotNull, "NOT NULL constraint failed: %s.%s", w.t.Name, col.Name)
+		}
+	}
+	if w.t.Strict {
+		if err := w.checkStrict(row); err != nil {
+			return false, err
+		}
+	}
+	if len(w.checks) == 0 {
+		return false, nil
+	}
+	w.load(row)
+	for i, ev := range w.checks {
+		if err := ev(c, w.one, w.buf); err != nil {
+			return false, err
+		}
+		if t, ok := truth(w.buf[0]); ok && !t {
+			if ignore {
+				return true, nil
+			}
+			return false, errs.Constraint(errs.ExtConstraintCheck, "CHECK constraint failed: %s", w.checkNm[i])
+		}
+	}
+	return false, nil
+}
+
+// checkStrict enforces a STRICT table's column types.
+func (w *tableWriter) checkStrict(row []types.Value) error {
+	for i, col := range w.t.Columns {
+		v := row[i]
+		if v.IsNull() || i == w.t.RowidCol {
+			continue
+		}
+		ok := true
+		switch col.Affinity {
+		case types.AffinityInteger:
+			ok = v.Kind() == types.KindInt
+		case types.AffinityReal:
+			ok = v.IsNumber()
+		case types.AffinityText:
+			ok = v.Kind() == types.KindText
+		case types.AffinityBlob:
+			ok = col.DeclType == "ANY" || v.Kind() == types.KindBlob
+		}
+		if !ok {
+			return errs.Constraint(3091, "cannot store %s value in %s column %s.%s",
+				strings.ToUpper(v.Kind().String()), col.DeclType, w.t.Name, col.Name)
+		}
+	}
+	return nil
+}
+
+// newRowid returns the next automatic rowid: one more than the largest.
+func (w *tableWriter) newRowid() (int64, error) {
+	if w.nextID == 0 {
+		cur := w.tree.Cursor()
+		last := int64(0)
+		if cur.Last() {
+			last = storage.DecodeRowidKey(cur.Key())
+		}
+		err := cur.Err()
+		cur.Close()
+		if err != nil {
+			return 0, err
+		}
+		if last == math.MaxInt64 {
+			return 0, errs.New(errs.CodeFull, "database or disk is full")
+		}
+		w.nextID = last + 1
+	}
+	id := w.nextID
+	w.nextID++
+	return id, nil
+}
+
+// noteRowid keeps the automatic rowid ahead of an explicit one.
+func (w *tableWriter) noteRowid(rid int64) {
+	if w.nextID != 0 && rid >= w.nextID && rid < math.MaxInt64 {
+		w.nextID = rid + 1
+	}
+}
+
+// BuildIndex fills a new index from the table's rows, enforcing
+// uniqueness.
+func BuildIndex(c *Ctx, t *catalog.Table, ik *plan.IndexKeys) error {
+	b := newBuilder()
+	w, err := b.cp.newTableWriter(c, t, nil, []*plan.IndexKeys{ik})
+	if err != nil {
+		return err
+	}
+	op, err := b.build(plan.NewScan(t, t.Name))
+	if err != nil {
+		return err
+	}
+	defer op.Close()
+	iw := w.idx[0]
+	row := make([]types.Value, len(t.Columns)+1)
+	for {
+		bt, err := op.Next(c)
+		if err != nil || bt == nil {
+			return err
+		}
+		for k, n := 0, bt.Len(); k < n; k++ {
+			bt.Row(k, row)
+			w.load(row)
+			key, hasNull, in, err := iw.indexKey(c, w, row, w.key[:0])
+			if err != nil {
+				return err
+			}
+			if !in {
+				continue
+			}
+			if ik.Index.Unique && !hasNull {
+				if _, dup, err := iw.seekPrefix(key, w.rowid(row)); err != nil {
+					return err
+				} else if dup {
+					return errs.Constraint(errs.ExtConstraintUnique, "UNIQUE constraint failed: %s", iw.names)
+				}
+			}
+			w.key = types.AppendKeyRowid(key, w.rowid(row))
+			if err := iw.tree.Put(w.key, nil); err != nil {
+				return err
+			}
+		}
+	}
+}

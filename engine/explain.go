@@ -1,0 +1,144 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// explainColumns are EXPLAIN QUERY PLAN's columns, as in SQLite.
+var explainColumns = namedColumns("id", "parent", "notused", "detail")
+
+// explainRows renders the plan of p as a tree of rows.
+func explainRows(p plan.Statement) ([][]types.Value, error) {
+	e := &explainer{}
+	switch p := p.(type) {
+	case *plan.Query:
+		e.node(p.Root, 0)
+	case *plan.Insert:
+		id := e.add(0, "INSERT INTO "+p.Table.Name)
+		if p.Source != nil {
+			e.node(p.Source, id)
+		}
+	case *plan.Update:
+		id := e.add(0, "UPDATE "+p.Table.Name)
+		e.node(p.Input, id)
+	case *plan.Delete:
+		id := e.add(0, "DELETE FROM "+p.Table.Name)
+		e.node(p.Input, id)
+	default:
+		e.add(0, fmt.Sprintf("%T", p))
+	}
+	return e.rows, nil
+}
+
+type explainer struct {
+	rows [][]types.Value
+	next int
+}
+
+func (e *explainer) add(parent int, detail string) int {
+	e.next++
+	e.rows = append(e.rows, []types.Value{types.NewInt(int64(e.next)), types.NewInt(int64(parent)), types.NewInt(0), types.NewText(detail)})
+	return e.next
+}
+
+// node adds n and its inputs under parent.
+func (e *explainer) node(n plan.Node, parent int) {
+	switch n := n.(type) {
+	case *plan.Scan:
+		e.add(parent, scanDetail(n))
+	case *plan.Filter:
+		e.node(n.Input, parent)
+	case *plan.Project:
+		e.node(n.Input, parent)
+	case *plan.Limit:
+		e.node(n.Input, parent)
+	case *plan.Single:
+		e.add(parent, "SCAN CONSTANT ROW")
+	case *plan.Values:
+		e.add(parent, fmt.Sprintf("SCAN %d CONSTANT ROWS", len(n.Rows)))
+	case *plan.Sort:
+		e.node(n.Input, parent)
+		if n.Limit != nil {
+			e.add(parent, "USE TEMP B-TREE FOR ORDER BY (TOP-N)")
+		} else {
+			e.add(parent, "USE TEMP B-TREE FOR ORDER BY")
+		}
+	case *plan.Aggregate:
+		e.node(n.Input, parent)
+		if len(n.Group) > 0 {
+			e.add(parent, "USE HASH TABLE FOR GROUP BY")
+		}
+	case *plan.Distinct:
+		e.node(n.Input, parent)
+		e.add(parent, "USE HASH TABLE FOR DISTINCT")
+	case *plan.Join:
+		kind := "NESTED LOOP"
+		if len(n.LeftKeys) > 0 {
+			kind = "HASH"
+		}
+		id := e.add(parent, kind+" "+joinKind(n.Kind)+" JOIN")
+		e.node(n.Left, id)
+		e.node(n.Right, id)
+	case *plan.SetOp:
+		id := e.add(parent, "COMPOUND QUERY")
+		e.node(n.Left, id)
+		e.node(n.Right, id)
+	case *plan.Window:
+		e.node(n.Input, parent)
+		e.add(parent, "WINDOW")
+	case *plan.CTERef:
+		e.add(parent, "SCAN "+n.CTE.Name+" (RECURSIVE CTE)")
+	case *plan.TableFunc:
+		e.add(parent, "SCAN "+n.Name+" VIRTUAL TABLE")
+	default:
+		e.add(parent, fmt.Sprintf("%T", n))
+	}
+}
+
+func joinKind(k plan.JoinKind) string {
+	return [...]string{"INNER", "LEFT", "RIGHT", "FULL", "CROSS"}[k]
+}
+
+func scanDetail(s *plan.Scan) string {
+	name := s.Table.Name
+	if s.Alias != "" && !strings.EqualFold(s.Alias, name) {
+		name += " AS " + s.Alias
+	}
+	switch {
+	case s.Lookup != nil && s.Lookup.Eq != nil:
+		return "SEARCH " + name + " USING INTEGER PRIMARY KEY (rowid=?)"
+	case s.Lookup != nil:
+		return "SEARCH " + name + " USING INTEGER PRIMARY KEY (" + rangeText("rowid", s.Lookup.Lo != nil, s.Lookup.Hi != nil) + ")"
+	case s.Index != nil:
+		var cols []string
+		t := s.Table
+		for i, c := range s.Index.Index.Columns {
+			if i >= len(s.Index.Eq) {
+				break
+			}
+			cols = append(cols, colName(t, c.Col)+"=?")
+		}
+		if s.Index.Lo != nil || s.Index.Hi != nil {
+			c := s.Index.Index.Columns[len(s.Index.Eq)]
+			cols = append(cols, rangeText(colName(t, c.Col), s.Index.Lo != nil, s.Index.Hi != nil))
+		}
+		return "SEARCH " + name + " USING INDEX " + s.Index.Index.Name + " (" + strings.Join(cols, " AND ") + ")"
+	}
+	return "SCAN " + name
+}
+
+func colName(t interface{ ColumnName(int) string }, i int) string { return t.ColumnName(i) }
+
+func rangeText(col string, lo, hi bool) string {
+	switch {
+	case lo && hi:
+		return col + ">? AND " + col + "<?"
+	case lo:
+		return col + ">?"
+	}
+	return col + "<?"
+}

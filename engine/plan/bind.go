@@ -1,0 +1,114 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// Bind binds one parsed statement.
+func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
+	switch s := st.(type) {
+	case *grammar.SelectStmt:
+		q, err := b.bindSelect(s)
+		if err != nil {
+			return nil, err
+		}
+		q.ReadOnly = true
+		return Optimize(q), nil
+	case *grammar.InsertStmt:
+		return optimizeStmt(b.bindInsert(s))
+	case *grammar.UpdateStmt:
+		return optimizeStmt(b.bindUpdate(s))
+	case *grammar.DeleteStmt:
+		return optimizeStmt(b.bindDelete(s))
+	case *grammar.CreateTableStmt:
+		return b.bindCreateTable(s)
+	case *grammar.CreateIndexStmt:
+		return b.bindCreateIndex(s)
+	case *grammar.CreateViewStmt:
+		return b.bindCreateView(s)
+	case *grammar.DropStmt:
+		if s.Schema != "" && !eqFold(s.Schema, "main") {
+			return nil, bindErr("unknown database %s", s.Schema)
+		}
+		return &Drop{Kind: s.Kind, Name: s.Name, IfExists: s.IfExists}, nil
+	case *grammar.BeginStmt:
+		return &TxControl{Op: "BEGIN", Immediate: s.Mode != grammar.TxDeferred}, nil
+	case *grammar.CommitStmt:
+		return &TxControl{Op: "COMMIT"}, nil
+	case *grammar.RollbackStmt:
+		if s.Savepoint != "" {
+			return &TxControl{Op: "ROLLBACK TO", Name: s.Savepoint}, nil
+		}
+		return &TxControl{Op: "ROLLBACK"}, nil
+	case *grammar.SavepointStmt:
+		return &TxControl{Op: "SAVEPOINT", Name: s.Name}, nil
+	case *grammar.ReleaseStmt:
+		return &TxControl{Op: "RELEASE", Name: s.Name}, nil
+	case *grammar.PragmaStmt:
+		return b.bindPragma(s)
+	case *grammar.ExplainStmt:
+		if !s.QueryPlan {
+			return nil, notSupported("EXPLAIN without QUERY PLAN")
+		}
+		inner, err := b.Bind(s.Stmt)
+		if err != nil {
+			return nil, err
+		}
+		return &Explain{Stmt: inner}, nil
+	case *grammar.AnalyzeStmt:
+		return &Nop{What: "ANALYZE"}, nil
+	case *grammar.VacuumStmt:
+		if s.Into != nil {
+			return nil, notSupported("VACUUM INTO")
+		}
+		return &Nop{What: "VACUUM"}, nil
+	case *grammar.AttachStmt, *grammar.DetachStmt:
+		return nil, notSupported("ATTACH and DETACH")
+	case *grammar.CreateTriggerStmt:
+		return nil, notSupported("CREATE TRIGGER")
+	case *grammar.AlterTableStmt:
+		return nil, notSupported("ALTER TABLE")
+	}
+	return nil, notSupported("statement %T", st)
+}
+
+func optimizeStmt(s Statement, err error) (Statement, error) {
+	if err != nil {
+		return nil, err
+	}
+	return OptimizeStmt(s), nil
+}
+
+// bindPragma binds PRAGMA name [= value]; the engine executes it.
+func (b *Binder) bindPragma(s *grammar.PragmaStmt) (Statement, error) {
+	if s.Schema != "" && !eqFold(s.Schema, "main") {
+		return nil, bindErr("unknown database %s", s.Schema)
+	}
+	p := &Pragma{Name: strings.ToLower(s.Name)}
+	if s.Value != nil {
+		p.HasArg = true
+		switch v := s.Value.(type) {
+		case *grammar.ColumnRef:
+			p.Arg = v.Column
+		case *grammar.Literal:
+			p.Arg = v.Value
+		case *grammar.UnaryExpr:
+			p.Arg = v.String()
+		default:
+			p.Arg = v.String()
+		}
+	}
+	return p, nil
+}
+
+// IsDDL reports whether a parsed statement changes the schema.
+func IsDDL(st grammar.Statement) bool {
+	switch st.(type) {
+	case *grammar.CreateTableStmt, *grammar.CreateIndexStmt, *grammar.CreateViewStmt,
+		*grammar.CreateTriggerStmt, *grammar.DropStmt, *grammar.AlterTableStmt:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,385 @@
+package plan
+
+import (
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// writableTable resolves the target table of a write.
+func (b *Binder) writableTable(tn *grammar.TableName) (*catalog.Table, error) {
+	if tn.Schema != "" && !eqFold(tn.Schema, "main") {
+		return nil, bindErr("no such table: %s.%s", tn.Schema, tn.Name)
+	}
+	if b.cat.View(tn.Name) != nil {
+		return nil, bindErr("cannot modify %s because it is a view", tn.Name)
+	}
+	t := b.cat.Table(tn.Name)
+	if t == nil {
+		if VirtualTable(tn.Name) != nil {
+			return nil, bindErr("table %s may not be modified", tn.Name)
+		}
+		return nil, bindErr("no such table: %s", tn.Name)
+	}
+	return t, nil
+}
+
+// rowScope is the scope of one table row: its columns then the rowid.
+func rowScope(t *catalog.Table, alias string) *scope {
+	return &scope{cols: NewScan(t, alias).Cols}
+}
+
+func (b *Binder) bindInsert(s *grammar.InsertStmt) (Statement, error) {
+	if s.With != nil {
+		if err := b.pushWith(s.With); err != nil {
+			return nil, err
+		}
+		defer b.popWith()
+	}
+	t, err := b.writableTable(s.Table)
+	if err != nil {
+		return nil, err
+	}
+	ins := &Insert{Table: t, Or: s.Or}
+	if s.Replace {
+		ins.Or = grammar.ConflictReplace
+	}
+	if ins.Targets, err = insertTargets(t, s.Columns); err != nil {
+		return nil, err
+	}
+	if err := b.bindInsertSource(ins, s); err != nil {
+		return nil, err
+	}
+	if ins.Defaults, err = b.bindDefaults(t); err != nil {
+		return nil, err
+	}
+	alias := t.Name
+	if s.Table.Alias != "" {
+		alias = s.Table.Alias
+	}
+	rsc := rowScope(t, alias)
+	if ins.Checks, err = b.bindChecks(t, rsc); err != nil {
+		return nil, err
+	}
+	for _, u := range s.Upserts {
+		up, err := b.bindUpsert(t, alias, u)
+		if err != nil {
+			return nil, err
+		}
+		ins.Upserts = append(ins.Upserts, up)
+	}
+	if ins.Indexes, err = b.bindIndexKeys(t); err != nil {
+		return nil, err
+	}
+	ins.Returning, ins.RetCols, err = b.bindReturning(s.Returning, rsc)
+	return ins, err
+}
+
+func insertTargets(t *catalog.Table, names []string) ([]int, error) {
+	var out []int
+	if len(names) == 0 {
+		for i, c := range t.Columns {
+			if !c.Hidden && c.Generated == "" {
+				out = append(out, i)
+			}
+		}
+		return out, nil
+	}
+	seen := map[int]bool{}
+	for _, n := range names {
+		i := t.ColumnIndex(n)
+		if i < 0 && catalog.IsRowidName(n) {
+			i = t.RowidCol
+		}
+		if i < 0 && !catalog.IsRowidName(n) {
+			return nil, bindErr("table %s has no column named %s", t.Name, n)
+		}
+		if i >= 0 && t.Columns[i].Generated != "" {
+			return nil, bindErr("cannot INSERT into generated column \"%s\"", n)
+		}
+		if seen[i] {
+			continue
+		}
+		seen[i] = true
+		out = append(out, i)
+	}
+	return out, nil
+}
+
+func (b *Binder) bindInsertSource(ins *Insert, s *grammar.InsertStmt) error {
+	n := len(ins.Targets)
+	switch {
+	case s.DefaultValues:
+		return nil
+	case s.Select != nil:
+		q, err := b.bindSelect(s.Select)
+		if err != nil {
+			return err
+		}
+		if len(q.Cols) != n {
+			return valueCountErr(ins.Table, len(s.Columns) > 0, n, len(q.Cols))
+		}
+		ins.Source = q.Root
+		if len(q.Root.Columns()) != n {
+			ins.Source = &Project{Input: q.Root, Exprs: identity(n), Cols: q.Root.Columns()[:n]}
+		}
+		return nil
+	}
+	v := &Values{}
+	for _, row := range s.Values {
+		if len(row) != n {
+			return valueCountErr(ins.Table, len(s.Columns) > 0, n, len(row))
+		}
+		exprs, err := b.bindExprs(row, nil)
+		if err != nil {
+			return err
+		}
+		v.Rows = append(v.Rows, exprs)
+	}
+	v.Cols = make([]Column, n)
+	ins.Source = v
+	return nil
+}
+
+func valueCountErr(t *catalog.Table, named bool, want, got int) error {
+	if named {
+		return bindErr("%d values for %d columns", got, want)
+	}
+	return bindErr("table %s has %d columns but %d values were supplied", t.Name, want, got)
+}
+
+// bindDefaults binds each column's DEFAULT expression.
+func (b *Binder) bindDefaults(t *catalog.Table) ([]Expr, error) {
+	out := make([]Expr, len(t.Columns))
+	for i, c := range t.Columns {
+		if c.Default == "" {
+			continue
+		}
+		x, err := b.parseExpr(c.Default, nil)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = x
+	}
+	return out, nil
+}
+
+// parseExpr parses and binds stored expression text (DEFAULT, CHECK).
+func (b *Binder) parseExpr(text string, sc *scope) (Expr, error) {
+	e, err := grammar.ParseExpr(text)
+	if err != nil {
+		return nil, err
+	}
+	return b.bindExpr(e, sc)
+}
+
+func (b *Binder) bindChecks(t *catalog.Table, sc *scope) ([]Expr, error) {
+	var out []Expr
+	for _, c := range t.Checks {
+		x, err := b.parseExpr(c.Expr, sc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, nil
+}
+
+// upsertScope is the existing row (columns, rowid) followed by the excluded
+// row (columns, rowid).
+func upsertScope(t *catalog.Table, alias string) *scope {
+	cols := append(append([]Column{}, NewScan(t, alias).Cols...), NewScan(t, "excluded").Cols...)
+	return &scope{cols: cols}
+}
+
+func (b *Binder) bindUpsert(t *catalog.Table, alias string, u *grammar.Upsert) (*Upsert, error) {
+	up := &Upsert{DoNothing: u.DoNothing}
+	for _, ic := range u.Target {
+		x := ic.Expr
+		if ce, ok := x.(*grammar.CollateExpr); ok {
+			x = ce.X
+		}
+		cr, ok := x.(*grammar.ColumnRef)
+		if !ok {
+			return nil, notSupported("ON CONFLICT target expression")
+		}
+		i := t.ColumnIndex(cr.Column)
+		if i < 0 {
+			return nil, bindErr("no such column: %s", cr.Column)
+		}
+		up.Target = append(up.Target, i)
+	}
+	sc := upsertScope(t, alias)
+	var err error
+	for _, set := range u.Set {
+		cols, exprs, err := b.bindSet(t, set, sc)
+		if err != nil {
+			return nil, err
+		}
+		up.SetCols = append(up.SetCols, cols...)
+		up.SetExprs = append(up.SetExprs, exprs...)
+	}
+	if u.Where != nil {
+		if up.Where, err = b.bindExpr(u.Where, sc); err != nil {
+			return nil, err
+		}
+	}
+	return up, nil
+}
+
+// bindSet binds one SET clause.
+func (b *Binder) bindSet(t *catalog.Table, set *grammar.SetClause, sc *scope) ([]int, []Expr, error) {
+	if len(set.Columns) != 1 {
+		return nil, nil, notSupported("row-value SET")
+	}
+	name := set.Columns[0]
+	i := t.ColumnIndex(name)
+	if i < 0 {
+		if !catalog.IsRowidName(name) {
+			return nil, nil, bindErr("no such column: %s", name)
+		}
+		i = t.RowidCol
+	}
+	x, err := b.bindExpr(set.Value, sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []int{i}, []Expr{x}, nil
+}
+
+func (b *Binder) bindReturning(rcs []*grammar.ResultColumn, sc *scope) ([]Expr, []ResultColumn, error) {
+	if len(rcs) == 0 {
+		return nil, nil, nil
+	}
+	items, err := expandColumns(rcs, sc)
+	if err != nil {
+		return nil, nil, err
+	}
+	exprs := make([]Expr, len(items))
+	cols := make([]ResultColumn, len(items))
+	for i, it := range items {
+		x := it.bound
+		if x == nil {
+			if x, err = b.bindExpr(it.expr, sc); err != nil {
+				return nil, nil, err
+			}
+		}
+		exprs[i] = x
+		cols[i] = ResultColumn{Name: it.name}
+		if it.col != nil {
+			cols[i].DeclType = it.col.DeclType
+		}
+	}
+	return exprs, cols, nil
+}
+
+// targetInput is the rows an UPDATE or DELETE visits: the table filtered
+// by WHERE.
+func (b *Binder) targetInput(t *catalog.Table, tn *grammar.TableName, where grammar.Expr) (Node, *scope, error) {
+	alias := t.Name
+	if tn.Alias != "" {
+		alias = tn.Alias
+	}
+	var node Node = NewScan(t, alias)
+	sc := &scope{cols: node.Columns()}
+	if where != nil {
+		if containsAggregate(where) {
+			return nil, nil, bindErr("misuse of aggregate function in WHERE")
+		}
+		pred, err := b.bindExpr(where, sc)
+		if err != nil {
+			return nil, nil, err
+		}
+		node = &Filter{Input: node, Pred: pred}
+	}
+	return node, sc, nil
+}
+
+func (b *Binder) bindUpdate(s *grammar.UpdateStmt) (Statement, error) {
+	if s.With != nil {
+		if err := b.pushWith(s.With); err != nil {
+			return nil, err
+		}
+		defer b.popWith()
+	}
+	if s.From != nil {
+		return nil, notSupported("UPDATE ... FROM")
+	}
+	t, err := b.writableTable(s.Table)
+	if err != nil {
+		return nil, err
+	}
+	input, sc, err := b.targetInput(t, s.Table, s.Where)
+	if err != nil {
+		return nil, err
+	}
+	up := &Update{Table: t, Input: input, Or: s.Or}
+	for _, set := range s.Set {
+		cols, exprs, err := b.bindSet(t, set, sc)
+		if err != nil {
+			return nil, err
+		}
+		up.SetCols = append(up.SetCols, cols...)
+		up.SetExprs = append(up.SetExprs, exprs...)
+	}
+	if up.Checks, err = b.bindChecks(t, sc); err != nil {
+		return nil, err
+	}
+	if up.Indexes, err = b.bindIndexKeys(t); err != nil {
+		return nil, err
+	}
+	up.Returning, up.RetCols, err = b.bindReturning(s.Returning, sc)
+	return up, err
+}
+
+func (b *Binder) bindDelete(s *grammar.DeleteStmt) (Statement, error) {
+	if s.With != nil {
+		if err := b.pushWith(s.With); err != nil {
+			return nil, err
+		}
+		defer b.popWith()
+	}
+	t, err := b.writableTable(s.Table)
+	if err != nil {
+		return nil, err
+	}
+	input, sc, err := b.targetInput(t, s.Table, s.Where)
+	if err != nil {
+		return nil, err
+	}
+	d := &Delete{Table: t, Input: input}
+	if d.Indexes, err = b.bindIndexKeys(t); err != nil {
+		return nil, err
+	}
+	d.Returning, d.RetCols, err = b.bindReturning(s.Returning, sc)
+	return d, err
+}
+
+// bindIndexKeys binds the key expressions of every index of t.
+func (b *Binder) bindIndexKeys(t *catalog.Table) ([]*IndexKeys, error) {
+	var out []*IndexKeys
+	sc := rowScope(t, t.Name)
+	for _, ix := range b.cat.TableIndexes(t.Name) {
+		ik := &IndexKeys{Index: ix}
+		for _, c := range ix.Columns {
+			if c.Col >= 0 {
+				col := t.Columns[c.Col]
+				ik.Keys = append(ik.Keys, &ColRef{Idx: c.Col, Affinity: col.Affinity, Collate: col.Collate})
+				continue
+			}
+			x, err := b.parseExpr(c.Expr, sc)
+			if err != nil {
+				return nil, err
+			}
+			ik.Keys = append(ik.Keys, x)
+		}
+		if ix.Where != "" {
+			w, err := b.parseExpr(ix.Where, sc)
+			if err != nil {
+				return nil, err
+			}
+			ik.Where = w
+		}
+		out = append(out, ik)
+	}
+	return out, nil
+}

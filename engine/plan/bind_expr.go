@@ -1,0 +1,468 @@
+package plan
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// bindExpr binds e against sc.
+func (b *Binder) bindExpr(e grammar.Expr, sc *scope) (Expr, error) {
+	if sc != nil && sc.agg != nil && !sc.agg.inArgs {
+		if r, ok, err := b.bindAggregated(e, sc); ok || err != nil {
+			return r, err
+		}
+	}
+	switch e := e.(type) {
+	case *grammar.Literal:
+		return bindLiteral(e)
+	case *grammar.Param:
+		return &Param{Idx: e.Index - 1}, nil
+	case *grammar.ColumnRef:
+		return b.bindColumn(e, sc)
+	case *grammar.UnaryExpr:
+		return b.bindUnary(e, sc)
+	case *grammar.BinaryExpr:
+		return b.bindBinary(e, sc)
+	case *grammar.CollateExpr:
+		x, err := b.bindExpr(e.X, sc)
+		if err != nil {
+			return nil, err
+		}
+		return &Collate{X: x, Name: strings.ToUpper(e.Collation)}, nil
+	case *grammar.CastExpr:
+		x, err := b.bindExpr(e.X, sc)
+		if err != nil {
+			return nil, err
+		}
+		name := typeName(e.Type)
+		return &Cast{X: x, Type: name, Affinity: types.CastAffinity(name)}, nil
+	case *grammar.CaseExpr:
+		return b.bindCase(e, sc)
+	case *grammar.IsNullExpr:
+		x, err := b.bindExpr(e.X, sc)
+		if err != nil {
+			return nil, err
+		}
+		return &IsNull{X: x, Not: e.Not}, nil
+	case *grammar.BetweenExpr:
+		return b.bindBetween(e, sc)
+	case *grammar.InExpr:
+		return b.bindIn(e, sc)
+	case *grammar.LikeExpr:
+		return b.bindLike(e, sc)
+	case *grammar.FuncCall:
+		return b.bindFunc(e, sc)
+	case *grammar.SubqueryExpr:
+		sub, err := b.bindSubquery(e.Select, sc, 1)
+		if err != nil {
+			return nil, err
+		}
+		return &ScalarSub{Sub: sub}, nil
+	case *grammar.ExistsExpr:
+		sub, err := b.bindSubquery(e.Select, sc, -1)
+		if err != nil {
+			return nil, err
+		}
+		return &Exists{Sub: sub, Not: e.Not}, nil
+	case *grammar.TupleExpr:
+		return nil, notSupported("row value")
+	case *grammar.RaiseExpr:
+		return nil, notSupported("RAISE outside a trigger")
+	}
+	return nil, notSupported("expression %T", e)
+}
+
+func (b *Binder) bindExprs(es []grammar.Expr, sc *scope) ([]Expr, error) {
+	out := make([]Expr, len(es))
+	for i, e := range es {
+		x, err := b.bindExpr(e, sc)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = x
+	}
+	return out, nil
+}
+
+func typeName(t *grammar.TypeName) string {
+	if t == nil {
+		return ""
+	}
+	s := strings.ToUpper(t.Name)
+	if len(t.Args) > 0 {
+		s += "(" + strings.Join(t.Args, ",") + ")"
+	}
+	return s
+}
+
+func bindLiteral(e *grammar.Literal) (Expr, error) {
+	switch e.Kind {
+	case grammar.LitInt:
+		return &Const{V: parseIntLiteral(e.Value)}, nil
+	case grammar.LitReal:
+		f, err := strconv.ParseFloat(e.Value, 64)
+		if err != nil && !isRangeErr(err) {
+			return nil, bindErr("malformed number: %s", e.Value)
+		}
+		return &Const{V: types.NewReal(f)}, nil
+	case grammar.LitString:
+		return &Const{V: types.NewText(e.Value)}, nil
+	case grammar.LitBlob:
+		return &Const{V: types.NewBlob([]byte(e.Value))}, nil
+	case grammar.LitNull:
+		return &Const{V: types.Null}, nil
+	case grammar.LitTrue:
+		return &Const{V: types.NewInt(1)}, nil
+	case grammar.LitFalse:
+		return &Const{V: types.NewInt(0)}, nil
+	case grammar.LitCurrentTime:
+		return &Func{Name: "time"}, nil
+	case grammar.LitCurrentDate:
+		return &Func{Name: "date"}, nil
+	case grammar.LitCurrentTimestamp:
+		return &Func{Name: "datetime"}, nil
+	}
+	return nil, notSupported("literal kind %d", e.Kind)
+}
+
+func isRangeErr(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+// parseIntLiteral parses a decimal or hex integer literal; a decimal one
+// too large for int64 becomes REAL, as in SQLite.
+func parseIntLiteral(s string) types.Value {
+	if len(s) > 2 && (s[1] == 'x' || s[1] == 'X') {
+		u, err := strconv.ParseUint(s[2:], 16, 64)
+		if err != nil {
+			return types.NewReal(math.Inf(1))
+		}
+		return types.NewInt(int64(u))
+	}
+	i, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		f, _ := strconv.ParseFloat(s, 64)
+		return types.NewReal(f)
+	}
+	return types.NewInt(i)
+}
+
+func (b *Binder) bindColumn(e *grammar.ColumnRef, sc *scope) (Expr, error) {
+	if e.Schema != "" && !eqFold(e.Schema, "main") {
+		return nil, bindErr("no such column: %s.%s.%s", e.Schema, e.Table, e.Column)
+	}
+	if sc != nil {
+		if r, err := resolveIn(sc, e); r != nil || err != nil {
+			return r, err
+		}
+	}
+	for d := 1; d <= len(b.scopes); d++ {
+		outer := b.scopes[len(b.scopes)-d]
+		r, err := resolveIn(outer, e)
+		if err != nil {
+			return nil, err
+		}
+		if r != nil {
+			for _, s := range b.scopes[len(b.scopes)-d:] {
+				s.correlated = true
+			}
+			return &OuterRef{Depth: d, Idx: r.(*ColRef).Idx, Ref: *r.(*ColRef)}, nil
+		}
+	}
+	if e.Table == "" && e.Schema == "" {
+		// SQLite accepts a double-quoted string that names no column as a
+		// string literal.
+		return nil, bindErr("no such column: %s", e.Column)
+	}
+	return nil, bindErr("no such column: %s", qualified(e.Table, e.Column))
+}
+
+// resolveIn finds e in sc, including the rowid aliases.
+func resolveIn(sc *scope, e *grammar.ColumnRef) (Expr, error) {
+	idx, err := sc.resolve(e.Table, e.Column)
+	if err != nil {
+		return nil, err
+	}
+	if idx < 0 && catalog.IsRowidName(e.Column) {
+		idx, err = sc.resolve(e.Table, rowidColName)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if idx < 0 {
+		return nil, nil
+	}
+	c := sc.cols[idx]
+	return &ColRef{Idx: idx, Affinity: c.Affinity, Collate: c.Collate}, nil
+}
+
+// rowidColName names the hidden rowid column of a scan; it cannot clash
+// with a user column name.
+const rowidColName = "\x00rowid"
+
+func (b *Binder) bindUnary(e *grammar.UnaryExpr, sc *scope) (Expr, error) {
+	if e.Op == grammar.OpNeg {
+		if lit, ok := e.X.(*grammar.Literal); ok && lit.Kind == grammar.LitInt && lit.Value == "9223372036854775808" {
+			return &Const{V: types.NewInt(math.MinInt64)}, nil
+		}
+	}
+	x, err := b.bindExpr(e.X, sc)
+	if err != nil {
+		return nil, err
+	}
+	op := map[grammar.UnaryOp]string{grammar.OpNeg: "-", grammar.OpPlus: "+", grammar.OpBitNot: "~", grammar.OpNot: "NOT"}[e.Op]
+	return &Unary{Op: op, X: x}, nil
+}
+
+var binaryOps = map[grammar.BinaryOp]string{
+	grammar.OpOr: "OR", grammar.OpAnd: "AND", grammar.OpEq: "=", grammar.OpNe: "<>",
+	grammar.OpIs: "IS", grammar.OpIsNot: "IS NOT", grammar.OpIsDistinctFrom: "IS NOT",
+	grammar.OpIsNotDistinctFrom: "IS", grammar.OpLt: "<", grammar.OpLe: "<=", grammar.OpGt: ">",
+	grammar.OpGe: ">=", grammar.OpBitAnd: "&", grammar.OpBitOr: "|", grammar.OpShl: "<<",
+	grammar.OpShr: ">>", grammar.OpAdd: "+", grammar.OpSub: "-", grammar.OpMul: "*",
+	grammar.OpDiv: "/", grammar.OpMod: "%", grammar.OpConcat: "||",
+}
+
+func (b *Binder) bindBinary(e *grammar.BinaryExpr, sc *scope) (Expr, error) {
+	l, err := b.bindExpr(e.L, sc)
+	if err != nil {
+		return nil, err
+	}
+	r, err := b.bindExpr(e.R, sc)
+	if err != nil {
+		return nil, err
+	}
+	switch e.Op {
+	case grammar.OpJSONExtract:
+		return &Func{Name: "->", Args: []Expr{l, r}}, nil
+	case grammar.OpJSONExtractText:
+		return &Func{Name: "->>", Args: []Expr{l, r}}, nil
+	}
+	op, ok := binaryOps[e.Op]
+	if !ok {
+		return nil, notSupported("operator %d", e.Op)
+	}
+	return comparison(op, l, r), nil
+}
+
+// comparison builds a binary operator, adding SQLite's comparison affinity
+// and collation for the comparison operators.
+func comparison(op string, l, r Expr) Expr {
+	switch op {
+	case "=", "<>", "<", "<=", ">", ">=", "IS", "IS NOT":
+	default:
+		return &Binary{Op: op, L: l, R: r}
+	}
+	aff := types.CompareAffinity(ExprAffinity(l), ExprAffinity(r))
+	return &Binary{Op: op, L: withAffinity(l, aff), R: withAffinity(r, aff), Coll: collation(l, r)}
+}
+
+// withAffinity applies aff to e for a comparison, folding constants and
+// skipping columns whose stored values already have it.
+func withAffinity(e Expr, aff types.Affinity) Expr {
+	if aff == types.AffinityNone {
+		return e
+	}
+	own := ExprAffinity(e)
+	if own == aff || (aff.IsNumeric() && own.IsNumeric()) {
+		return e
+	}
+	if c, ok := e.(*Const); ok {
+		return &Const{V: aff.ApplyCompare(c.V)}
+	}
+	return &Affinity{X: e, Aff: aff}
+}
+
+// ExprAffinity is the affinity of an expression for comparisons: a
+// column's declared one, a CAST's target's, none otherwise.
+func ExprAffinity(e Expr) types.Affinity {
+	switch e := e.(type) {
+	case *ColRef:
+		return e.Affinity
+	case *OuterRef:
+		return e.Ref.Affinity
+	case *Cast:
+		return e.Affinity
+	case *Collate:
+		return ExprAffinity(e.X)
+	case *Affinity:
+		return e.Aff
+	}
+	return types.AffinityNone
+}
+
+// collation picks a comparison's collation: an explicit COLLATE on the
+// left, then on the right, then a column's on the left, then the right.
+func collation(l, r Expr) string {
+	if c, ok := l.(*Collate); ok {
+		return c.Name
+	}
+	if c, ok := r.(*Collate); ok {
+		return c.Name
+	}
+	if c := columnCollation(l); c != "" {
+		return c
+	}
+	return columnCollation(r)
+}
+
+func columnCollation(e Expr) string {
+	switch e := e.(type) {
+	case *ColRef:
+		return e.Collate
+	case *OuterRef:
+		return e.Ref.Collate
+	case *Affinity:
+		return columnCollation(e.X)
+	case *Collate:
+		return e.Name
+	}
+	return ""
+}
+
+func (b *Binder) bindCase(e *grammar.CaseExpr, sc *scope) (Expr, error) {
+	c := &Case{}
+	var err error
+	if e.Operand != nil {
+		if c.Operand, err = b.bindExpr(e.Operand, sc); err != nil {
+			return nil, err
+		}
+	}
+	for _, w := range e.Whens {
+		cond, err := b.bindExpr(w.Cond, sc)
+		if err != nil {
+			return nil, err
+		}
+		then, err := b.bindExpr(w.Result, sc)
+		if err != nil {
+			return nil, err
+		}
+		if c.Operand != nil {
+			// CASE x WHEN v compares with x = v's affinity and collation.
+			cmp := comparison("=", c.Operand, cond).(*Binary)
+			cond = cmp
+		}
+		c.Whens = append(c.Whens, When{Cond: cond, Then: then})
+	}
+	if e.Else != nil {
+		if c.Else, err = b.bindExpr(e.Else, sc); err != nil {
+			return nil, err
+		}
+	}
+	if c.Operand != nil {
+		// The WHENs are now full comparisons; evaluate as a searched CASE.
+		c.Operand = nil
+	}
+	return c, nil
+}
+
+func (b *Binder) bindBetween(e *grammar.BetweenExpr, sc *scope) (Expr, error) {
+	x, err := b.bindExpr(e.X, sc)
+	if err != nil {
+		return nil, err
+	}
+	lo, err := b.bindExpr(e.Lo, sc)
+	if err != nil {
+		return nil, err
+	}
+	hi, err := b.bindExpr(e.Hi, sc)
+	if err != nil {
+		return nil, err
+	}
+	var r Expr = &Binary{Op: "AND", L: comparison(">=", x, lo), R: comparison("<=", x, hi)}
+	if e.Not {
+		r = &Unary{Op: "NOT", X: r}
+	}
+	return r, nil
+}
+
+func (b *Binder) bindLike(e *grammar.LikeExpr, sc *scope) (Expr, error) {
+	x, err := b.bindExpr(e.X, sc)
+	if err != nil {
+		return nil, err
+	}
+	p, err := b.bindExpr(e.Pattern, sc)
+	if err != nil {
+		return nil, err
+	}
+	l := &Like{X: x, Pat: p, Not: e.Not}
+	if e.Escape != nil {
+		if l.Escape, err = b.bindExpr(e.Escape, sc); err != nil {
+			return nil, err
+		}
+	}
+	switch e.Op {
+	case grammar.OpLike, grammar.OpILike:
+		l.Op = "LIKE"
+	case grammar.OpGlob:
+		l.Op = "GLOB"
+	case grammar.OpRegexp:
+		l.Op = "REGEXP"
+	default:
+		return nil, notSupported("MATCH")
+	}
+	return l, nil
+}
+
+func (b *Binder) bindIn(e *grammar.InExpr, sc *scope) (Expr, error) {
+	x, err := b.bindExpr(e.X, sc)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case e.Select != nil:
+		sub, err := b.bindSubquery(e.Select, sc, 1)
+		if err != nil {
+			return nil, err
+		}
+		return &InSub{X: []Expr{x}, Sub: sub, Not: e.Not}, nil
+	case e.Table != nil:
+		sel := &grammar.SelectStmt{Body: &grammar.SelectCore{
+			Columns: []*grammar.ResultColumn{{Star: true}}, From: e.Table}}
+		sub, err := b.bindSubquery(sel, sc, 1)
+		if err != nil {
+			return nil, err
+		}
+		return &InSub{X: []Expr{x}, Sub: sub, Not: e.Not}, nil
+	case e.Func != nil:
+		return nil, notSupported("IN table-valued function")
+	}
+	list, err := b.bindExprs(e.List, sc)
+	if err != nil {
+		return nil, err
+	}
+	aff := ExprAffinity(x)
+	for i := range list {
+		list[i] = withAffinity(list[i], aff)
+	}
+	return &InList{X: x, List: list, Not: e.Not}, nil
+}
+
+// bindSubquery binds a nested query with sc as its enclosing scope. ncols
+// is the column count the context requires (-1 = any).
+func (b *Binder) bindSubquery(sel *grammar.SelectStmt, sc *scope, ncols int) (*Subquery, error) {
+	if sc == nil {
+		sc = &scope{}
+	}
+	prev := sc.correlated
+	sc.correlated = false
+	b.scopes = append(b.scopes, sc)
+	q, err := b.bindSelect(sel)
+	b.scopes = b.scopes[:len(b.scopes)-1]
+	corr := sc.correlated
+	sc.correlated = prev || corr
+	if err != nil {
+		return nil, err
+	}
+	if ncols >= 0 && len(q.Cols) != ncols {
+		return nil, bindErr("sub-select returns %d columns - expected %d", len(q.Cols), ncols)
+	}
+	b.subID++
+	return &Subquery{Plan: q.Root, Correlated: corr, ID: b.subID}, nil
+}

@@ -1,0 +1,343 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// bindFrom binds a FROM clause; nil means a single row of no columns.
+func (b *Binder) bindFrom(te grammar.TableExpr) (Node, *scope, error) {
+	switch te := te.(type) {
+	case nil:
+		return &Single{}, &scope{}, nil
+	case *grammar.TableName:
+		return b.bindTableName(te)
+	case *grammar.SubqueryTable:
+		q, err := b.bindSelect(te.Select)
+		if err != nil {
+			return nil, nil, err
+		}
+		return derived(q, te.Alias)
+	case *grammar.Join:
+		return b.bindJoin(te)
+	case *grammar.TableFunc:
+		return b.bindTableFunc(te)
+	}
+	return nil, nil, notSupported("FROM item %T", te)
+}
+
+// derived wraps a bound query as a FROM item named alias.
+func derived(q *Query, alias string) (Node, *scope, error) {
+	src := q.Root.Columns()
+	cols := make([]Column, len(q.Cols))
+	for i, rc := range q.Cols {
+		cols[i] = Column{Name: rc.Name, Table: alias, DeclType: rc.DeclType, NotNull: rc.NotNull}
+		if i < len(src) {
+			cols[i].Affinity, cols[i].Collate = src[i].Affinity, src[i].Collate
+		}
+	}
+	node := q.Root
+	if len(src) != len(cols) {
+		exprs := make([]Expr, len(cols))
+		for i := range exprs {
+			exprs[i] = &ColRef{Idx: i}
+		}
+		node = &Project{Input: node, Exprs: exprs, Cols: cols}
+	} else {
+		node = &Project{Input: node, Exprs: identity(len(cols)), Cols: cols}
+	}
+	return node, &scope{cols: cols}, nil
+}
+
+func identity(n int) []Expr {
+	out := make([]Expr, n)
+	for i := range out {
+		out[i] = &ColRef{Idx: i}
+	}
+	return out
+}
+
+func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
+	if tn.Schema != "" && !eqFold(tn.Schema, "main") {
+		return nil, nil, bindErr("no such table: %s.%s", tn.Schema, tn.Name)
+	}
+	alias := tn.Alias
+	if alias == "" {
+		alias = tn.Name
+	}
+	if tn.Schema == "" {
+		if def := b.lookupCTE(tn.Name); def != nil {
+			return b.bindCTERef(def, alias)
+		}
+	}
+	if v := b.cat.View(tn.Name); v != nil {
+		return b.bindView(v, alias)
+	}
+	t := b.cat.Table(tn.Name)
+	if t == nil {
+		t = VirtualTable(tn.Name)
+	}
+	if t == nil {
+		return nil, nil, bindErr("no such table: %s", qualified(tn.Schema, tn.Name))
+	}
+	s := NewScan(t, alias)
+	return s, &scope{cols: s.Cols}, nil
+}
+
+// NewScan returns a full scan of t whose columns are qualified by alias:
+// the table's columns then the hidden rowid.
+func NewScan(t *catalog.Table, alias string) *Scan {
+	cols := make([]Column, 0, len(t.Columns)+1)
+	for _, c := range t.Columns {
+		cols = append(cols, Column{Name: c.Name, Table: alias, DeclType: c.DeclType,
+			Affinity: c.Affinity, Collate: c.Collate, NotNull: c.NotNull, Hidden: c.Hidden})
+	}
+	cols = append(cols, Column{Name: rowidColName, Table: alias, Affinity: types.AffinityInteger, Hidden: true, NotNull: true})
+	return &Scan{Table: t, Alias: alias, Cols: cols}
+}
+
+func (b *Binder) bindView(v *catalog.View, alias string) (Node, *scope, error) {
+	if b.viewDepth > 32 {
+		return nil, nil, bindErr("view %s is circularly defined", v.Name)
+	}
+	stmts, err := grammar.Parse(v.SQL)
+	if err != nil {
+		return nil, nil, err
+	}
+	cv, ok := stmts[0].(*grammar.CreateViewStmt)
+	if !ok || len(stmts) != 1 {
+		return nil, nil, bindErr("malformed view definition: %s", v.Name)
+	}
+	b.viewDepth++
+	saved := b.scopes
+	b.scopes = nil
+	q, err := b.bindSelect(cv.Select)
+	b.scopes = saved
+	b.viewDepth--
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := renameColumns(q, cv.Columns, v.Name); err != nil {
+		return nil, nil, err
+	}
+	return derived(q, alias)
+}
+
+// renameColumns applies an explicit column list to a query's result.
+func renameColumns(q *Query, names []string, what string) error {
+	if len(names) == 0 {
+		return nil
+	}
+	if len(names) != len(q.Cols) {
+		return bindErr("%s has %d values for %d columns", what, len(q.Cols), len(names))
+	}
+	for i, n := range names {
+		q.Cols[i].Name = n
+	}
+	return nil
+}
+
+func (b *Binder) bindJoin(j *grammar.Join) (Node, *scope, error) {
+	ln, lsc, err := b.bindFrom(j.Left)
+	if err != nil {
+		return nil, nil, err
+	}
+	rn, rsc, err := b.bindFrom(j.Right)
+	if err != nil {
+		return nil, nil, err
+	}
+	kind := map[grammar.JoinKind]JoinKind{grammar.JoinInner: JoinInner, grammar.JoinLeft: JoinLeft,
+		grammar.JoinRight: JoinRight, grammar.JoinFull: JoinFull, grammar.JoinCross: JoinCross}[j.Kind]
+	nl := len(lsc.cols)
+	cols := append(append([]Column{}, lsc.cols...), rsc.cols...)
+	using := j.Using
+	if j.Natural {
+		using = naturalColumns(lsc, rsc)
+	}
+	var on Expr
+	for _, name := range using {
+		li, err := lsc.resolve("", name)
+		if err != nil {
+			return nil, nil, err
+		}
+		ri, err := rsc.resolve("", name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if li < 0 || ri < 0 {
+			return nil, nil, bindErr("cannot join using column %s - column not present in both tables", name)
+		}
+		lc, rc := cols[li], cols[nl+ri]
+		eq := comparison("=", &ColRef{Idx: li, Affinity: lc.Affinity, Collate: lc.Collate},
+			&ColRef{Idx: nl + ri, Affinity: rc.Affinity, Collate: rc.Collate})
+		on = andExpr(on, eq)
+		cols[nl+ri].Hidden = true
+	}
+	if kind == JoinLeft {
+		for i := nl; i < len(cols); i++ {
+			cols[i].NotNull = false
+		}
+	}
+	sc := &scope{cols: cols}
+	if j.On != nil {
+		x, err := b.bindExpr(j.On, sc)
+		if err != nil {
+			return nil, nil, err
+		}
+		on = andExpr(on, x)
+	}
+	if kind == JoinCross && on != nil {
+		kind = JoinInner
+	}
+	join := &Join{Kind: kind, Left: ln, Right: rn, On: on, Cols: cols}
+	splitEquiKeys(join, nl)
+	return join, sc, nil
+}
+
+func naturalColumns(l, r *scope) []string {
+	var out []string
+	for _, c := range l.cols {
+		if c.Hidden {
+			continue
+		}
+		if i, err := r.resolve("", c.Name); err == nil && i >= 0 {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+func andExpr(a, b Expr) Expr {
+	if a == nil {
+		return b
+	}
+	return &Binary{Op: "AND", L: a, R: b}
+}
+
+// Conjuncts splits e on AND.
+func Conjuncts(e Expr) []Expr {
+	if bin, ok := e.(*Binary); ok && bin.Op == "AND" {
+		return append(Conjuncts(bin.L), Conjuncts(bin.R)...)
+	}
+	if e == nil {
+		return nil
+	}
+	return []Expr{e}
+}
+
+// splitEquiKeys moves equality conjuncts of ON that compare a left-only
+// expression with a right-only one into hash-join keys.
+func splitEquiKeys(j *Join, nl int) {
+	var rest Expr
+	for _, c := range Conjuncts(j.On) {
+		bin, ok := c.(*Binary)
+		if ok && bin.Op == "=" && bin.Coll == "" {
+			ls, rs := sideOf(bin.L, nl), sideOf(bin.R, nl)
+			if ls == 1 && rs == 2 {
+				j.LeftKeys = append(j.LeftKeys, bin.L)
+				j.RightKeys = append(j.RightKeys, shiftCols(bin.R, -nl))
+				continue
+			}
+			if ls == 2 && rs == 1 {
+				j.LeftKeys = append(j.LeftKeys, bin.R)
+				j.RightKeys = append(j.RightKeys, shiftCols(bin.L, -nl))
+				continue
+			}
+		}
+		rest = andExpr(rest, c)
+	}
+	if len(j.LeftKeys) > 0 {
+		j.On = rest
+	}
+}
+
+// sideOf returns 1 when e reads only left columns (idx < nl), 2 when only
+// right ones, 0 for both, none, or anything not safe to hash.
+func sideOf(e Expr, nl int) int {
+	side := 0
+	ok := true
+	WalkExpr(e, func(x Expr) {
+		switch x := x.(type) {
+		case *ColRef:
+			s := 1
+			if x.Idx >= nl {
+				s = 2
+			}
+			if side != 0 && side != s {
+				ok = false
+			}
+			side = s
+		case *Const, *Unary, *Binary, *Affinity, *Collate, *Cast:
+		default:
+			ok = false
+		}
+	})
+	if !ok {
+		return 0
+	}
+	return side
+}
+
+// shiftCols returns e with every ColRef index moved by d.
+func shiftCols(e Expr, d int) Expr {
+	return MapExpr(e, func(x Expr) Expr {
+		if c, ok := x.(*ColRef); ok {
+			n := *c
+			n.Idx += d
+			return &n
+		}
+		return x
+	})
+}
+
+// MapExpr rebuilds e bottom-up, replacing each node by fn(node).
+func MapExpr(e Expr, fn func(Expr) Expr) Expr {
+	switch x := e.(type) {
+	case nil:
+		return nil
+	case *Unary:
+		return fn(&Unary{Op: x.Op, X: MapExpr(x.X, fn)})
+	case *Binary:
+		return fn(&Binary{Op: x.Op, L: MapExpr(x.L, fn), R: MapExpr(x.R, fn), Coll: x.Coll})
+	case *Affinity:
+		return fn(&Affinity{X: MapExpr(x.X, fn), Aff: x.Aff})
+	case *Collate:
+		return fn(&Collate{X: MapExpr(x.X, fn), Name: x.Name})
+	case *Cast:
+		return fn(&Cast{X: MapExpr(x.X, fn), Type: x.Type, Affinity: x.Affinity})
+	case *IsNull:
+		return fn(&IsNull{X: MapExpr(x.X, fn), Not: x.Not})
+	case *Func:
+		args := make([]Expr, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = MapExpr(a, fn)
+		}
+		return fn(&Func{Name: x.Name, Args: args})
+	}
+	return fn(e)
+}
+
+func (b *Binder) bindTableFunc(tf *grammar.TableFunc) (Node, *scope, error) {
+	name := strings.ToLower(tf.Name)
+	args, err := b.bindExprs(tf.Args, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	cols, ok := tableFuncColumns(name)
+	if !ok {
+		return nil, nil, bindErr("no such table-valued function: %s", tf.Name)
+	}
+	alias := tf.Alias
+	if alias == "" {
+		alias = tf.Name
+	}
+	out := make([]Column, len(cols))
+	for i, c := range cols {
+		out[i] = Column{Name: c, Table: alias}
+	}
+	n := &TableFunc{Name: name, Args: args, Cols: out}
+	return n, &scope{cols: out}, nil
+}

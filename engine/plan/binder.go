@@ -1,0 +1,97 @@
+package plan
+
+import (
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+)
+
+// Binder binds the statements of one script against one catalog snapshot.
+// It is not safe for concurrent use; make one per Prepare.
+type Binder struct {
+	cat *catalog.Catalog
+	// scopes is the stack of enclosing query scopes, innermost last, for
+	// correlated references.
+	scopes []*scope
+	// ctes is the stack of visible WITH clauses, innermost last.
+	ctes  []map[string]*cteDef
+	subID int
+	// viewDepth guards against views that refer to themselves.
+	viewDepth int
+}
+
+// NewBinder returns a binder over cat.
+func NewBinder(cat *catalog.Catalog) *Binder { return &Binder{cat: cat} }
+
+// Catalog returns the snapshot the binder resolves names in.
+func (b *Binder) Catalog() *catalog.Catalog { return b.cat }
+
+// scope is the set of columns an expression can reference: the output of
+// the FROM clause (or of an aggregate) being bound.
+type scope struct {
+	cols []Column
+	// agg, when set, rewrites references for expressions above an
+	// aggregation.
+	agg *aggState
+	// win, when set, collects window functions.
+	win *winState
+	// correlated is set when a nested query referenced this scope.
+	correlated bool
+}
+
+// notSupported is the error of a feature the engine cannot run yet.
+func notSupported(feature string, args ...any) error {
+	return errs.New(errs.CodeNotSupported, "not supported: "+feature, args...)
+}
+
+func bindErr(format string, args ...any) error {
+	return errs.New(errs.CodeGeneric, format, args...)
+}
+
+// resolve finds column (table, name) in sc; it returns -1 when absent and
+// an error when ambiguous.
+func (sc *scope) resolve(table, name string) (int, error) {
+	found := -1
+	for i, c := range sc.cols {
+		if !eqFold(c.Name, name) {
+			continue
+		}
+		if table != "" && !eqFold(c.Table, table) {
+			continue
+		}
+		if table == "" && c.Hidden {
+			continue
+		}
+		if found >= 0 {
+			return -1, bindErr("ambiguous column name: %s", qualified(table, name))
+		}
+		found = i
+	}
+	if found < 0 && table == "" {
+		// A hidden column (a USING duplicate, a rowid) is still reachable.
+		for i, c := range sc.cols {
+			if c.Hidden && eqFold(c.Name, name) {
+				return i, nil
+			}
+		}
+	}
+	return found, nil
+}
+
+// hasTable reports whether any column of sc has qualifier table.
+func (sc *scope) hasTable(table string) bool {
+	for _, c := range sc.cols {
+		if eqFold(c.Table, table) {
+			return true
+		}
+	}
+	return false
+}
+
+func qualified(table, name string) string {
+	if table == "" {
+		return name
+	}
+	return table + "." + name
+}
+
+func eqFold(a, b string) bool { return catalog.Lower(a) == catalog.Lower(b) }

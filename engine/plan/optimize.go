@@ -1,0 +1,167 @@
+package plan
+
+// A rule rewrites a plan node; rules run in order, bottom-up, each over the
+// whole tree.
+type rule struct {
+	name  string
+	apply func(Node) Node
+}
+
+// rules is the ordered list of rewrites Optimize applies.
+var rules = []rule{
+	{"rowid-lookup", rowidLookup},
+}
+
+// Optimize applies the rules to a query.
+func Optimize(q *Query) *Query {
+	q.Root = optimizeNode(q.Root)
+	return q
+}
+
+// OptimizeStmt applies the rules to the input of a write.
+func OptimizeStmt(s Statement) Statement {
+	switch s := s.(type) {
+	case *Update:
+		s.Input = optimizeNode(s.Input)
+	case *Delete:
+		s.Input = optimizeNode(s.Input)
+	case *Insert:
+		if s.Source != nil {
+			s.Source = optimizeNode(s.Source)
+		}
+	}
+	return s
+}
+
+func optimizeNode(n Node) Node {
+	for _, r := range rules {
+		n = rewrite(n, r.apply)
+	}
+	return n
+}
+
+// rewrite applies fn bottom-up to every node of the tree.
+func rewrite(n Node, fn func(Node) Node) Node {
+	switch x := n.(type) {
+	case *Filter:
+		x.Input = rewrite(x.Input, fn)
+	case *Project:
+		x.Input = rewrite(x.Input, fn)
+	case *Limit:
+		x.Input = rewrite(x.Input, fn)
+	case *Sort:
+		x.Input = rewrite(x.Input, fn)
+	case *Aggregate:
+		x.Input = rewrite(x.Input, fn)
+	case *Distinct:
+		x.Input = rewrite(x.Input, fn)
+	case *Window:
+		x.Input = rewrite(x.Input, fn)
+	case *Join:
+		x.Left = rewrite(x.Left, fn)
+		x.Right = rewrite(x.Right, fn)
+	case *SetOp:
+		x.Left = rewrite(x.Left, fn)
+		x.Right = rewrite(x.Right, fn)
+	}
+	return fn(n)
+}
+
+// rowidLookup turns Filter(rowid = e AND rest) over a Scan into a scan of
+// one rowid (or a rowid range for <, <=, >, >=) with the rest as a filter.
+func rowidLookup(n Node) Node {
+	f, ok := n.(*Filter)
+	if !ok {
+		return n
+	}
+	s, ok := f.Input.(*Scan)
+	if !ok || s.Lookup != nil || s.Index != nil || s.Table.Virtual {
+		return n
+	}
+	rid := s.RowidIdx()
+	var rest Expr
+	rr := &RowidRange{}
+	for _, c := range Conjuncts(f.Pred) {
+		if !addRowidBound(rr, c, rid, s.Table.RowidCol) {
+			rest = andExpr(rest, c)
+		}
+	}
+	if rr.Eq == nil && rr.Lo == nil && rr.Hi == nil {
+		return n
+	}
+	ns := *s
+	ns.Lookup = rr
+	if rest == nil {
+		return &ns
+	}
+	return &Filter{Input: &ns, Pred: rest}
+}
+
+// addRowidBound records c in rr when it bounds the rowid by an expression
+// that does not read the row.
+func addRowidBound(rr *RowidRange, c Expr, rid, alias int) bool {
+	bin, ok := c.(*Binary)
+	if !ok {
+		return false
+	}
+	op, col, val := bin.Op, bin.L, bin.R
+	if !isRowidRef(col, rid, alias) {
+		op, col, val = flip(op), bin.R, bin.L
+	}
+	if !isRowidRef(col, rid, alias) || refsInput(val) || !constLike(val) {
+		return false
+	}
+	switch op {
+	case "=":
+		if rr.Eq != nil {
+			return false
+		}
+		rr.Eq = val
+	case ">", ">=":
+		if rr.Lo != nil {
+			return false
+		}
+		rr.Lo, rr.LoIncl = val, op == ">="
+	case "<", "<=":
+		if rr.Hi != nil {
+			return false
+		}
+		rr.Hi, rr.HiIncl = val, op == "<="
+	default:
+		return false
+	}
+	return true
+}
+
+func isRowidRef(e Expr, rid, alias int) bool {
+	c, ok := e.(*ColRef)
+	return ok && (c.Idx == rid || (alias >= 0 && c.Idx == alias))
+}
+
+// constLike reports whether e is a constant, parameter or outer reference
+// (possibly under affinity or arithmetic), safe to evaluate once per scan.
+func constLike(e Expr) bool {
+	ok := true
+	WalkExpr(e, func(x Expr) {
+		switch x.(type) {
+		case *Const, *Param, *OuterRef, *Unary, *Binary, *Affinity, *Cast:
+		default:
+			ok = false
+		}
+	})
+	return ok
+}
+
+func flip(op string) string {
+	switch op {
+	case "<":
+		return ">"
+	case "<=":
+		return ">="
+	case ">":
+		return "<"
+	case ">=":
+		return "<="
+	}
+	return op
+}

@@ -1,0 +1,158 @@
+package plan
+
+import (
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// Statement is a bound statement ready for execution.
+type Statement interface{ stmtNode() }
+
+// Query is a statement that returns rows.
+type Query struct {
+	Root Node
+	// Cols are the result columns (Root's columns minus hidden ones are
+	// the first len(Cols) columns of Root).
+	Cols []ResultColumn
+	// ReadOnly is true when executing the query writes nothing.
+	ReadOnly bool
+}
+
+// ResultColumn names one column of a result set.
+type ResultColumn struct {
+	Name     string
+	DeclType string
+	NotNull  bool
+}
+
+// Insert is INSERT/REPLACE.
+type Insert struct {
+	Table *catalog.Table
+	// Targets maps each source column to a table column index, or -1 for
+	// the rowid.
+	Targets []int
+	Source  Node // nil for DEFAULT VALUES
+	// Defaults holds, per table column, the bound DEFAULT expression (nil =
+	// NULL).
+	Defaults  []Expr
+	Or        grammar.ConflictAction
+	Upserts   []*Upsert
+	Returning []Expr // bound against the new row (columns then rowid)
+	RetCols   []ResultColumn
+	Checks    []Expr // bound against the new row
+	Indexes   []*IndexKeys
+}
+
+// IndexKeys is one index of a written table with its key expressions bound
+// against the table's row (columns, then rowid).
+type IndexKeys struct {
+	Index *catalog.Index
+	Keys  []Expr
+	Where Expr // partial index predicate, nil for a full index
+}
+
+// Upsert is one ON CONFLICT clause. Set expressions are bound against the
+// existing row (columns, then rowid) followed by the excluded row
+// (columns, then rowid).
+type Upsert struct {
+	Target    []int // column indexes of the conflict target (nil = any)
+	DoNothing bool
+	SetCols   []int // -1 = rowid
+	SetExprs  []Expr
+	Where     Expr
+}
+
+// Update is UPDATE. Input produces the old rows: the table's columns, then
+// the rowid (then any FROM columns); Set expressions are bound against it.
+type Update struct {
+	Table     *catalog.Table
+	Input     Node
+	SetCols   []int // -1 = rowid
+	SetExprs  []Expr
+	Or        grammar.ConflictAction
+	Returning []Expr // bound against the new row (columns then rowid)
+	RetCols   []ResultColumn
+	Checks    []Expr
+	Indexes   []*IndexKeys
+}
+
+// Delete is DELETE. Input produces the rows to delete: the table's
+// columns, then the rowid.
+type Delete struct {
+	Table     *catalog.Table
+	Input     Node
+	Returning []Expr
+	RetCols   []ResultColumn
+	Indexes   []*IndexKeys
+}
+
+// CreateTable is CREATE TABLE; Table.Root is assigned at execution.
+type CreateTable struct {
+	Table       *catalog.Table
+	IfNotExists bool
+	AsSelect    *Query
+	// Indexes are the automatic indexes of UNIQUE/PRIMARY KEY constraints.
+	Indexes []*catalog.Index
+}
+
+// CreateIndex is CREATE INDEX.
+type CreateIndex struct {
+	Index       *catalog.Index
+	IfNotExists bool
+	Table       *catalog.Table
+	// Keys are the key expressions bound against the table's row
+	// (columns, then rowid).
+	Keys  []Expr
+	Where Expr
+}
+
+// CreateView is CREATE VIEW.
+type CreateView struct {
+	View        *catalog.View
+	IfNotExists bool
+}
+
+// Drop is DROP TABLE/INDEX/VIEW/TRIGGER.
+type Drop struct {
+	Kind     grammar.ObjectKind
+	Name     string
+	IfExists bool
+}
+
+// TxControl is BEGIN, COMMIT, ROLLBACK, SAVEPOINT, RELEASE, ROLLBACK TO.
+type TxControl struct {
+	Op        string // "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "ROLLBACK TO"
+	Name      string
+	Immediate bool
+}
+
+// Pragma is PRAGMA name [= value].
+type Pragma struct {
+	Name   string // lower-case
+	Arg    string // the value as text ("" when absent)
+	HasArg bool
+	// Query, for pragmas that return rows, produces them.
+	Query *Query
+}
+
+// Explain is EXPLAIN QUERY PLAN: it returns the plan of Stmt as rows.
+type Explain struct {
+	Stmt Statement
+}
+
+// Nop is a statement that does nothing (ANALYZE, VACUUM on an in-memory
+// database).
+type Nop struct{ What string }
+
+func (*Query) stmtNode()       {}
+func (*Insert) stmtNode()      {}
+func (*Update) stmtNode()      {}
+func (*Delete) stmtNode()      {}
+func (*CreateTable) stmtNode() {}
+func (*CreateIndex) stmtNode() {}
+func (*CreateView) stmtNode()  {}
+func (*Drop) stmtNode()        {}
+func (*TxControl) stmtNode()   {}
+func (*Pragma) stmtNode()      {}
+func (*Explain) stmtNode()     {}
+func (*Nop) stmtNode()         {}

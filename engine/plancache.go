@@ -1,0 +1,144 @@
+package engine
+
+import (
+	"sync"
+	"sync/atomic"
+
+	lru "github.com/hashicorp/golang-lru/v2"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// planCacheSize is how many distinct SQL texts keep their parse and plans.
+const planCacheSize = 512
+
+// planCache maps SQL text to its parsed script and bound plans, so a
+// repeated statement is never parsed twice; plans are rebound when the
+// schema version changes.
+type planCache struct {
+	lru               *lru.Cache[string, *script]
+	hits, miss, binds atomic.Int64
+}
+
+func newPlanCache(n int) *planCache {
+	c, _ := lru.New[string, *script](n)
+	return &planCache{lru: c}
+}
+
+func (pc *planCache) counters() (hits, miss, binds int64) {
+	return pc.hits.Load(), pc.miss.Load(), pc.binds.Load()
+}
+
+// script is one parsed SQL text: its statements, their placeholders and
+// their bound plans for the schema version they were bound at.
+type script struct {
+	sql      string
+	stmts    []grammar.Statement
+	numInput int
+	names    []string // per position: the placeholder's name or ""
+
+	mu    sync.Mutex
+	plans []boundPlan // per statement
+}
+
+type boundPlan struct {
+	// cat is the catalog snapshot the plan was bound against; a snapshot is
+	// immutable, so pointer identity is exact even across rolled-back DDL
+	// that reused a version number.
+	cat  *catalog.Catalog
+	plan plan.Statement
+}
+
+// cachedFor returns the plan of statement i bound against cat, if any.
+func (s *script) cachedFor(i int, cat *catalog.Catalog) (plan.Statement, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	bp := s.plans[i]
+	if bp.cat == cat && bp.plan != nil {
+		return bp.plan, true
+	}
+	return nil, false
+}
+
+func (s *script) storeFor(i int, cat *catalog.Catalog, p plan.Statement) {
+	s.mu.Lock()
+	s.plans[i] = boundPlan{cat: cat, plan: p}
+	s.mu.Unlock()
+}
+
+// txControl returns statement i bound when it is BEGIN, COMMIT, ROLLBACK,
+// SAVEPOINT or RELEASE, which need no catalog.
+func (s *script) txControl(i int) (*plan.TxControl, bool) {
+	switch s.stmts[i].(type) {
+	case *grammar.BeginStmt, *grammar.CommitStmt, *grammar.RollbackStmt,
+		*grammar.SavepointStmt, *grammar.ReleaseStmt:
+		p, err := plan.NewBinder(nil).Bind(s.stmts[i])
+		if err != nil {
+			return nil, false
+		}
+		tc, ok := p.(*plan.TxControl)
+		return tc, ok
+	}
+	return nil, false
+}
+
+// parse returns the script of sql, from the cache or by parsing it.
+func (db *DB) parse(sql string) (*script, error) {
+	if s, ok := db.cache.lru.Get(sql); ok {
+		db.cache.hits.Add(1)
+		return s, nil
+	}
+	db.cache.miss.Add(1)
+	db.parses.Add(1)
+	stmts, err := grammar.Parse(sql)
+	if err != nil {
+		return nil, syntaxError(err)
+	}
+	s := &script{sql: sql, stmts: stmts, plans: make([]boundPlan, len(stmts))}
+	s.numInput, s.names = numberParams(stmts)
+	db.cache.lru.Add(sql, s)
+	return s, nil
+}
+
+// numberParams gives named placeholders their positions (the next free
+// number at first appearance, as SQLite does) and returns the placeholder
+// count and the names by position.
+func numberParams(stmts []grammar.Statement) (int, []string) {
+	byName := map[string]int{}
+	max := 0
+	var names []string
+	setName := func(i int, name string) {
+		for len(names) < i {
+			names = append(names, "")
+		}
+		if name != "" {
+			names[i-1] = name
+		}
+	}
+	for _, st := range stmts {
+		grammar.Walk(st, func(n grammar.Node) bool {
+			p, ok := n.(*grammar.Param)
+			if !ok {
+				return true
+			}
+			if p.Index == 0 {
+				idx, seen := byName[p.Name]
+				if !seen {
+					max++
+					idx = max
+					byName[p.Name] = idx
+				}
+				p.Index = idx
+			}
+			if p.Index > max {
+				max = p.Index
+			}
+			setName(p.Index, p.Name)
+			return true
+		})
+	}
+	setName(max, "")
+	return max, names
+}

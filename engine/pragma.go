@@ -1,0 +1,118 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// pragmaWrites reports whether setting pragma name writes the file.
+func pragmaWrites(name string) bool {
+	switch name {
+	case "user_version", "application_id":
+		return true
+	}
+	return false
+}
+
+// pragmaColumns are the result columns of introspection pragmas.
+var pragmaColumns = plan.TableFuncColumns
+
+func namedColumns(names ...string) []Column {
+	out := make([]Column, len(names))
+	for i, n := range names {
+		out[i] = Column{Name: n, Nullable: -1}
+	}
+	return out
+}
+
+func oneValue(name string, v types.Value) outcome {
+	return outcome{rows: staticRows(namedColumns(name), [][]types.Value{{v}})}
+}
+
+// pragma runs PRAGMA name [= value].
+func (s *Session) pragma(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
+	if rows, ok, err := exec.IntrospectionRows(c.Catalog, p.Name, p.Arg); ok || err != nil {
+		return outcome{rows: staticRows(namedColumns(pragmaColumns["pragma_"+p.Name]...), rows)}, err
+	}
+	switch p.Name {
+	case "user_version", "application_id":
+		slot := metaUserVersion
+		if p.Name == "application_id" {
+			slot = metaApplicationID
+		}
+		if p.HasArg {
+			n, err := strconv.ParseInt(strings.TrimSpace(p.Arg), 0, 32)
+			if err != nil {
+				return outcome{}, nil // SQLite ignores a malformed value
+			}
+			return outcome{}, c.Tx.SetMeta(slot, uint64(uint32(int32(n))))
+		}
+		return oneValue(p.Name, types.NewInt(int64(int32(uint32(c.Tx.Meta(slot)))))), nil
+	case "schema_version":
+		return oneValue(p.Name, types.NewInt(int64(c.Catalog.Version))), nil
+	case "foreign_keys":
+		if p.HasArg {
+			s.foreignKeys = pragmaBool(p.Arg)
+			return outcome{}, nil
+		}
+		return oneValue(p.Name, types.NewBool(s.foreignKeys)), nil
+	case "page_size":
+		return oneValue(p.Name, types.NewInt(int64(s.db.store.PageSize()))), nil
+	case "page_count":
+		return oneValue(p.Name, types.NewInt(int64(s.db.store.PageCount()))), nil
+	case "freelist_count":
+		return oneValue(p.Name, types.NewInt(int64(s.db.store.FreelistCount()))), nil
+	case "cache_size":
+		return oneValue(p.Name, types.NewInt(-s.cacheKiB())), nil
+	case "journal_mode":
+		return oneValue(p.Name, types.NewText("wal")), nil
+	case "encoding":
+		return oneValue(p.Name, types.NewText("UTF-8")), nil
+	case "busy_timeout":
+		return oneValue("timeout", types.NewInt(s.db.opts.BusyTimeout.Milliseconds())), nil
+	case "synchronous":
+		return oneValue(p.Name, types.NewInt([]int64{2, 1, 0}[s.db.opts.Sync])), nil
+	case "integrity_check", "quick_check":
+		return s.integrityCheck(p.Name)
+	case "compile_options":
+		return outcome{rows: staticRows(namedColumns(p.Name), nil)}, nil
+	}
+	// Unknown pragmas are ignored, as SQLite does.
+	return outcome{}, nil
+}
+
+func (s *Session) cacheKiB() int64 {
+	n := s.db.opts.CacheSize
+	if n == 0 {
+		n = 32 << 20
+	}
+	return n / 1024
+}
+
+func pragmaBool(v string) bool {
+	switch strings.ToLower(strings.TrimSpace(v)) {
+	case "1", "on", "true", "yes":
+		return true
+	}
+	return false
+}
+
+func (s *Session) integrityCheck(name string) (outcome, error) {
+	problems, err := s.db.store.IntegrityCheck()
+	if err != nil {
+		return outcome{}, errs.Wrap(errs.CodeCorrupt, err)
+	}
+	rows := [][]types.Value{}
+	for _, p := range problems {
+		rows = append(rows, []types.Value{types.NewText(p)})
+	}
+	if len(rows) == 0 {
+		rows = append(rows, []types.Value{types.NewText("ok")})
+	}
+	return outcome{rows: staticRows(namedColumns(name), rows)}, nil
+}

@@ -1,0 +1,232 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/txn"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// stmtTx is the transaction one statement runs in.
+type stmtTx struct {
+	tx   *txn.Tx
+	auto bool // autocommit: commit or roll back when the statement ends
+}
+
+// isWrite reports whether a bound statement may write.
+func isWrite(p plan.Statement) bool {
+	switch p := p.(type) {
+	case *plan.Query, *plan.Explain, *plan.Nop, *plan.TxControl:
+		return false
+	case *plan.Pragma:
+		return p.HasArg && pragmaWrites(p.Name)
+	}
+	return true
+}
+
+// startStatement opens the statement's transaction: the session's explicit
+// one, or an autocommit one.
+func (s *Session) startStatement(ctx context.Context, write bool) (stmtTx, error) {
+	st := stmtTx{tx: s.tx}
+	if st.tx == nil {
+		tx, err := s.db.txm.Begin(ctx, txn.Options{})
+		if err != nil {
+			return st, err
+		}
+		st.tx, st.auto = tx, true
+	}
+	var err error
+	if write {
+		if s.db.opts.ReadOnly {
+			err = errs.New(errs.CodeReadOnly, "attempt to write a readonly database")
+		} else {
+			err = st.tx.StartWriteStatement(ctx)
+		}
+	} else {
+		err = st.tx.StartStatement(ctx)
+	}
+	if err != nil {
+		if st.auto {
+			st.tx.Rollback()
+		}
+		return st, err
+	}
+	return st, nil
+}
+
+// endStatement closes the statement: undo on error, and in autocommit
+// mode commit or roll back.
+func (s *Session) endStatement(st stmtTx, err error) error {
+	if e := st.tx.EndStatement(err); e != nil && err == nil {
+		err = e
+	}
+	if !st.auto {
+		return err
+	}
+	if err != nil {
+		st.tx.Rollback()
+		return err
+	}
+	if cerr := st.tx.Commit(); cerr != nil {
+		st.tx.Rollback()
+		return cerr
+	}
+	return nil
+}
+
+// bindAt returns statement i of sc bound against cat, from the script's
+// cache when it was bound against the same catalog.
+func (s *Session) bindAt(sc *script, i int, cat *catalog.Catalog) (plan.Statement, error) {
+	if p, ok := sc.cachedFor(i, cat); ok {
+		return p, nil
+	}
+	s.db.cache.binds.Add(1)
+	p, err := plan.NewBinder(cat).Bind(sc.stmts[i])
+	if err != nil {
+		return nil, err
+	}
+	sc.storeFor(i, cat, p)
+	return p, nil
+}
+
+// newCtx builds the execution context of one statement.
+func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, args []types.Value) *exec.Ctx {
+	return &exec.Ctx{Go: ctx, Tx: tx, Catalog: cat, Args: args, Sess: s, Now: time.Now(),
+		Pool: s.db.pool, MemoryLimit: s.db.opts.MemoryLimit}
+}
+
+// outcome is what running one statement produced.
+type outcome struct {
+	res  Result
+	rows *resultSet // non-nil for statements that return rows
+}
+
+// runStatement runs statement i of sc. A query's result set keeps the
+// statement open (and its autocommit transaction) until it is closed.
+func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []types.Value) (out outcome, err error) {
+	defer recoverInternal(&err)
+	if err := ctx.Err(); err != nil {
+		return out, exec.Interrupted(err)
+	}
+	// TxControl never needs a catalog or a statement transaction.
+	if tc, ok := sc.txControl(i); ok {
+		return out, s.txControl(ctx, tc)
+	}
+	cat0 := s.txCat
+	if cat0 == nil {
+		cat0 = s.db.cat.Load()
+	}
+	p, err := s.bindAt(sc, i, cat0)
+	if err != nil {
+		return out, err
+	}
+	st, err := s.startStatement(ctx, isWrite(p))
+	if err != nil {
+		return out, err
+	}
+	cat, err := s.catalogFor(st.tx)
+	if err == nil && cat != cat0 {
+		p, err = s.bindAt(sc, i, cat)
+	}
+	if err != nil {
+		return out, s.endStatement(st, err)
+	}
+	c := s.newCtx(ctx, st.tx, cat, args)
+	prevCat := s.txCat
+	out, err = s.dispatch(c, p, st)
+	if err != nil {
+		s.txCat = prevCat
+	}
+	if out.rows != nil && out.rows.op != nil && err == nil && st.auto {
+		// A streaming query in autocommit mode keeps its transaction (a
+		// snapshot) until its rows are closed.
+		out.rows.st, out.rows.sess = st, s
+		return out, nil
+	}
+	if err == nil && st.auto && s.txCat != nil {
+		// Autocommit DDL: the catalog is published once committed.
+		cat := s.txCat
+		s.txCat = nil
+		if err = s.endStatement(st, nil); err == nil {
+			s.db.publish(cat)
+		}
+		return out, err
+	}
+	if st.auto {
+		s.txCat = nil
+	}
+	return out, s.endStatement(st, err)
+}
+
+// dispatch executes a bound statement.
+func (s *Session) dispatch(c *exec.Ctx, p plan.Statement, st stmtTx) (outcome, error) {
+	switch p := p.(type) {
+	case *plan.Query:
+		op, err := exec.Build(p.Root)
+		if err != nil {
+			return outcome{}, err
+		}
+		return outcome{rows: &resultSet{cols: resultColumns(p.Cols), op: op, ctx: c}}, nil
+	case *plan.Insert:
+		r, err := exec.Insert(c, p)
+		return s.writeOutcome(r, p.RetCols, err, true)
+	case *plan.Update:
+		r, err := exec.Update(c, p)
+		return s.writeOutcome(r, p.RetCols, err, false)
+	case *plan.Delete:
+		r, err := exec.Delete(c, p)
+		return s.writeOutcome(r, p.RetCols, err, false)
+	case *plan.CreateTable, *plan.CreateIndex, *plan.CreateView, *plan.Drop:
+		return outcome{}, s.ddl(c, p)
+	case *plan.Pragma:
+		return s.pragma(c, p)
+	case *plan.Explain:
+		rows, err := explainRows(p.Stmt)
+		if err != nil {
+			return outcome{}, err
+		}
+		return outcome{rows: staticRows(explainColumns, rows)}, nil
+	case *plan.Nop:
+		return outcome{}, nil
+	}
+	return outcome{}, errs.New(errs.CodeNotSupported, "not supported: statement %T", p)
+}
+
+func (s *Session) writeOutcome(r exec.WriteResult, ret []plan.ResultColumn, err error, insert bool) (outcome, error) {
+	if err != nil {
+		return outcome{}, err
+	}
+	s.changes = r.Affected
+	s.totalChanges += r.Affected
+	out := outcome{res: Result{LastInsertID: s.lastRowid, RowsAffected: r.Affected}}
+	if ret != nil {
+		out.rows = staticRows(resultColumns(ret), r.Returning)
+	}
+	return out, nil
+}
+
+func resultColumns(rc []plan.ResultColumn) []Column {
+	out := make([]Column, len(rc))
+	for i, c := range rc {
+		out[i] = Column{Name: c.Name, DeclType: c.DeclType, Nullable: -1}
+		switch {
+		case c.NotNull:
+			out[i].Nullable = 0
+		case c.DeclType != "":
+			out[i].Nullable = 1
+		}
+	}
+	return out
+}
+
+// recoverInternal turns a panic into an internal error.
+func recoverInternal(err *error) {
+	if r := recover(); r != nil {
+		*err = errs.New(errs.CodeGeneric, "internal error: %v", r)
+	}
+}
