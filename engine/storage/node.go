@@ -291,3 +291,11 @@ func compareKeys(a, b []byte) int {
 	}
 	return bytes.Compare(a, b)
 }
+
+// setOverflow re-points leaf cell i's overflow chain at p.
+func (n node) setOverflow(i int, p uint32) {
+	off := n.slot(i)
+	klen, a := uvarint(n[off:])
+	_, b := uvarint(n[off+a:])
+	binary.BigEndian.PutUint32(n[off+a+b+klen:], p)
+}

@@ -1,0 +1,114 @@
+// Package storage is ladybug's durable single-file paged store: B+trees of
+// byte keys in fixed-size pages, committed through a write-ahead log, read
+// through snapshots, cached by pagecache, with all I/O through vfs.
+//
+// # Model
+//
+// A Store is one database file (app.db) and its log (app.db-wal). Any
+// number of read transactions (BeginRead) each see one committed version;
+// one write transaction at a time (BeginWrite waits up to BusyTimeout for
+// the writer lock, then fails with ErrBusy) sees the newest commit plus its
+// own writes. A write transaction copies each page it changes into a
+// private dirty page (cached under its own version, pinned); Commit appends
+// their after-images and a commit record to the log, fsyncs per SyncMode,
+// then publishes the new version. Readers never wait for the writer: a
+// page version is named by (page number, commit sequence number), and a
+// reader of snapshot S reads, for each page, the newest version with
+// sequence <= S (the log's in-memory index), or the main file's.
+//
+// A transaction larger than its dirty-page budget (half the cache) spills:
+// its dirty pages go to the log as frames with no commit record, invisible
+// to everyone until (and unless) the commit record lands, and are re-read
+// from there. Memory stays bounded by the cache, whatever the transaction
+// size. A commit writes each page it changed once, plus the header: cost
+// follows the change, not the database size.
+//
+// A checkpoint copies the newest logged version of each page into the main
+// file and restarts the log. It runs after a commit once the log holds
+// CheckpointFrames frames and no reader needs an older version, at Close,
+// and at Open after replay.
+//
+// Opening replays the log's complete commits, in order, and ignores
+// everything from the first frame that does not verify (a torn or stale
+// tail: wrong salt, broken checksum chain, unexpected sequence number, or
+// no commit record). A page whose own checksum fails when read is reported
+// as ErrCorrupt, never returned.
+//
+// # File format (all integers big-endian)
+//
+// Pages are PageSize bytes (a power of two, 512..32768, default 4096),
+// numbered from 0; page p is at byte offset p*PageSize of the main file.
+// The last 4 bytes of every page are its checksum: CRC-32C (Castagnoli) of
+// the preceding PageSize-4 bytes.
+//
+// Page 0, the header:
+//
+//	0   8  magic "LADYBUG\x00"
+//	8   4  format version (1)
+//	12  4  page size
+//	16  8  commit sequence number of this version
+//	24  4  page count (pages 0..count-1 exist)
+//	28  4  first free-list trunk page (0 = none)
+//	32  4  free pages, trunks included
+//	36  4  root of the tree registry
+//	64 128 16 meta slots of 8 bytes (engine-defined; slot 0 the catalog root)
+//
+// Every other page starts with a type byte:
+//
+//	2 branch, 3 leaf    B+tree node (below)
+//	4 overflow          4..8 next page (0 = last), 8.. value bytes
+//	5 free-list trunk   4..8 next trunk, 8..12 count n, 12.. n page numbers
+//
+// A free page listed in a trunk keeps stale bytes; it is rewritten whole
+// when reused.
+//
+// B+tree node (slotted page):
+//
+//	0   1  type      1 unused
+//	2   2  cell count n
+//	4   2  offset of the lowest cell byte (cells fill downwards from the trailer)
+//	6   2  fragmented free bytes among the cells
+//	8   4  branch: rightmost child; leaf: 0
+//	12  4  unused
+//	16  2n slot array: cell offsets in key order
+//
+// Leaf cell: uvarint key length, uvarint w, key, then either the value
+// (w = length<<1) or, for a value stored in an overflow chain, the chain's
+// first page as 4 bytes (w = length<<1 | 1). A cell larger than a quarter
+// of the page moves its value to overflow pages. Branch cell: 4-byte child,
+// uvarint key length, key; the child holds keys below the key (and at or
+// above the previous cell's key), the rightmost child the rest. Keys are
+// ordered by bytes.Compare and at most MaxKeySize long (1003 bytes at 4096).
+// A tree's root page never changes: a root split moves the root's contents
+// to a new child, a root left with one child absorbs it. Page 1 is the tree
+// registry, a tree whose keys are the RowidKey of every tree root.
+//
+// WAL file:
+//
+//	header (32 bytes): 0 magic "LBWAL001", 8 format version, 12 page
+//	size, 16 salt (random, new at every restart), 20 8 unused, 28 CRC-32C
+//	of bytes 0..28
+//	frames (24 + PageSize bytes each): 0 page number, 4 flags (1 = commit
+//	record), 8 commit sequence number, 16 salt, 20 checksum, 24 page image
+//
+// A frame's checksum is CRC-32C over its first 20 bytes and its page image,
+// seeded with the previous frame's checksum (the header's for the first),
+// so a frame verifies only after every frame before it. A commit's frames
+// carry its sequence number (the main file's plus one for the first commit
+// in the log, consecutive after); its last frame, the commit record, is
+// page 0 with flag 1. Frames a rolled-back transaction spilled stay in the
+// file past the log's end, are overwritten by the next writer, and are
+// never followed by a valid commit record of theirs.
+//
+// # Invariants and caveats
+//
+//   - One Store per file per process (the engine shares it); a second
+//     process cannot open the file for writing (flock, ErrBusy).
+//   - Cached page versions are immutable and buffers are never reused, so
+//     values returned by Get stay readable; they are only guaranteed to
+//     hold their contents until the next write in the transaction.
+//   - A Cursor on a write transaction must Seek again after a write to its
+//     own tree.
+//   - Under SyncNormal a power loss may drop the last commits but never
+//     corrupts; SyncOff gives no guarantee on power loss.
+package storage

@@ -1,0 +1,99 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/ladybugsql/ladybug/vfs"
+)
+
+func TestStore_Vacuum_ShrinksAndKeepsData(t *testing.T) {
+	fsys := vfs.NewMemFS()
+	s := openT(t, fsys, Options{PageSize: 1024})
+	tx := mustWrite(t, s)
+	a, _ := tx.CreateTree()
+	b, _ := tx.CreateTree()
+	big := bytes.Repeat([]byte("ov"), 3000)
+	for i := 0; i < 4000; i++ {
+		tx.Tree(a).Put(key(i), []byte("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"))
+		if i%200 == 0 {
+			tx.Tree(b).Put(key(i), big)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	tx = mustWrite(t, s)
+	for i := 0; i < 4000; i++ {
+		if i%50 != 0 {
+			tx.Tree(a).Delete(key(i))
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	before := s.PageCount()
+	if err := s.Vacuum(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	after := s.PageCount()
+	if after >= before/2 || s.FreelistCount() > 2 {
+		t.Fatalf("vacuum: %d -> %d pages, %d free", before, after, s.FreelistCount())
+	}
+	checkIntegrity(t, s)
+	s.Close()
+	if size, _ := fsys.Stat("/db"); size != int64(after)*1024 {
+		t.Fatalf("file is %d bytes, want %d pages", size, after)
+	}
+	s = openT(t, fsys, Options{PageSize: 1024})
+	defer s.Close()
+	rt := mustRead(t, s)
+	defer rt.Rollback()
+	for i := 0; i < 4000; i++ {
+		_, ok, err := rt.Tree(a).Get(key(i))
+		if err != nil || ok != (i%50 == 0) {
+			t.Fatalf("tree a key %d: %v %v", i, ok, err)
+		}
+		if i%200 == 0 {
+			if v, _, _ := rt.Tree(b).Get(key(i)); !bytes.Equal(v, big) {
+				t.Fatalf("tree b key %d lost its overflow value", i)
+			}
+		}
+	}
+	checkIntegrity(t, s)
+}
+
+func TestTx_DropTree_FreesEverything(t *testing.T) {
+	s := openT(t, nil, Options{PageSize: 1024})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	a, _ := tx.CreateTree()
+	for i := 0; i < 2000; i++ {
+		tx.Tree(a).Put(key(i), bytes.Repeat([]byte{1}, 30+i%1500))
+	}
+	tx.Commit()
+	tx = mustWrite(t, s)
+	if err := tx.DropTree(a); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.DropTree(a); err == nil {
+		t.Fatal("dropping a dropped tree succeeded")
+	}
+	tx.Commit()
+	if s.FreelistCount()+2 != s.PageCount() {
+		t.Fatalf("%d free of %d pages after dropping the only tree", s.FreelistCount(), s.PageCount())
+	}
+	checkIntegrity(t, s)
+	tx = mustWrite(t, s)
+	c, _ := tx.CreateTree()
+	tx.Tree(c).Put([]byte("x"), []byte("y"))
+	if err := tx.ClearTree(c); err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := tx.Tree(c).Count(); n != 0 {
+		t.Fatalf("count after clear %d", n)
+	}
+	tx.Commit()
+	checkIntegrity(t, s)
+}
