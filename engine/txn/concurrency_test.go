@@ -210,5 +210,7 @@ func checkBankModel(t *testing.T, m *Manager, root uint32, done []transfer) {
 		require.Equal(t, want[i], balance(v), "account %d", i)
 	}
 	require.NoError(t, tx.Rollback())
-	t.Logf("%d transfers committed", len(done))
+	st := m.Stats()
+	t.Logf("%d transfers committed, %d busy-snapshot retries, %d rolled back",
+		len(done), st.BusySnapshot, st.RolledBack)
 }
