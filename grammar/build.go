@@ -22,6 +22,15 @@ func (b *builder) fail(pos lexer.Position, msg string) {
 	}
 }
 
+// failNear records a syntax error at pos, naming the token there.
+func (b *builder) failNear(pos lexer.Position, msg string) {
+	if b.err == nil {
+		se := errorAt(b.src, pos, msg, nil)
+		se.Near = tokenAt(b.src, pos.Offset)
+		b.err = se
+	}
+}
+
 // pos converts a participle position.
 func pos(p lexer.Position) Position {
 	return Position{Offset: p.Offset, Line: p.Line, Column: p.Column}

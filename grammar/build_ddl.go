@@ -69,7 +69,7 @@ func (b *builder) defaultValue(d *sDefault) Expr {
 	if d.Paren != nil {
 		return b.expr(d.Paren)
 	}
-	x := b.unary(d.Value)
+	x := b.unary(d.Unary, d.Primary)
 	if c, ok := x.(*ColumnRef); ok && c.Table == "" {
 		return &Literal{Position: c.Position, Kind: LitString, Raw: QuoteString(c.Column), Value: c.Column}
 	}

@@ -8,8 +8,9 @@ import (
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
-// binaryOps maps operator spellings (upper case) to operators.
+// binaryOps maps infix operator spellings (upper case) to operators.
 var binaryOps = map[string]BinaryOp{
+	"OR": OpOr, "AND": OpAnd,
 	"=": OpEq, "==": OpEq, "!=": OpNe, "<>": OpNe,
 	"<": OpLt, "<=": OpLe, ">": OpGt, ">=": OpGe,
 	"&": OpBitAnd, "|": OpBitOr, "<<": OpShl, ">>": OpShr,
@@ -17,40 +18,16 @@ var binaryOps = map[string]BinaryOp{
 	"||": OpConcat, "->": OpJSONExtract, "->>": OpJSONExtractText,
 }
 
-// chainOp is an "operator operand" pair of one precedence level.
-type chainOp[T any] interface {
-	op() string
-	right() T
-}
-
-func (o *sCmpOp) op() string          { return o.Op }
-func (o *sCmpOp) right() *sBit        { return o.R }
-func (o *sBitOp) op() string          { return o.Op }
-func (o *sBitOp) right() *sAdd        { return o.R }
-func (o *sAddOp) op() string          { return o.Op }
-func (o *sAddOp) right() *sMul        { return o.R }
-func (o *sMulOp) op() string          { return o.Op }
-func (o *sMulOp) right() *sConcat     { return o.R }
-func (o *sConcatOp) op() string       { return o.Op }
-func (o *sConcatOp) right() *sPostfix { return o.R }
-
-// chain folds "left (op right)*" into left-associative BinaryExprs.
-func chain[T any, O chainOp[T]](left T, ops []O, next func(T) Expr) Expr {
-	x := next(left)
-	for _, o := range ops {
-		x = &BinaryExpr{Position: x.Pos(), Op: binaryOps[o.op()], L: x, R: next(o.right())}
-	}
-	return x
-}
-
 // expr converts an expression; nil stays nil.
 func (b *builder) expr(e *sExpr) Expr {
 	if e == nil {
 		return nil
 	}
-	x := b.and(e.Left)
-	for _, r := range e.Rest {
-		x = &BinaryExpr{Position: x.Pos(), Op: OpOr, L: x, R: b.and(r)}
+	c := &climber{b: b, tails: e.Tail}
+	x := c.climb(precLowest, c.prefixed(e.Nots, e.Head))
+	if c.i < len(c.tails) {
+		// Only a stray ESCAPE stops the climb before the end.
+		b.failNear(c.tails[c.i].Pos, "syntax error")
 	}
 	return x
 }
@@ -67,53 +44,103 @@ func (b *builder) exprs(list []*sExpr) []Expr {
 	return out
 }
 
-func (b *builder) and(a *sAnd) Expr {
-	x := b.not(a.Left)
-	for _, r := range a.Rest {
-		x = &BinaryExpr{Position: x.Pos(), Op: OpAnd, L: x, R: b.not(r)}
-	}
-	return x
+// climber applies operator precedence to the flat tail list of one
+// expression (precedence climbing: each operator takes as its right
+// operand everything that binds tighter than itself, which makes every
+// level left-associative).
+type climber struct {
+	b     *builder
+	tails []*sTail
+	i     int // next tail to consume
 }
 
-// not converts NOT; "NOT EXISTS" becomes ExistsExpr{Not: true}.
-func (b *builder) not(n *sNot) Expr {
-	if n.Not == nil {
-		return b.equality(n.X)
+// tailPrec is the precedence of a tail's operator.
+func tailPrec(t *sTail) int {
+	if t.Op == "" {
+		return precEq // IS, BETWEEN, LIKE, IN, ISNULL
 	}
-	x := b.not(n.Not)
-	if ex, ok := x.(*ExistsExpr); ok && !ex.Not {
-		ex.Not = true
-		ex.Position = pos(n.Pos)
-		return ex
+	if strings.EqualFold(t.Op, "ESCAPE") {
+		// ESCAPE belongs to a LIKE; at equality level it ends the LIKE's
+		// pattern and is then consumed by it.
+		return precEq
 	}
-	return &UnaryExpr{Position: pos(n.Pos), Op: OpNot, X: x}
+	return binaryOps[strings.ToUpper(t.Op)].Precedence()
 }
 
-func (b *builder) equality(e *sEquality) Expr {
-	x := b.compare(e.Left)
-	for _, op := range e.Ops {
-		x = b.eqOp(x, op)
+// climb extends lhs with every following operator of precedence >= min.
+func (c *climber) climb(min int, lhs Expr) Expr {
+	for c.i < len(c.tails) {
+		t := c.tails[c.i]
+		p := tailPrec(t)
+		if p < min || strings.EqualFold(t.Op, "ESCAPE") {
+			return lhs
+		}
+		c.i++
+		lhs = c.apply(lhs, t, p)
 	}
-	return x
+	return lhs
 }
 
-// eqOp applies one equality-level operator to its left operand x.
-func (b *builder) eqOp(x Expr, op *sEqOp) Expr {
-	p := x.Pos()
+// apply combines lhs with the tail t, whose precedence is p.
+func (c *climber) apply(lhs Expr, t *sTail, p int) Expr {
+	pos := lhs.Pos()
 	switch {
-	case op.IsNull != "":
-		return &IsNullExpr{Position: p, Not: strings.ToUpper(op.IsNull) != "ISNULL", X: x}
-	case op.Is != nil:
-		return &BinaryExpr{Position: p, Op: isOp(op.Is), L: x, R: b.compare(op.Is.R)}
-	case op.Between != nil:
-		return &BetweenExpr{Position: p, Not: op.Between.Not, X: x, Lo: b.compare(op.Between.Lo), Hi: b.compare(op.Between.Hi)}
-	case op.In != nil:
-		return b.in(x, op.In)
-	case op.Like != nil:
-		return &LikeExpr{Position: p, Not: op.Like.Not, Op: likeOp(op.Like.Op), X: x,
-			Pattern: b.compare(op.Like.Pattern), Escape: b.compareOrNil(op.Like.Escape)}
+	case t.IsNull != "":
+		return &IsNullExpr{Position: pos, Not: strings.ToUpper(t.IsNull) != "ISNULL", X: lhs}
+	case t.In != nil:
+		return c.b.in(lhs, t.In)
+	case t.Match != nil && strings.EqualFold(t.Match.Op, "BETWEEN"):
+		return c.between(lhs, t)
+	case t.Match != nil:
+		like := &LikeExpr{Position: pos, Not: t.Match.Not, Op: likeOp(t.Match.Op), X: lhs, Pattern: c.operand(t, p+1)}
+		if c.i < len(c.tails) && strings.EqualFold(c.tails[c.i].Op, "ESCAPE") {
+			c.i++
+			like.Escape = c.operand(c.tails[c.i-1], p+1)
+		}
+		return like
+	case t.Is != nil:
+		return &BinaryExpr{Position: pos, Op: isOp(t.Is), L: lhs, R: c.operand(t, p+1)}
 	}
-	return &BinaryExpr{Position: p, Op: binaryOps[op.Op], L: x, R: b.compare(op.R)}
+	return &BinaryExpr{Position: pos, Op: binaryOps[strings.ToUpper(t.Op)], L: lhs, R: c.operand(t, p+1)}
+}
+
+// operand converts the right operand of t and extends it with the
+// operators that bind at least as tightly as min.
+func (c *climber) operand(t *sTail, min int) Expr {
+	return c.climb(min, c.prefixed(t.Nots, t.R))
+}
+
+// between reads "BETWEEN lo AND hi"; the AND is the next tail.
+func (c *climber) between(lhs Expr, t *sTail) Expr {
+	lo := c.operand(t, precEq+1)
+	if c.i >= len(c.tails) || !strings.EqualFold(c.tails[c.i].Op, "AND") {
+		at := t.R.Pos
+		if c.i < len(c.tails) {
+			at = c.tails[c.i].Pos
+		}
+		c.b.failNear(at, "syntax error: BETWEEN without AND")
+		return lhs
+	}
+	and := c.tails[c.i]
+	c.i++
+	return &BetweenExpr{Position: lhs.Pos(), Not: t.Match.Not, X: lhs, Lo: lo, Hi: c.operand(and, precEq+1)}
+}
+
+// prefixed applies prefix NOTs to an operand. NOT binds looser than every
+// operator but AND and OR, so each NOT takes the operators that follow at
+// its level; "NOT EXISTS" becomes ExistsExpr{Not: true}.
+func (c *climber) prefixed(nots []*sNotTok, o *sOperand) Expr {
+	x := c.b.operand(o)
+	for i := len(nots) - 1; i >= 0; i-- {
+		x = c.climb(precNot, x)
+		if ex, ok := x.(*ExistsExpr); ok && !ex.Not {
+			ex.Not = true
+			ex.Position = pos(nots[i].Pos)
+			continue
+		}
+		x = &UnaryExpr{Position: pos(nots[i].Pos), Op: OpNot, X: x}
+	}
+	return x
 }
 
 func isOp(s *sIsOp) BinaryOp {
@@ -163,23 +190,10 @@ func (b *builder) in(x Expr, s *sIn) Expr {
 	return in
 }
 
-func (b *builder) compareOrNil(c *sCompare) Expr {
-	if c == nil {
-		return nil
-	}
-	return b.compare(c)
-}
-
-func (b *builder) compare(c *sCompare) Expr { return chain(c.Left, c.Ops, b.bit) }
-func (b *builder) bit(c *sBit) Expr         { return chain(c.Left, c.Ops, b.add) }
-func (b *builder) add(c *sAdd) Expr         { return chain(c.Left, c.Ops, b.mul) }
-func (b *builder) mul(c *sMul) Expr         { return chain(c.Left, c.Ops, b.concat) }
-func (b *builder) concat(c *sConcat) Expr   { return chain(c.Left, c.Ops, b.postfix) }
-
-// postfix applies COLLATE and :: casts.
-func (b *builder) postfix(s *sPostfix) Expr {
-	x := b.unary(s.X)
-	for _, op := range s.Ops {
+// operand converts unary operators, a primary and postfix operators.
+func (b *builder) operand(o *sOperand) Expr {
+	x := b.unary(o.Unary, o.Primary)
+	for _, op := range o.Postfix {
 		if op.Cast != nil {
 			t := &TypeName{Position: pos(op.Cast.Pos), Name: op.Cast.Word, Args: signedNums(op.Cast.Args)}
 			x = &CastExpr{Position: x.Pos(), X: x, Type: t, Postfix: true}
@@ -192,11 +206,13 @@ func (b *builder) postfix(s *sPostfix) Expr {
 
 var unaryOps = map[string]UnaryOp{"-": OpNeg, "+": OpPlus, "~": OpBitNot}
 
-func (b *builder) unary(u *sUnary) Expr {
-	if u.Primary != nil {
-		return b.primary(u.Primary)
+// unary applies prefix -, + and ~ to a primary, innermost last.
+func (b *builder) unary(ops []*sUnaryTok, p *sPrimary) Expr {
+	x := b.primary(p)
+	for i := len(ops) - 1; i >= 0; i-- {
+		x = &UnaryExpr{Position: pos(ops[i].Pos), Op: unaryOps[ops[i].Op], X: x}
 	}
-	return &UnaryExpr{Position: pos(u.Pos), Op: unaryOps[u.Op], X: b.unary(u.X)}
+	return x
 }
 
 // primary converts the alternatives of the highest precedence level.

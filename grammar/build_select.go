@@ -171,7 +171,7 @@ func (b *builder) frameBound(f *sFrameBound) *FrameBound {
 	case f.Current:
 		fb.Kind = CurrentRow
 	default:
-		fb.Offset = b.compare(f.Offset)
+		fb.Offset = b.expr(f.Offset)
 		fb.Kind = Preceding
 		if strings.ToUpper(f.Dir) == "FOLLOWING" {
 			fb.Kind = Following

@@ -153,9 +153,8 @@ func firstTerm(s string) string {
 var ruleWords = map[string]string{
 	"SQName": "a name", "SCTE": "a name", "SColumnDef": "a column definition",
 	"STableItem": "a table", "SResultColumn": "a result column", "SSetClause": "a column assignment",
-	"SExpr": "an expression", "SAnd": "an expression", "SNot": "an expression", "SEquality": "an expression",
-	"SCompare": "an expression", "SBit": "an expression", "SAdd": "an expression", "SMul": "an expression",
-	"SConcat": "an expression", "SPostfix": "an expression", "SUnary": "an expression", "SPrimary": "an expression",
+	"SExpr": "an expression", "SNotTok*": "an expression", "SOperand": "an expression", "SUnaryTok*": "an expression",
+	"SPrimary":   "an expression",
 	"SStatement": "a statement", "SSelect": "a query", "STypeName": "a type name", "SIndexedColumn": "a column",
 	"SOrderTerm": "an expression",
 }
@@ -177,6 +176,19 @@ func nearText(sql string, offset int) string {
 		end++
 	}
 	return sql[offset:end]
+}
+
+// tokenAt returns the token that starts at offset, or "" at the end.
+func tokenAt(sql string, offset int) string {
+	l, err := sqlLexer.LexString("", sql[min(max(offset, 0), len(sql)):])
+	if err != nil {
+		return nearText(sql, offset)
+	}
+	t, err := l.Next()
+	if err != nil || t.EOF() {
+		return ""
+	}
+	return t.Value
 }
 
 // errorAt builds a syntax error at a token position with a message.

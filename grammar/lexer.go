@@ -19,7 +19,8 @@ var baseLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Number", Pattern: `0[xX][0-9a-fA-F]+|(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?`},
 	{Name: "Param", Pattern: `\?[0-9]*|[:@$][A-Za-z_0-9]+`},
 	{Name: "Ident", Pattern: `[A-Za-z_\x{80}-\x{10FFFF}][A-Za-z0-9_$\x{80}-\x{10FFFF}]*`},
-	{Name: "Operator", Pattern: `\|\||->>|->|<<|>>|<=|>=|==|!=|<>|::|[-+*/%&|~<>=(),.;]`},
+	{Name: "BinOp", Pattern: `\|\||->>|->|<<|>>|<=|>=|==|!=|<>|[-+*/%&|<>=]`},
+	{Name: "Punct", Pattern: `::|[~(),.;]`},
 })
 
 // sqlLexer is the one lexer of the package: baseLexer with reserved words

@@ -17,16 +17,13 @@ func lexScript(sql string) (*lexer.PeekingLexer, error) {
 	if err != nil {
 		return nil, newSyntaxError(sql, err)
 	}
-	tokens, err := lexer.ConsumeAll(l)
+	peek, err := lexer.Upgrade(l, sqlLexer.elided()...)
 	if err != nil {
 		return nil, newSyntaxError(sql, err)
 	}
-	if t, ok := tooDeep(tokens); ok {
+	probe := *peek // a copy: reading it leaves peek at the start
+	if t, ok := tooDeep(&probe); ok {
 		return nil, errorAt(sql, t.Pos, ErrTooDeep.Error(), ErrTooDeep)
-	}
-	peek, err := lexer.Upgrade(&sliceLexer{tokens: tokens}, sqlLexer.elided()...)
-	if err != nil {
-		return nil, newSyntaxError(sql, err)
 	}
 	return peek, nil
 }
@@ -34,12 +31,9 @@ func lexScript(sql string) (*lexer.PeekingLexer, error) {
 // tooDeep reports the first token at which nesting exceeds maxDepth.
 // Nesting is open parentheses plus open CASEs plus the current run of
 // prefix operators (-, +, ~, NOT, EXPLAIN), each of which recurses once.
-func tooDeep(tokens []lexer.Token) (lexer.Token, bool) {
+func tooDeep(tokens *lexer.PeekingLexer) (lexer.Token, bool) {
 	depth, prefix := 0, 0
-	for _, t := range tokens {
-		if t.Type == sqlLexer.whitespace || t.Type == sqlLexer.comment {
-			continue
-		}
+	for t := tokens.Next(); !t.EOF(); t = tokens.Next() {
 		switch v := strings.ToUpper(t.Value); {
 		case v == "(" || v == "CASE":
 			depth++
@@ -53,26 +47,8 @@ func tooDeep(tokens []lexer.Token) (lexer.Token, bool) {
 			prefix = 0
 		}
 		if depth+prefix > maxDepth {
-			return t, true
+			return *t, true
 		}
 	}
 	return lexer.Token{}, false
-}
-
-// sliceLexer replays already lexed tokens.
-type sliceLexer struct {
-	tokens []lexer.Token
-	i      int
-}
-
-// Next returns the next token, then EOF forever.
-func (s *sliceLexer) Next() (lexer.Token, error) {
-	if s.i >= len(s.tokens) {
-		if len(s.tokens) > 0 && s.tokens[len(s.tokens)-1].EOF() {
-			return s.tokens[len(s.tokens)-1], nil
-		}
-		return lexer.EOFToken(lexer.Position{}), nil
-	}
-	s.i++
-	return s.tokens[s.i-1], nil
 }

@@ -49,8 +49,10 @@ type sOnConflict struct {
 // literal, a function call or a bare word (SQLite reads a bare or
 // double-quoted word there as a string).
 type sDefault struct {
-	Paren *sExpr  `parser:"  '(' @@ ')'"`
-	Value *sUnary `parser:"| @@"`
+	Pos     lexer.Position
+	Paren   *sExpr       `parser:"  '(' @@ ')'"`
+	Unary   []*sUnaryTok `parser:"| @@*"`
+	Primary *sPrimary    `parser:"  @@"`
 }
 
 // sGenerated is [GENERATED ALWAYS] AS (expr) [STORED|VIRTUAL] or

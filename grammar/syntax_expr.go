@@ -2,57 +2,49 @@ package grammar
 
 import "github.com/alecthomas/participle/v2/lexer"
 
-// The participle grammar of expressions: one struct per precedence level,
-// lowest first, each "operand (operator operand)*", never left-recursive.
-// build_expr.go folds the chains into the public tree.
+// The participle grammar of expressions. An expression is read flat, as
+// prefix NOTs, an operand, then a list of tails (operator and right
+// operand, or a postfix test); build_expr.go applies SQLite's precedence
+// to the list by precedence climbing. Reading it flat keeps participle
+// from descending a dozen precedence levels for every operand.
 
-// sExpr is the OR level and the entry point of every expression.
+// sExpr is the entry point of every expression.
 type sExpr struct {
 	Pos    lexer.Position
 	EndPos lexer.Position
-	Left   *sAnd   `parser:"@@"`
-	Rest   []*sAnd `parser:"( 'OR' @@ )*"`
+	Nots   []*sNotTok `parser:"@@*"`
+	Head   *sOperand  `parser:"@@"`
+	Tail   []*sTail   `parser:"@@*"`
 }
 
-type sAnd struct {
-	Left *sNot   `parser:"@@"`
-	Rest []*sNot `parser:"( 'AND' @@ )*"`
-}
-
-type sNot struct {
+// sNotTok is one prefix NOT.
+type sNotTok struct {
 	Pos lexer.Position
-	Not *sNot      `parser:"  'NOT' @@"`
-	X   *sEquality `parser:"| @@"`
+	Not string `parser:"@'NOT'"`
 }
 
-type sEquality struct {
-	Left *sCompare `parser:"@@"`
-	Ops  []*sEqOp  `parser:"@@*"`
-}
-
-// sEqOp is one operator of the equality level, where SQLite puts =, IS,
-// IN, LIKE, BETWEEN and the postfix NULL tests together.
-type sEqOp struct {
-	Pos     lexer.Position
-	IsNull  string    `parser:"  @( 'ISNULL' | 'NOTNULL' | 'NOT' 'NULL' )"`
-	Is      *sIsOp    `parser:"| @@"`
-	Between *sBetween `parser:"| @@"`
-	In      *sIn      `parser:"| @@"`
-	Like    *sLike    `parser:"| @@"`
-	Op      string    `parser:"| @( '=' | '==' | '!=' | '<>' )"`
-	R       *sCompare `parser:"  @@"`
+// sTail is one operator after an operand: a postfix NULL test, an IN
+// test, or an infix operator with its right operand.
+type sTail struct {
+	Pos    lexer.Position
+	IsNull string     `parser:"  @( 'ISNULL' | 'NOTNULL' | 'NOT' 'NULL' )"`
+	In     *sIn       `parser:"| @@"`
+	Is     *sIsOp     `parser:"| ( ( @@"`
+	Match  *sMatchOp  `parser:"    | @@"`
+	Op     string     `parser:"    | @( BinOp | 'OR' | 'AND' | 'ESCAPE' ) )"`
+	Nots   []*sNotTok `parser:"  @@*"`
+	R      *sOperand  `parser:"  @@ )"`
 }
 
 type sIsOp struct {
-	Not      bool      `parser:"'IS' @'NOT'?"`
-	Distinct bool      `parser:"( @'DISTINCT' 'FROM' )?"`
-	R        *sCompare `parser:"@@"`
+	Not      bool `parser:"'IS' @'NOT'?"`
+	Distinct bool `parser:"( @'DISTINCT' 'FROM' )?"`
 }
 
-type sBetween struct {
-	Not bool      `parser:"@'NOT'? 'BETWEEN'"`
-	Lo  *sCompare `parser:"@@ 'AND'"`
-	Hi  *sCompare `parser:"@@"`
+// sMatchOp is [NOT] BETWEEN or [NOT] LIKE and its relatives.
+type sMatchOp struct {
+	Not bool   `parser:"@'NOT'?"`
+	Op  string `parser:"@( 'BETWEEN' | 'LIKE' | 'GLOB' | 'REGEXP' | 'MATCH' | 'ILIKE' )"`
 }
 
 type sIn struct {
@@ -68,72 +60,19 @@ type sCallArgs struct {
 	Args []*sExpr `parser:"'(' ( @@ ( ',' @@ )* )? ')'"`
 }
 
-type sLike struct {
-	Not     bool      `parser:"@'NOT'?"`
-	Op      string    `parser:"@( 'LIKE' | 'GLOB' | 'REGEXP' | 'MATCH' | 'ILIKE' )"`
-	Pattern *sCompare `parser:"@@"`
-	Escape  *sCompare `parser:"( 'ESCAPE' @@ )?"`
+// sOperand is an operand: unary operators, a primary, then COLLATE and
+// :: casts. Unary operators bind tighter than the postfix ones.
+type sOperand struct {
+	Pos     lexer.Position
+	Unary   []*sUnaryTok  `parser:"@@*"`
+	Primary *sPrimary     `parser:"@@"`
+	Postfix []*sPostfixOp `parser:"@@*"`
 }
 
-type sCompare struct {
-	Left *sBit     `parser:"@@"`
-	Ops  []*sCmpOp `parser:"@@*"`
-}
-
-type sCmpOp struct {
+// sUnaryTok is one prefix -, + or ~.
+type sUnaryTok struct {
 	Pos lexer.Position
-	Op  string `parser:"@( '<=' | '>=' | '<' | '>' )"`
-	R   *sBit  `parser:"@@"`
-}
-
-type sBit struct {
-	Left *sAdd     `parser:"@@"`
-	Ops  []*sBitOp `parser:"@@*"`
-}
-
-type sBitOp struct {
-	Pos lexer.Position
-	Op  string `parser:"@( '<<' | '>>' | '&' | '|' )"`
-	R   *sAdd  `parser:"@@"`
-}
-
-type sAdd struct {
-	Left *sMul     `parser:"@@"`
-	Ops  []*sAddOp `parser:"@@*"`
-}
-
-type sAddOp struct {
-	Pos lexer.Position
-	Op  string `parser:"@( '+' | '-' )"`
-	R   *sMul  `parser:"@@"`
-}
-
-type sMul struct {
-	Left *sConcat  `parser:"@@"`
-	Ops  []*sMulOp `parser:"@@*"`
-}
-
-type sMulOp struct {
-	Pos lexer.Position
-	Op  string   `parser:"@( '*' | '/' | '%' )"`
-	R   *sConcat `parser:"@@"`
-}
-
-type sConcat struct {
-	Left *sPostfix    `parser:"@@"`
-	Ops  []*sConcatOp `parser:"@@*"`
-}
-
-type sConcatOp struct {
-	Pos lexer.Position
-	Op  string    `parser:"@( '||' | '->>' | '->' )"`
-	R   *sPostfix `parser:"@@"`
-}
-
-// sPostfix is an operand with COLLATE and :: casts after it.
-type sPostfix struct {
-	X   *sUnary       `parser:"@@"`
-	Ops []*sPostfixOp `parser:"@@*"`
+	Op  string `parser:"@( '-' | '+' | '~' )"`
 }
 
 type sPostfixOp struct {
@@ -148,13 +87,6 @@ type sCastType struct {
 	Pos  lexer.Position
 	Word string        `parser:"@Ident"`
 	Args []*sSignedNum `parser:"( '(' @@ ( ',' @@ )? ')' )?"`
-}
-
-type sUnary struct {
-	Pos     lexer.Position
-	Op      string    `parser:"(  @( '-' | '+' | '~' )"`
-	X       *sUnary   `parser:"   @@ )"`
-	Primary *sPrimary `parser:"| @@"`
 }
 
 type sPrimary struct {

@@ -124,10 +124,10 @@ type sFrameBetween struct {
 
 type sFrameBound struct {
 	Pos       lexer.Position
-	Unbounded string    `parser:"  'UNBOUNDED' @( 'PRECEDING' | 'FOLLOWING' )"`
-	Current   bool      `parser:"| @( 'CURRENT' 'ROW' )"`
-	Offset    *sCompare `parser:"| @@"`
-	Dir       string    `parser:"  @( 'PRECEDING' | 'FOLLOWING' )"`
+	Unbounded string `parser:"  'UNBOUNDED' @( 'PRECEDING' | 'FOLLOWING' )"`
+	Current   bool   `parser:"| @( 'CURRENT' 'ROW' )"`
+	Offset    *sExpr `parser:"| @@"`
+	Dir       string `parser:"  @( 'PRECEDING' | 'FOLLOWING' )"`
 }
 
 type sFrom struct {
