@@ -145,7 +145,23 @@ func (s *Store) openDB() error {
 		}
 		return s.initDB()
 	}
-	return s.readHeader()
+	err = s.readHeader()
+	if err != nil && s.unfinishedCreate(size) {
+		return s.initDB()
+	}
+	return err
+}
+
+// unfinishedCreate reports whether a file with an unreadable header is
+// the remains of a creation that crashed before its first sync: no
+// larger than the two pages creation writes, and no log. Such a file
+// holds no data, so it is initialized again rather than reported corrupt.
+func (s *Store) unfinishedCreate(size int64) bool {
+	if s.readOnly || size > 2*maxPageSize {
+		return false
+	}
+	wsize, err := s.opts.FS.Stat(s.path + "-wal")
+	return errors.Is(err, fs.ErrNotExist) || (err == nil && wsize <= walHeaderSize)
 }
 
 // initDB writes an empty database: the header page and the empty tree
