@@ -1,6 +1,7 @@
 package txn
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/ladybugsql/ladybug/engine/storage"
@@ -12,7 +13,15 @@ import (
 // contiguous keys in one transaction and checks, with the store's page
 // counters, that the apply modified about keys ÷ keys-per-page pages.
 func TestTx_Commit_ContiguousDeletesModifyEachPageOnce(t *testing.T) {
-	s := openStore(t, "pages.db", storeOpts(vfs.NewMemFS(), storage.SyncFull))
+	for _, cache := range []int64{0, 16 * 4096} {
+		t.Run(fmt.Sprintf("cache=%d", cache), func(t *testing.T) { testPagesOnce(t, cache) })
+	}
+}
+
+func testPagesOnce(t *testing.T, cache int64) {
+	o := storeOpts(vfs.NewMemFS(), storage.SyncFull)
+	o.CacheSize = cache
+	s := openStore(t, "pages.db", o)
 	m := NewManager(s)
 	const rows, deletes = 30_000, 10_000
 	pagesBefore := s.PageCount()

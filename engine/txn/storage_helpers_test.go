@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	backends = append(backends, memStorageBackend, fileStorageBackend)
+	backends = append(backends, memStorageBackend, fileStorageBackend, tinyCacheBackend)
 }
 
 // storeOpts are the options tests open stores with.
@@ -53,6 +53,13 @@ func fileStorageBackend(t *testing.T, busy time.Duration) *backend {
 	o := storeOpts(nil, storage.SyncNormal)
 	o.BusyTimeout = busy
 	return storageBackend(t, "storage-file", filepath.Join(t.TempDir(), "txn.db"), o)
+}
+
+// tinyCacheBackend forces evictions and spills: 16 pages of cache.
+func tinyCacheBackend(t *testing.T, busy time.Duration) *backend {
+	o := storeOpts(vfs.NewMemFS(), storage.SyncFull)
+	o.BusyTimeout, o.CacheSize = busy, 16*4096
+	return storageBackend(t, "storage-tinycache", "tiny.db", o)
 }
 
 // persistent runs fn on the backends that can reopen.
