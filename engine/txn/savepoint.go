@@ -56,8 +56,11 @@ func (tx *Tx) StartWriteStatement(ctx context.Context) error {
 // the statement did (writes, tombstones, DDL, savepoints, hooks) is undone
 // and the transaction continues with the earlier statements' work. It
 // returns err, or the error of a failed undo (after which only Rollback
-// works).
+// works). On a finished transaction it just returns err.
 func (tx *Tx) EndStatement(err error) error {
+	if tx.done {
+		return err // the statement ended the transaction (COMMIT, ROLLBACK): nothing left to undo
+	}
 	if len(tx.stmts) == 0 {
 		if err != nil {
 			return err
@@ -71,7 +74,7 @@ func (tx *Tx) EndStatement(err error) error {
 		if uerr := tx.undoTo(m.pos); uerr != nil {
 			return uerr
 		}
-		tx.savepoints = tx.savepoints[:m.nsave]
+		tx.savepoints = tx.savepoints[:min(m.nsave, len(tx.savepoints))]
 	}
 	tx.trimUndo()
 	return err
