@@ -1,0 +1,219 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"io"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+func openMem(t *testing.T) *DB {
+	t.Helper()
+	db, err := Open(Options{Memory: true, ForeignKeys: true})
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func mustExec(t *testing.T, s *Session, sql string, args ...types.Value) Result {
+	t.Helper()
+	st, err := s.Prepare(context.Background(), sql)
+	require.NoError(t, err, sql)
+	defer st.Close()
+	res, err := st.Exec(context.Background(), positional(args))
+	require.NoError(t, err, sql)
+	return res
+}
+
+func positional(vals []types.Value) []Arg {
+	out := make([]Arg, len(vals))
+	for i, v := range vals {
+		out[i] = Arg{Ordinal: i + 1, Value: v}
+	}
+	return out
+}
+
+func queryInts(t *testing.T, s *Session, sql string, args ...types.Value) []int64 {
+	t.Helper()
+	st, err := s.Prepare(context.Background(), sql)
+	require.NoError(t, err, sql)
+	defer st.Close()
+	rows, err := st.Query(context.Background(), positional(args))
+	require.NoError(t, err, sql)
+	defer rows.Close()
+	dest := make([]types.Value, len(rows.Columns()))
+	var out []int64
+	for {
+		err := rows.Next(dest)
+		if err == io.EOF {
+			return out
+		}
+		require.NoError(t, err)
+		for _, v := range dest {
+			out = append(out, v.AsInt())
+		}
+	}
+}
+
+func TestSession_Exec_LastInsertIDAndRowsAffected(t *testing.T) {
+	s := openMem(t).NewSession()
+	mustExec(t, s, "CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)")
+	res := mustExec(t, s, "INSERT INTO t(v) VALUES ($1), ($1), (?1)", types.NewText("a"))
+	require.Equal(t, Result{LastInsertID: 3, RowsAffected: 3}, res)
+	res = mustExec(t, s, "INSERT INTO t VALUES (10, 'x')")
+	require.Equal(t, int64(10), res.LastInsertID)
+	res = mustExec(t, s, "UPDATE t SET v = 'y' WHERE id < 3")
+	require.Equal(t, int64(2), res.RowsAffected)
+	require.Equal(t, []int64{4}, queryInts(t, s, "SELECT count(*) FROM t"))
+}
+
+func TestSession_Prepare_Errors(t *testing.T) {
+	s := openMem(t).NewSession()
+	_, err := s.Prepare(context.Background(), "SELECT * FORM t")
+	require.ErrorIs(t, err, errs.ErrSyntax)
+	_, err = s.Prepare(context.Background(), "SELECT * FROM missing")
+	require.ErrorContains(t, err, "no such table: missing")
+	st, err := s.Prepare(context.Background(), "SELECT ?")
+	require.NoError(t, err)
+	_, err = st.Query(context.Background(), nil)
+	require.Error(t, err)
+	require.Equal(t, []int64{1}, queryInts(t, s, "SELECT 1"))
+}
+
+func TestSession_Transaction_CommitAndRollback(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	mustExec(t, s, "CREATE TABLE t(a)")
+	require.NoError(t, s.Begin(context.Background(), TxOptions{}))
+	mustExec(t, s, "INSERT INTO t VALUES (1)")
+	require.True(t, s.InTx())
+	other := db.NewSession()
+	require.Equal(t, []int64{0}, queryInts(t, other, "SELECT count(*) FROM t"))
+	require.NoError(t, s.Rollback())
+	require.Equal(t, []int64{0}, queryInts(t, s, "SELECT count(*) FROM t"))
+	mustExec(t, s, "BEGIN")
+	mustExec(t, s, "INSERT INTO t VALUES (2)")
+	mustExec(t, s, "COMMIT")
+	require.Equal(t, []int64{1}, queryInts(t, other, "SELECT count(*) FROM t"))
+	require.ErrorIs(t, s.Commit(), ErrNoTx)
+}
+
+func TestSession_DDL_RollbackUndoesSchema(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	mustExec(t, s, "BEGIN; CREATE TABLE t(a); INSERT INTO t VALUES (1)")
+	require.Equal(t, []int64{1}, queryInts(t, s, "SELECT count(*) FROM t"))
+	require.NoError(t, s.Rollback())
+	_, err := s.Prepare(context.Background(), "SELECT * FROM t")
+	require.ErrorContains(t, err, "no such table")
+}
+
+func TestDB_Open_DurableAcrossReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.db")
+	db, err := Open(Options{Path: path, Create: true})
+	require.NoError(t, err)
+	s := db.NewSession()
+	mustExec(t, s, "CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT UNIQUE)")
+	mustExec(t, s, "INSERT INTO t(v) VALUES ('a'), ('b')")
+	require.NoError(t, db.Close())
+
+	db, err = Open(Options{Path: path})
+	require.NoError(t, err)
+	defer db.Close()
+	s = db.NewSession()
+	require.Equal(t, []int64{2}, queryInts(t, s, "SELECT count(*) FROM t"))
+	_, err = s.Prepare(context.Background(), "INSERT INTO t(v) VALUES ('a')")
+	require.NoError(t, err)
+	st, _ := s.Prepare(context.Background(), "INSERT INTO t(v) VALUES ('a')")
+	_, err = st.Exec(context.Background(), nil)
+	require.ErrorIs(t, err, errs.ErrConstraintUnique)
+}
+
+func TestDB_PlanCache_ParsesOnce(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	before := db.Stats().Parses
+	for i := 0; i < 5; i++ {
+		queryInts(t, s, "SELECT 1 + 1")
+	}
+	require.Equal(t, before+1, db.Stats().Parses)
+}
+
+func TestDB_Sessions_ConcurrentReadersAndWriter(t *testing.T) {
+	db := openMem(t)
+	setup := db.NewSession()
+	mustExec(t, setup, "CREATE TABLE t(a INTEGER)")
+	var wg sync.WaitGroup
+	errc := make(chan error, 16)
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := db.NewSession()
+			defer s.Close()
+			for i := 0; i < 50; i++ {
+				st, err := s.Prepare(context.Background(), "INSERT INTO t VALUES (?)")
+				if err == nil {
+					_, err = st.Exec(context.Background(), positional([]types.Value{types.NewInt(int64(i))}))
+				}
+				if err != nil {
+					errc <- err
+					return
+				}
+			}
+		}()
+	}
+	for r := 0; r < 4; r++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s := db.NewSession()
+			defer s.Close()
+			for i := 0; i < 50; i++ {
+				st, err := s.Prepare(context.Background(), "SELECT count(*) FROM t")
+				if err != nil {
+					errc <- err
+					return
+				}
+				rows, err := st.Query(context.Background(), nil)
+				if err != nil {
+					errc <- err
+					return
+				}
+				dest := make([]types.Value, 1)
+				if err := rows.Next(dest); err != nil {
+					errc <- err
+				}
+				rows.Close()
+			}
+		}()
+	}
+	wg.Wait()
+	close(errc)
+	for err := range errc {
+		t.Fatal(err)
+	}
+	require.Equal(t, []int64{100}, queryInts(t, setup, "SELECT count(*) FROM t"))
+}
+
+func TestStmt_Query_CancelStopsScan(t *testing.T) {
+	s := openMem(t).NewSession()
+	mustExec(t, s, "CREATE TABLE t(a)")
+	mustExec(t, s, "INSERT INTO t SELECT 1 FROM (VALUES (1),(2),(3),(4),(5),(6),(7),(8),(9),(10)) a, (VALUES (1),(2),(3),(4),(5),(6),(7),(8),(9),(10)) b")
+	ctx, cancel := context.WithCancel(context.Background())
+	st, err := s.Prepare(ctx, "SELECT count(*) FROM t a, t b, t c")
+	require.NoError(t, err)
+	rows, err := st.Query(ctx, nil)
+	require.NoError(t, err)
+	cancel()
+	err = rows.Next(make([]types.Value, 1))
+	require.True(t, errors.Is(err, context.Canceled), "%v", err)
+	rows.Close()
+}

@@ -1,0 +1,351 @@
+package exec
+
+import (
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/factorized"
+)
+
+// joinOp joins its left input with a materialised right side: a hash
+// table on the equi-join keys when there are any, all right rows (nested
+// loops) otherwise. Candidate pairs are emitted in batches, the residual
+// condition filters them, and outer joins add NULL-extended rows.
+type joinOp struct {
+	kind        plan.JoinKind
+	left, right Operator
+	nl, nr      int
+	lkeys       []evaluator
+	rkeys       []evaluator
+	lbufs       [][]types.Value
+	on          evaluator
+	onBuf       []types.Value
+	out         *Batch
+
+	built   bool
+	rows    *factorized.Table     // right rows
+	ht      *factorized.HashTable // key -> right row index, nil for nested loops
+	rmatch  []bool                // right rows matched (RIGHT, FULL)
+	lb      *Batch                // current left batch
+	k       int                   // next live left row of lb
+	cands   []int32               // right candidates of the current left row
+	cpos    int
+	lmatch  []bool // per live left row of lb: matched
+	pairL   []int32
+	pairR   []int32
+	tail    bool // emitting unmatched right rows
+	tailPos int
+	key     []byte
+	lsel    []int32
+}
+
+func (b *builder) join(n *plan.Join) (Operator, error) {
+	l, err := b.build(n.Left)
+	if err != nil {
+		return nil, err
+	}
+	r, err := b.build(n.Right)
+	if err != nil {
+		return nil, err
+	}
+	op := &joinOp{kind: n.Kind, left: l, right: r, nl: len(n.Left.Columns()), nr: len(n.Right.Columns()),
+		out: NewBatch(len(n.Cols))}
+	for i := range n.LeftKeys {
+		lk, err := b.cp.compile(n.LeftKeys[i])
+		if err != nil {
+			return nil, err
+		}
+		rk, err := b.cp.compile(n.RightKeys[i])
+		if err != nil {
+			return nil, err
+		}
+		op.lkeys, op.rkeys = append(op.lkeys, lk), append(op.rkeys, rk)
+		op.lbufs = append(op.lbufs, scratch())
+	}
+	if n.On != nil {
+		if op.on, err = b.cp.compile(n.On); err != nil {
+			return nil, err
+		}
+		op.onBuf = scratch()
+	}
+	return op, nil
+}
+
+// build materialises the right side.
+func (j *joinOp) build(c *Ctx) error {
+	j.rows = factorized.NewTable(c.Pool, valueSchema(j.nr))
+	if len(j.rkeys) > 0 {
+		ht, err := factorized.NewHashTable(c.Pool, factorized.MustSchema(factorized.Int64()))
+		if err != nil {
+			return err
+		}
+		j.ht = ht
+	}
+	rbufs := make([][]types.Value, len(j.rkeys))
+	for i := range rbufs {
+		rbufs[i] = scratch()
+	}
+	var size int64
+	for {
+		b, err := j.right.Next(c)
+		if err != nil {
+			return err
+		}
+		if b == nil {
+			break
+		}
+		for i, ev := range j.rkeys {
+			if err := ev(c, b, rbufs[i]); err != nil {
+				return err
+			}
+		}
+		for k, n := 0, b.Len(); k < n; k++ {
+			i := b.Phys(k)
+			idx := j.rows.Len()
+			appendBatchRow(j.rows, b, i, j.nr)
+			if j.ht != nil {
+				key, null := j.keyOf(rbufs, i)
+				if !null {
+					j.ht.Insert(key).SetInt64(0, int64(idx))
+				}
+			}
+		}
+		if s := j.rows.SizeBytes(); s != size {
+			if err := c.grow(s - size); err != nil {
+				return err
+			}
+			size = s
+		}
+		if err := c.CheckNow(); err != nil {
+			return err
+		}
+	}
+	if j.kind == plan.JoinRight || j.kind == plan.JoinFull {
+		j.rmatch = make([]bool, j.rows.Len())
+	}
+	return nil
+}
+
+// keyOf encodes the join key of row i; null reports a NULL key value,
+// which matches nothing.
+func (j *joinOp) keyOf(bufs [][]types.Value, i int) ([]byte, bool) {
+	j.key = j.key[:0]
+	for _, buf := range bufs {
+		v := buf[i]
+		if v.IsNull() {
+			return nil, true
+		}
+		j.key = appendKey(j.key, v, "", false, true)
+	}
+	return j.key, false
+}
+
+func (j *joinOp) Next(c *Ctx) (*Batch, error) {
+	if !j.built {
+		if err := j.build(c); err != nil {
+			return nil, err
+		}
+		j.built = true
+	}
+	for {
+		if j.tail {
+			return j.rightTail(), nil
+		}
+		if j.lb == nil {
+			if err := j.nextLeft(c); err != nil {
+				return nil, err
+			}
+			if j.lb == nil {
+				if j.rmatch == nil {
+					return nil, nil
+				}
+				j.tail = true
+				continue
+			}
+		}
+		b, err := j.fillPairs(c)
+		if err != nil || b != nil {
+			return b, err
+		}
+	}
+}
+
+func (j *joinOp) nextLeft(c *Ctx) error {
+	b, err := j.left.Next(c)
+	if err != nil || b == nil {
+		j.lb = nil
+		return err
+	}
+	for i, ev := range j.lkeys {
+		if err := ev(c, b, j.lbufs[i]); err != nil {
+			return err
+		}
+	}
+	j.lb, j.k, j.cands, j.cpos = b, 0, j.cands[:0], 0
+	j.lmatch = append(j.lmatch[:0], make([]bool, b.Len())...)
+	j.candidates(0)
+	return nil
+}
+
+// candidates loads the right candidates of live left row k.
+func (j *joinOp) candidates(k int) {
+	j.cands, j.cpos = j.cands[:0], 0
+	if k >= j.lb.Len() {
+		return
+	}
+	if j.ht == nil {
+		for r := 0; r < j.rows.Len(); r++ {
+			j.cands = append(j.cands, int32(r))
+		}
+		return
+	}
+	key, null := j.keyOf(j.lbufs, j.lb.Phys(k))
+	if null {
+		return
+	}
+	m := j.ht.Probe(key)
+	for r, ok := m.Next(); ok; r, ok = m.Next() {
+		j.cands = append(j.cands, int32(r.Int64(0)))
+	}
+	// The chain lists later inserts first after the head; restore order.
+	if len(j.cands) > 2 {
+		rest := j.cands[1:]
+		for a, z := 0, len(rest)-1; a < z; a, z = a+1, z-1 {
+			rest[a], rest[z] = rest[z], rest[a]
+		}
+	}
+}
+
+// fillPairs emits the next batch of joined pairs of the current left
+// batch (and its unmatched rows for outer joins); nil when the left batch
+// is finished without output.
+func (j *joinOp) fillPairs(c *Ctx) (*Batch, error) {
+	out := j.out
+	out.Reset()
+	j.pairL, j.pairR = j.pairL[:0], j.pairR[:0]
+	for out.N < BatchSize && j.k < j.lb.Len() {
+		if j.cpos >= len(j.cands) {
+			j.k++
+			j.candidates(j.k)
+			continue
+		}
+		j.pairL = append(j.pairL, int32(j.k))
+		j.pairR = append(j.pairR, j.cands[j.cpos])
+		j.cpos++
+		out.N++
+	}
+	if out.N > 0 {
+		j.materialise(out)
+		if err := j.residual(c, out); err != nil {
+			return nil, err
+		}
+		if out.Len() > 0 {
+			return out, nil
+		}
+		return nil, c.Check()
+	}
+	// Left batch finished: NULL-extend its unmatched rows.
+	lb := j.lb
+	j.lb = nil
+	if j.kind == plan.JoinLeft || j.kind == plan.JoinFull {
+		return j.leftUnmatched(lb), nil
+	}
+	return nil, nil
+}
+
+func (j *joinOp) materialise(out *Batch) {
+	for p := 0; p < out.N; p++ {
+		li := j.lb.Phys(int(j.pairL[p]))
+		for col := 0; col < j.nl; col++ {
+			out.Cols[col][p] = j.lb.Cols[col][li]
+		}
+		r := j.rows.Row(int(j.pairR[p]))
+		for col := 0; col < j.nr; col++ {
+			out.Cols[j.nl+col][p] = factValue(r, col)
+		}
+	}
+}
+
+// residual applies the ON condition and records matches.
+func (j *joinOp) residual(c *Ctx, out *Batch) error {
+	if j.on != nil {
+		if err := j.on(c, out, j.onBuf); err != nil {
+			return err
+		}
+		j.lsel = j.lsel[:0]
+		for p := 0; p < out.N; p++ {
+			if isTrue(j.onBuf[p]) {
+				j.lsel = append(j.lsel, int32(p))
+			}
+		}
+		out.Sel = j.lsel
+	}
+	for k, n := 0, out.Len(); k < n; k++ {
+		p := out.Phys(k)
+		j.lmatch[j.pairL[p]] = true
+		if j.rmatch != nil {
+			j.rmatch[j.pairR[p]] = true
+		}
+	}
+	return nil
+}
+
+func (j *joinOp) leftUnmatched(lb *Batch) *Batch {
+	out := j.out
+	out.Reset()
+	for k, m := range j.lmatch {
+		if m {
+			continue
+		}
+		li := lb.Phys(k)
+		for col := 0; col < j.nl; col++ {
+			out.Cols[col][out.N] = lb.Cols[col][li]
+		}
+		for col := 0; col < j.nr; col++ {
+			out.Cols[j.nl+col][out.N] = types.Null
+		}
+		out.N++
+	}
+	if out.N == 0 {
+		return nil
+	}
+	return out
+}
+
+// rightTail emits unmatched right rows with a NULL left side.
+func (j *joinOp) rightTail() *Batch {
+	out := j.out
+	out.Reset()
+	for j.tailPos < len(j.rmatch) && out.N < BatchSize {
+		r := j.tailPos
+		j.tailPos++
+		if j.rmatch[r] {
+			continue
+		}
+		for col := 0; col < j.nl; col++ {
+			out.Cols[col][out.N] = types.Null
+		}
+		row := j.rows.Row(r)
+		for col := 0; col < j.nr; col++ {
+			out.Cols[j.nl+col][out.N] = factValue(row, col)
+		}
+		out.N++
+	}
+	if out.N == 0 {
+		return nil
+	}
+	return out
+}
+
+func (j *joinOp) Close() {
+	j.left.Close()
+	j.right.Close()
+	if j.rows != nil {
+		j.rows.Release()
+		j.rows = nil
+	}
+	if j.ht != nil {
+		j.ht.Release()
+		j.ht = nil
+	}
+	j.built, j.lb, j.tail, j.tailPos, j.rmatch = false, nil, false, 0, nil
+}
