@@ -278,3 +278,43 @@ func TestResults_Print_MarksWrongUnsupportedAndBest(t *testing.T) {
 		t.Errorf("markdown row missing:\n%s", md.String())
 	}
 }
+
+// TestRunCell_Profiles_OnePairPerMeasuredRun: with profile directories set,
+// each measured run (not the warm-up) leaves a CPU profile and a pair of
+// allocation snapshots.
+func TestRunCell_Profiles_OnePairPerMeasuredRun(t *testing.T) {
+	c, err := findCase("select1/prepared")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cfg := cellFor(t, c, "modernc", "memory")
+	cfg.Runs, cfg.Warmup, cfg.CPUDir, cfg.MemDir = 2, 1, dir, dir
+	if res := runCell(cfg, nil); res.Status != statusOK {
+		t.Fatalf("%s %s", res.Status, res.Msg)
+	}
+	for _, run := range []string{"run2", "run3"} {
+		for _, ext := range []string{".cpu.pprof", ".allocs.base.pprof", ".allocs.pprof"} {
+			name := "modernc_select1_prepared_memory_" + run + ext
+			if fi, err := os.Stat(dir + "/" + name); err != nil || fi.Size() == 0 {
+				t.Errorf("%s: %v", name, err)
+			}
+		}
+	}
+	if _, err := os.Stat(dir + "/modernc_select1_prepared_memory_run1.cpu.pprof"); err == nil {
+		t.Error("the warm-up run was profiled")
+	}
+}
+
+func TestParseSize_Suffixes(t *testing.T) {
+	for in, want := range map[string]int64{"4096": 4096, "64KiB": 64 << 10, "8MiB": 8 << 20, "1GiB": 1 << 30} {
+		if got, err := parseSize(in); err != nil || got != want {
+			t.Errorf("%s: got %d, %v", in, got, err)
+		}
+	}
+	for _, in := range []string{"", "-1", "8MB", "x"} {
+		if _, err := parseSize(in); err == nil {
+			t.Errorf("%q accepted", in)
+		}
+	}
+}

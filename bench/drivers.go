@@ -6,12 +6,16 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
 
 // busyTimeoutMS is the busy timeout every driver gets, in milliseconds.
 const busyTimeoutMS = 5000
+
+// dbFile is the database's file name inside a cell's directory.
+const dbFile = "bench.db"
 
 // driverNames lists the drivers in table order.
 var driverNames = []string{"ladybug", "modernc", "mattn", "ncruces"}
@@ -138,13 +142,12 @@ func openDB(s driverSpec, dir string, o openOpts) (*handle, error) {
 		return nil, fmt.Errorf("driver %q not registered in this binary", s.sqlName)
 	}
 	memName := fmt.Sprintf("bench-%d-%d", pidTag, memSeq.Add(1))
-	dsn := s.dsn(filepath.Join(dir, "bench.db"), memName, o)
-	// Errors name the DSN with the cell's random directory elided, so the
-	// same failure in many cells reads the same.
-	shown := strings.ReplaceAll(dsn, dir, "$CELL")
+	dsn := s.dsn(filepath.Join(dir, dbFile), memName, o)
+	// Errors leave the DSN out (the table's header shows each driver's
+	// DSN), so the same failure in many cells reads the same.
 	db, err := sql.Open(s.sqlName, dsn)
 	if err != nil {
-		return nil, fmt.Errorf("open %s: %w", shown, err)
+		return nil, fmt.Errorf("open: %w", err)
 	}
 	h := &handle{db: db, dsn: dsn}
 	if o.mode == "memory" {
@@ -154,7 +157,39 @@ func openDB(s driverSpec, dir string, o openOpts) (*handle, error) {
 	}
 	if err != nil {
 		_ = db.Close()
-		return nil, fmt.Errorf("open %s: %w", shown, err)
+		return nil, fmt.Errorf("open: %w", err)
 	}
 	return h, nil
+}
+
+// exampleDSNs shows what each driver is opened with, for the table header.
+func exampleDSNs(drivers []string, sync string, cacheBytes int64) []string {
+	var out []string
+	for _, d := range drivers {
+		s := specs[d]
+		for _, mode := range []string{"file", "memory"} {
+			o := openOpts{mode: mode, sync: sync, cacheBytes: cacheBytes}
+			out = append(out, fmt.Sprintf("%s %s: %s", d, mode, s.dsn("$DIR/"+dbFile, "bench-N", o)))
+		}
+	}
+	return out
+}
+
+// parseSize reads a byte count with an optional KiB, MiB or GiB suffix.
+func parseSize(v string) (int64, error) {
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}} {
+		if n, ok := strings.CutSuffix(v, u.suffix); ok {
+			v, mult = n, u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("size %q: want a positive byte count, optionally with KiB, MiB or GiB", v)
+	}
+	return n * mult, nil
 }

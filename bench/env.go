@@ -25,6 +25,10 @@ type Params struct {
 	Sync   string // full, normal, off
 	Mode   string // file, memory
 	Driver string
+	// CacheBytes, when positive, bounds every driver's page cache (cases
+	// with their own bound, like big_db, keep theirs); 0 keeps each
+	// engine's default.
+	CacheBytes int64
 }
 
 // scaled is n×scale, never below min.
@@ -77,6 +81,9 @@ func (e *Env) Open(o openOpts) error {
 		e.h, e.DB = nil, nil
 	}
 	o.mode, o.sync = e.P.Mode, e.P.Sync
+	if o.cacheBytes == 0 {
+		o.cacheBytes = e.P.CacheBytes
+	}
 	h, err := openDB(e.spec, e.dir, o)
 	if err != nil {
 		return err

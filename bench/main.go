@@ -23,6 +23,7 @@ type options struct {
 	cpuDir   string
 	memDir   string
 	markdown bool
+	cache    int64
 }
 
 func main() {
@@ -42,7 +43,7 @@ func main() {
 
 func parseFlags(args []string) (options, error) {
 	var o options
-	var drivers, mode string
+	var drivers, mode, cache string
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.Float64Var(&o.scale, "scale", 1, "workload size factor (1 = the sizes in the workload docs)")
 	fs.IntVar(&o.runs, "runs", 5, "measured runs per cell; the table shows medians")
@@ -54,12 +55,20 @@ func parseFlags(args []string) (options, error) {
 	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "time limit per cell (setup and all runs)")
 	fs.StringVar(&o.cpuDir, "cpuprofile", "", "directory for per-run CPU profiles of ladybug")
 	fs.StringVar(&o.memDir, "memprofile", "", "directory for per-run allocation profiles of ladybug")
+	fs.StringVar(&cache, "cache", "", "page cache for every driver, e.g. 32MiB (default: each engine's own)")
 	fs.BoolVar(&o.markdown, "markdown", false, "print the tables as Markdown for BENCHMARKS.md")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected arguments %q", fs.Args())
+	}
+	if cache != "" {
+		n, err := parseSize(cache)
+		if err != nil {
+			return o, fmt.Errorf("-cache: %w", err)
+		}
+		o.cache = n
 	}
 	return o, o.validate(drivers, mode)
 }
@@ -148,7 +157,7 @@ func runOne(o options, bins *binaries, tmp string, c *Case, mode, driver string)
 		return cellOutcome{cellResult: failed(err)}
 	}
 	cfg := cellConfig{Case: c.Name, Runs: o.runs, Warmup: o.warmup, TmpDir: tmp,
-		P: Params{Scale: o.scale, Sync: o.sync, Mode: mode, Driver: driver}}
+		P: Params{Scale: o.scale, Sync: o.sync, Mode: mode, Driver: driver, CacheBytes: o.cache}}
 	if driver == "ladybug" {
 		cfg.CPUDir, cfg.MemDir = o.cpuDir, o.memDir
 	}

@@ -14,16 +14,17 @@ type cellKey struct{ c, mode, d string }
 
 // results holds every finished cell and renders the tables.
 type results struct {
-	o       options
-	cases   []*Case
-	cells   map[cellKey]cellOutcome
-	stats   map[cellKey]cellStats
-	elapsed time.Duration
-	started time.Time
+	o         options
+	cases     []*Case
+	cells     map[cellKey]cellOutcome
+	stats     map[cellKey]cellStats
+	elapsed   time.Duration
+	started   time.Time
+	loadStart string
 }
 
 func newResults(o options, cases []*Case) *results {
-	return &results{o: o, cases: cases, started: time.Now(),
+	return &results{o: o, cases: cases, started: time.Now(), loadStart: loadAverage(),
 		cells: map[cellKey]cellOutcome{}, stats: map[cellKey]cellStats{}}
 }
 
@@ -80,6 +81,9 @@ func (r *results) cellText(c *Case, mode, d string, width int) string {
 	out := fmtDur(s.nsPerOp)
 	if b := r.best(c.Name, mode); b > 0 {
 		out += fmt.Sprintf(" ×%.2f", s.nsPerOp/b)
+	}
+	if s.spread >= 0.005 {
+		out += fmt.Sprintf(" ±%.0f%%", 100*s.spread)
 	}
 	if s.errors > 0 {
 		out += fmt.Sprintf(" errs=%d", s.errors)
@@ -139,20 +143,30 @@ func (r *results) build(title string, heapOnly bool, cell func(*Case, string, st
 
 func (r *results) tables(width int) []table {
 	return []table{
-		r.build("Median time per op (×ratio to the row's best correct driver)", false, r.cellText, width),
+		r.build("Median time per op, ×ratio to the row's best correct driver, ±half the run-to-run range", false, r.cellText, width),
 		r.build("Allocations per op / bytes allocated per op (Go heap only)", false, r.allocText, width),
 		r.build("Peak Go heap growth during the measured region / max RSS of the worker process", true, r.heapText, width),
 	}
 }
 
 func (r *results) header() []string {
-	return []string{
+	cache := "each engine's default"
+	if r.o.cache > 0 {
+		cache = fmtBytes(float64(r.o.cache))
+	}
+	h := []string{
 		fmt.Sprintf("date: %s", r.started.UTC().Format("2006-01-02 15:04 MST")),
-		fmt.Sprintf("machine: %s, %d CPUs, %s/%s, %s", cpuModel(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version()),
+		fmt.Sprintf("machine: %s, %d CPUs, %s/%s, %s; load average at start %s, at end %s",
+			cpuModel(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version(), r.loadStart, loadAverage()),
 		fmt.Sprintf("command: go run . %s", strings.Join(os.Args[1:], " ")),
 		fmt.Sprintf("settings: scale %g, %d runs (+%d warm-up) per cell, sync=%s (SQLite: WAL, synchronous=%s), busy timeout %d ms, timeout %v per cell; took %v",
 			r.o.scale, r.o.runs, r.o.warmup, r.o.sync, sqliteSync(r.o.sync), busyTimeoutMS, r.o.timeout, r.elapsed.Round(time.Second)),
+		"page cache: " + cache + " (big_db bounds every driver to 8 MiB × scale, at least 256 KiB)",
 	}
+	for _, d := range exampleDSNs(r.o.drivers, r.o.sync, r.o.cache) {
+		h = append(h, "dsn "+d)
+	}
+	return h
 }
 
 func (r *results) printText(w io.Writer) {
@@ -199,6 +213,14 @@ func (r *results) printMarkdown(w io.Writer) {
 	r.printNotes(w, "- ")
 }
 
+// notesTitle introduces the notes in each output format.
+func notesTitle(bullet string) string {
+	if bullet == "" {
+		return "\nnotes:\n"
+	}
+	return "\n**Notes**\n\n"
+}
+
 // printNotes lists each distinct failure message once with the cells it
 // hit, plus the first tolerated error of concurrent cells.
 func (r *results) printNotes(w io.Writer, bullet string) {
@@ -228,7 +250,7 @@ func (r *results) printNotes(w io.Writer, bullet string) {
 		msgs = append(msgs, m)
 	}
 	sort.Strings(msgs)
-	fmt.Fprintf(w, "\nnotes:\n")
+	fmt.Fprint(w, notesTitle(bullet))
 	for _, m := range msgs {
 		cells := byMsg[m]
 		list := strings.Join(cells, ", ")
@@ -251,4 +273,18 @@ func cpuModel() string {
 		}
 	}
 	return "unknown CPU"
+}
+
+// loadAverage is the one-minute load average on Linux: other work on the
+// machine shows up in the spread of every cell.
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return "unknown"
+	}
+	return f[0]
 }

@@ -9,6 +9,7 @@ import (
 // cellStats summarises the measured runs of a cell.
 type cellStats struct {
 	nsPerOp     float64 // median
+	spread      float64 // (max-min)/2 over the median: the run-to-run noise
 	allocsPerOp float64 // median
 	bytesPerOp  float64 // median
 	peakHeap    uint64  // largest over runs
@@ -34,6 +35,9 @@ func summarize(runs []runRecord) cellStats {
 		}
 	}
 	s.nsPerOp, s.allocsPerOp, s.bytesPerOp = median(ns), median(al), median(by)
+	if len(ns) > 1 && s.nsPerOp > 0 {
+		s.spread = (slices.Max(ns) - slices.Min(ns)) / 2 / s.nsPerOp
+	}
 	if len(runs) > 0 {
 		s.note = medianRun(runs, ns).Note
 	}
