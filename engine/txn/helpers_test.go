@@ -39,7 +39,10 @@ func eachBackend(t *testing.T, fn func(t *testing.T, b *backend)) {
 func eachBackendBusy(t *testing.T, busy time.Duration, fn func(t *testing.T, b *backend)) {
 	for _, mk := range backends {
 		b := mk(t, busy)
-		t.Run(b.name, func(t *testing.T) { fn(t, b) })
+		t.Run(b.name, func(t *testing.T) {
+			fn(t, b)
+			integrity(t, b) // every test that wrote leaves a consistent store
+		})
 	}
 }
 
