@@ -15,7 +15,8 @@ func ExampleTree_Delete() {
 	ctx := context.Background()
 	s, err := storage.Open("example.db", storage.Options{FS: vfs.NewMemFS(), Create: true})
 	if err != nil {
-		panic(err)
+		fmt.Println(err)
+		return
 	}
 	defer s.Close()
 	m := txn.NewManager(s)
