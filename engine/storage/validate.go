@@ -39,23 +39,29 @@ func validateNode(n node) error {
 
 // validateCell checks that the cell at off, with its varints, ends by end.
 func validateCell(n node, off, end int) error {
-	bad := fmt.Errorf("%w: cell at %d overruns the page", ErrCorrupt, off)
+	if !cellFits(n, off, end) {
+		return fmt.Errorf("%w: cell at %d overruns the page", ErrCorrupt, off)
+	}
+	return nil
+}
+
+func cellFits(n node, off, end int) bool {
 	p := off
 	if !n.isLeaf() {
 		p += 4
 		if p > end {
-			return bad
+			return false
 		}
 	}
 	klen, a := binary.Uvarint(n[p:end])
 	if a <= 0 || klen > uint64(end) {
-		return bad
+		return false
 	}
 	p += a
 	if n.isLeaf() {
 		vw, b := binary.Uvarint(n[p:end])
 		if b <= 0 || vw>>1 > 1<<40 {
-			return bad
+			return false
 		}
 		p += b
 		body := vw >> 1
@@ -63,12 +69,12 @@ func validateCell(n node, off, end int) error {
 			body = 4
 		}
 		if uint64(p)+klen+body > uint64(end) {
-			return bad
+			return false
 		}
-		return nil
+		return true
 	}
 	if uint64(p)+klen > uint64(end) {
-		return bad
+		return false
 	}
-	return nil
+	return true
 }
