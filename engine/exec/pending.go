@@ -5,7 +5,3 @@ import "github.com/ladybugsql/ladybug/engine/plan"
 func (cp *compiler) newIndexScan(n *plan.Scan) (Operator, error) {
 	return nil, notSupportedErr("index scan")
 }
-
-func (b *builder) window(n *plan.Window) (Operator, error) {
-	return nil, notSupportedErr("window function")
-}
