@@ -60,6 +60,10 @@ type ColumnRef struct {
 	Schema string
 	Table  string
 	Column string
+	// Quoted is set when an unqualified Column was written in double
+	// quotes ("x"): SQLite reads such a name as a string literal when no
+	// column has it, and the engine may choose to do the same.
+	Quoted bool
 }
 
 // UnaryOp is a prefix operator.

@@ -231,13 +231,13 @@ func (b *builder) primary(s *sPrimary) Expr {
 		return &ExistsExpr{Position: p, Select: b.selectStmt(s.Exists)}
 	case s.Raise != nil:
 		return b.raise(p, s.Raise)
-	case s.Subquery != nil:
-		return &SubqueryExpr{Position: p, Select: b.selectStmt(s.Subquery)}
+	case s.Paren != nil && s.Paren.Select != nil:
+		return &SubqueryExpr{Position: p, Select: b.selectStmt(s.Paren.Select)}
 	case s.Paren != nil:
-		if len(s.Paren) == 1 {
-			return b.expr(s.Paren[0])
+		if len(s.Paren.List) == 1 {
+			return b.expr(s.Paren.List[0])
 		}
-		return &TupleExpr{Position: p, Exprs: b.exprs(s.Paren)}
+		return &TupleExpr{Position: p, Exprs: b.exprs(s.Paren.List)}
 	case s.Func != nil:
 		return b.funcCall(s.Func)
 	}
@@ -245,15 +245,15 @@ func (b *builder) primary(s *sPrimary) Expr {
 }
 
 // columnRef builds [[schema.]table.]column.
-func columnRef(p Position, parts []string) *ColumnRef {
-	parts = unquoteAll(parts)
+func columnRef(p Position, raw []string) *ColumnRef {
+	parts := unquoteAll(raw)
 	switch len(parts) {
 	case 3:
 		return &ColumnRef{Position: p, Schema: parts[0], Table: parts[1], Column: parts[2]}
 	case 2:
 		return &ColumnRef{Position: p, Table: parts[0], Column: parts[1]}
 	case 1:
-		return &ColumnRef{Position: p, Column: parts[0]}
+		return &ColumnRef{Position: p, Column: parts[0], Quoted: strings.HasPrefix(raw[0], `"`)}
 	}
 	return &ColumnRef{Position: p}
 }

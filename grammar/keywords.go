@@ -27,6 +27,13 @@ RANGE RECURSIVE REGEXP REINDEX RELEASE RENAME REPLACE RESTRICT ROW ROWS
 SAVEPOINT START STORED STRICT TEMP TEMPORARY TIES TRIGGER TRUE TYPE UNBOUNDED
 VACUUM VIEW VIRTUAL WITH WITHOUT`)
 
+// bareWords are keywords common as column and table names that the
+// grammar never misreads where a name is printed, so the printer leaves
+// them unquoted.
+var bareWords = wordSet(`ACTION AFTER ASC BEFORE BEGIN DATA DESC DO EACH END
+FIRST FOR INSTEAD KEY LAST MATCH NO OF PLAN QUERY REPLACE START TEMP TRIGGER
+TYPE VIEW`)
+
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(s) {
@@ -39,8 +46,9 @@ func wordSet(s string) map[string]bool {
 // quoted to be used as a name.
 func IsReserved(word string) bool { return reservedWords[strings.ToUpper(word)] }
 
-// isKeyword reports whether word is any keyword, reserved or not.
-func isKeyword(word string) bool {
+// needsQuotes reports whether a plain word must be quoted to be read as a
+// name wherever the printer writes one.
+func needsQuotes(word string) bool {
 	u := strings.ToUpper(word)
-	return reservedWords[u] || softWords[u]
+	return reservedWords[u] || softWords[u] && !bareWords[u]
 }

@@ -258,7 +258,7 @@ func TestIsReserved_KeywordsAndNames(t *testing.T) {
 }
 
 func TestQuoteIdent_QuotesOnlyWhenNeeded(t *testing.T) {
-	for in, want := range map[string]string{"a": "a", "order": `"order"`, "key": `"key"`, "a b": `"a b"`, `x"y`: `"x""y"`, "": `""`, "1a": `"1a"`} {
+	for in, want := range map[string]string{"a": "a", "order": `"order"`, "key": "key", "rows": `"rows"`, "a b": `"a b"`, `x"y`: `"x""y"`, "": `""`, "1a": `"1a"`} {
 		if got := QuoteIdent(in); got != want {
 			t.Errorf("QuoteIdent(%q) = %q, want %q", in, got, want)
 		}

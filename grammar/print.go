@@ -90,9 +90,10 @@ func list[T writer](p *printer, items []T) {
 }
 
 // QuoteIdent returns name as an SQL identifier: unchanged when it is a
-// plain ASCII word that is not a keyword, double-quoted otherwise.
+// plain ASCII word that cannot be read as a keyword, double-quoted
+// otherwise.
 func QuoteIdent(name string) string {
-	if isPlainWord(name) && !isKeyword(name) {
+	if isPlainWord(name) && !needsQuotes(name) {
 		return name
 	}
 	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`

@@ -169,7 +169,17 @@ func (x *ColumnRef) write(p *printer) {
 		p.qualified(x.Schema, x.Table)
 		p.kw(".")
 	}
-	p.name(x.Column)
+	switch {
+	case x.Table != "":
+		p.name(x.Column)
+	case x.Quoted:
+		p.kw(`"`, strings.ReplaceAll(x.Column, `"`, `""`), `"`)
+	case QuoteIdent(x.Column) != x.Column:
+		// Double quotes would read back as Quoted; backticks do not.
+		p.kw("`", strings.ReplaceAll(x.Column, "`", "``"), "`")
+	default:
+		p.kw(x.Column)
+	}
 }
 
 func (x *UnaryExpr) write(p *printer) {

@@ -89,18 +89,26 @@ type sCastType struct {
 	Args []*sSignedNum `parser:"( '(' @@ ( ',' @@ )? ')' )?"`
 }
 
+// sPrimary is the highest precedence level. The alternatives are ordered
+// by how often they occur, since participle tries them in turn; a name
+// followed by "(" is a call, TRUE and FALSE are literals.
 type sPrimary struct {
-	Pos      lexer.Position
-	Literal  *sLiteral  `parser:"  @@"`
-	Param    string     `parser:"| @Param"`
-	Cast     *sCast     `parser:"| @@"`
-	Case     *sCase     `parser:"| @@"`
-	Exists   *sSelect   `parser:"| 'EXISTS' '(' @@ ')'"`
-	Raise    *sRaise    `parser:"| @@"`
-	Subquery *sSelect   `parser:"| '(' @@ ')'"`
-	Paren    []*sExpr   `parser:"| '(' @@ ( ',' @@ )* ')'"`
-	Func     *sFuncCall `parser:"| @@"`
-	Column   []string   `parser:"| @( Ident | QIdent ) ( '.' @( Ident | QIdent ) ( '.' @( Ident | QIdent ) )? )?"`
+	Pos     lexer.Position
+	Column  []string   `parser:"  (?! 'TRUE' | 'FALSE' ) @( Ident | QIdent ) ( '.' @( Ident | QIdent ) ( '.' @( Ident | QIdent ) )? )? (?! '(' )"`
+	Literal *sLiteral  `parser:"| @@"`
+	Param   string     `parser:"| @Param"`
+	Cast    *sCast     `parser:"| @@"`
+	Raise   *sRaise    `parser:"| @@"`
+	Func    *sFuncCall `parser:"| @@"`
+	Paren   *sParen    `parser:"| @@"`
+	Case    *sCase     `parser:"| @@"`
+	Exists  *sSelect   `parser:"| 'EXISTS' '(' @@ ')'"`
+}
+
+// sParen is a scalar subquery, a parenthesised expression or a row value.
+type sParen struct {
+	Select *sSelect `parser:"'(' ( @@"`
+	List   []*sExpr `parser:"    | @@ ( ',' @@ )* ) ')'"`
 }
 
 type sLiteral struct {

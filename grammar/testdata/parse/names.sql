@@ -14,3 +14,15 @@ SELECT rowid, oid, _rowid_ FROM t
 SELECT a FROM t AS key JOIN u status ON key.id = status.id
 
 SELECT ünïcode FROM tàble
+
+SELECT CASE WHEN end THEN begin ELSE end END FROM t ORDER BY desc DESC, first NULLS LAST, asc
+
+CREATE TRIGGER after AFTER UPDATE OF of, for ON before FOR EACH ROW WHEN begin BEGIN UPDATE temp SET do = end; END
+
+INSERT INTO key (do) VALUES (1) ON CONFLICT (do) DO UPDATE SET do = excluded.do
+
+CREATE TABLE temp (view TEXT, trigger INT, match INT, type TEXT, no INT, instead INT, each INT, start INT, query INT, plan INT)
+
+SELECT a FROM t WHERE match MATCH match AND type = "table" AND key IN (SELECT key FROM view)
+
+SELECT "rows", "true", "current", "unbounded" FROM "recursive"
