@@ -5,24 +5,44 @@ import (
 	"strings"
 )
 
+// measureMin is the smallest apply whose modified pages are measured with
+// the store's counters: reading them scans the page cache, which would
+// dominate small commits. A smaller apply counts one page per key, an
+// upper bound.
+const measureMin = 128
+
 // applyTombstones deletes every pending tombstone from storage: one batched
 // run per tree, keys sorted, so consecutive deletes land on the same leaf
 // and each leaf page is modified once. Dropped trees are skipped (their
-// pages are freed whole). The store's page counter gives PagesModified.
+// pages are freed whole). The store's page counters give PagesModified.
 func (tx *Tx) applyTombstones() error {
-	before := tx.m.store.pagesModified()
-	for _, t := range tx.sortedTrees() {
-		if len(t.tombs) == 0 || t.dropped || t.dead {
-			continue
-		}
+	pending := 0
+	trees := tx.sortedTrees(func(t *Tree) bool {
+		pending += len(t.tombs)
+		return len(t.tombs) > 0 && !t.dropped && !t.dead
+	})
+	if len(trees) == 0 {
+		return nil
+	}
+	measure := pending >= measureMin
+	var before uint64
+	if measure {
+		before = tx.m.store.pagesModified()
+	}
+	for _, t := range trees {
 		n, err := t.applyTombs()
 		if err != nil {
 			return err
 		}
 		tx.stats.TombstonesApplied += int64(n)
 		tx.stats.ApplyRuns++
+		if !measure {
+			tx.stats.PagesModified += int64(n)
+		}
 	}
-	tx.stats.PagesModified += int64(tx.m.store.pagesModified() - before)
+	if measure {
+		tx.stats.PagesModified += int64(tx.m.store.pagesModified() - before)
+	}
 	return nil
 }
 
@@ -87,13 +107,11 @@ func (t *Tree) sortedTombs() [][]byte {
 
 // applyDrops frees the pages of the trees dropped by this transaction.
 func (tx *Tx) applyDrops() error {
-	for _, t := range tx.sortedTrees() {
-		if t.dropped && !t.dead {
-			if err := tx.wtx.DropTree(t.root); err != nil {
-				return wrapStorage(tx.m.store, "drop tree", err)
-			}
-			t.dead = true
+	for _, t := range tx.sortedTrees(func(t *Tree) bool { return t.dropped && !t.dead }) {
+		if err := tx.wtx.DropTree(t.root); err != nil {
+			return wrapStorage(tx.m.store, "drop tree", err)
 		}
+		t.dead = true
 	}
 	return nil
 }

@@ -11,7 +11,8 @@ type keyArena struct {
 }
 
 const (
-	arenaChunk = 64 << 10
+	arenaFirst = 256            // first chunk: a one-row DELETE stays cheap
+	arenaChunk = 64 << 10       // chunks double up to this size
 	arenaLarge = arenaChunk / 8 // keys this long get their own allocation
 )
 
@@ -24,7 +25,8 @@ func (a *keyArena) str(b []byte) string {
 		return string(b)
 	}
 	if cap(a.chunk)-len(a.chunk) < len(b) {
-		a.chunk = make([]byte, 0, arenaChunk)
+		size := min(max(2*cap(a.chunk), arenaFirst), arenaChunk)
+		a.chunk = make([]byte, 0, max(size, len(b)))
 	}
 	start := len(a.chunk)
 	a.chunk = append(a.chunk, b...)

@@ -10,6 +10,8 @@ type Stats struct {
 	ApplyRuns int64
 	// PagesModified is the number of pages the tombstone apply modified, from
 	// the store's page counters. Contiguous keys give about keys ÷ keys-per-page.
+	// Applies of fewer than 128 keys are not measured (reading the counters
+	// scans the page cache) and count one page per key, an upper bound.
 	PagesModified int64
 	// StatementsUndone counts statements whose effects were undone.
 	StatementsUndone int64

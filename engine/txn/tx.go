@@ -174,12 +174,14 @@ func (tx *Tx) markTop() int {
 // undoing reports whether writes must be recorded: an undo point is open.
 func (tx *Tx) undoing() bool { return len(tx.stmts) > 0 || len(tx.savepoints) > 0 }
 
-// sortedTrees returns the touched trees in root order, for deterministic
-// commits.
-func (tx *Tx) sortedTrees() []*Tree {
-	ts := make([]*Tree, 0, len(tx.trees))
+// sortedTrees returns the touched trees that keep accepts, in root order,
+// for deterministic commits.
+func (tx *Tx) sortedTrees(keep func(*Tree) bool) []*Tree {
+	var ts []*Tree
 	for _, t := range tx.trees {
-		ts = append(ts, t)
+		if keep(t) {
+			ts = append(ts, t)
+		}
 	}
 	slices.SortFunc(ts, func(a, b *Tree) int { return int(int64(a.root) - int64(b.root)) })
 	return ts
