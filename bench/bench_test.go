@@ -39,6 +39,9 @@ func init() {
 				<-done
 				return nil
 			}},
+			{Name: "testonly/slow", Workload: testOnly, Run: func(e *Env) error {
+				return e.Measure(1, func() error { time.Sleep(60 * time.Millisecond); return nil })
+			}},
 			{Name: "testonly/nomeasure", Workload: testOnly, Run: func(e *Env) error { return nil }},
 		}
 	})
@@ -86,8 +89,9 @@ func TestCase_Run_EveryCheckCanFail(t *testing.T) {
 }
 
 // TestCase_Run_PresentDriversAnswerRight runs every case on each driver in
-// this binary, in both modes. The SQLite drivers must answer right;
-// ladybug may still be unsupported, but never wrong.
+// this binary (ncruces by default; ladybug with -tags ladybug), in both
+// modes. The SQLite drivers must answer right; ladybug may still be
+// unsupported, but never wrong.
 func TestCase_Run_PresentDriversAnswerRight(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short")
@@ -140,7 +144,7 @@ func TestRunCell_UnregisteredDriver_IsUnsupported(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := runCell(cellFor(t, c, "mattn", "memory"), nil) // mattn lives in the other flavor
+	res := runCell(cellFor(t, c, "mattn", "memory"), nil) // mattn lives in its own flavor
 	if res.Status != statusUnsupported || !strings.Contains(res.Msg, "not registered") {
 		t.Fatalf("got %s %q", res.Status, res.Msg)
 	}
@@ -316,5 +320,25 @@ func TestParseSize_Suffixes(t *testing.T) {
 		if _, err := parseSize(in); err == nil {
 			t.Errorf("%q accepted", in)
 		}
+	}
+}
+
+// TestRunCell_Budget_StopsEarlyWithRuns: a cell over its budget reports
+// the runs it has instead of running on into the timeout.
+func TestRunCell_Budget_StopsEarlyWithRuns(t *testing.T) {
+	c, err := findCase("testonly/slow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := cellFor(t, c, "modernc", "memory")
+	cfg.Runs, cfg.Warmup, cfg.Budget = 5, 1, 250*time.Millisecond
+	res := runCell(cfg, nil)
+	if res.Status != statusOK || len(res.Runs) == 0 || len(res.Runs) >= 5 || res.Short == "" {
+		t.Fatalf("got %s %q, %d runs, short %q", res.Status, res.Msg, len(res.Runs), res.Short)
+	}
+	cfg.Budget = 50 * time.Millisecond
+	res = runCell(cfg, nil)
+	if res.Status != statusOK || len(res.Runs) != 1 || res.Short != "warm-up run only" {
+		t.Fatalf("got %s %q, %d runs, short %q", res.Status, res.Msg, len(res.Runs), res.Short)
 	}
 }

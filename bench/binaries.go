@@ -14,49 +14,64 @@ import (
 const benchModule = "github.com/ladybugsql/ladybug/bench"
 
 // binaries hands out the worker binary for a driver: this executable for
-// the drivers it links, and a copy built with -tags mattn for mattn.
+// the drivers it links, and for the others a copy of the harness built
+// with the driver's flavor tag, once per run, into the run's temp dir.
 type binaries struct {
-	tmp      string
-	mattn    string
-	mattnErr error
-	built    bool
+	tmp   string
+	built map[string]builtBinary
 }
 
-func newBinaries(tmp string) *binaries { return &binaries{tmp: tmp} }
+type builtBinary struct {
+	path string
+	err  error
+}
+
+func newBinaries(tmp string) *binaries {
+	return &binaries{tmp: tmp, built: map[string]builtBinary{}}
+}
 
 func (b *binaries) forSpec(s driverSpec) (string, error) {
 	if s.linkedHere() {
 		return os.Executable()
 	}
-	if s.flavor != "mattn" {
-		return "", fmt.Errorf("driver %s is not linked into any worker", s.name)
+	bb, ok := b.built[s.flavor]
+	if !ok {
+		bb.path, bb.err = b.build(s.flavor)
+		b.built[s.flavor] = bb
 	}
-	if !b.built {
-		b.built = true
-		b.mattn, b.mattnErr = b.buildMattn()
-	}
-	return b.mattn, b.mattnErr
+	return bb.path, bb.err
 }
 
-// buildMattn builds the mattn flavor of this harness into the temp dir.
-func (b *binaries) buildMattn() (string, error) {
+// build compiles the harness with -tags flavor. A build that fails (say,
+// the root package does not compile at the moment) fails only the cells
+// of that flavor's driver.
+func (b *binaries) build(flavor string) (string, error) {
 	dir, err := moduleDir()
 	if err != nil {
-		return "", fmt.Errorf("build mattn worker: %w", err)
+		return "", fmt.Errorf("build %s worker: %w", flavor, err)
 	}
-	tags := "mattn"
-	if !ladybugLinked {
-		tags += ",noladybug"
-	}
-	out := filepath.Join(b.tmp, "bench-mattn")
-	cmd := exec.Command("go", "build", "-tags", tags, "-o", out, ".")
+	out := filepath.Join(b.tmp, "bench-"+flavor)
+	cmd := exec.Command("go", "build", "-tags", flavor, "-o", out, ".")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
-	fmt.Fprintln(os.Stderr, "building the mattn worker (cgo; the first build takes a minute)…")
+	if flavor == "mattn" {
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	}
+	fmt.Fprintf(os.Stderr, "building the %s worker…\n", flavor)
 	if msg, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("build mattn worker: %v: %s", err, firstLine(string(msg)))
+		return "", fmt.Errorf("build %s worker: %v: %s", flavor, err, buildError(string(msg)))
 	}
 	return out, nil
+}
+
+// buildError is the first line of go build's output that says something:
+// the "# package" headers are skipped.
+func buildError(out string) string {
+	for _, line := range strings.Split(out, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			return line
+		}
+	}
+	return firstLine(out)
 }
 
 // moduleDir finds this module's source directory from the working

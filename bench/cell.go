@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/debug"
+	"time"
 )
 
 // Cell statuses.
@@ -26,6 +27,10 @@ type cellConfig struct {
 	CPUDir  string `json:"cpu_dir,omitempty"`
 	MemDir  string `json:"mem_dir,omitempty"`
 	Corrupt int    `json:"corrupt,omitempty"` // test hook: perturb the Nth Check
+	// Budget, when positive, is how long the cell may take before it stops
+	// early with the runs it has, so a slow engine reports a time instead
+	// of running into the parent's timeout.
+	Budget time.Duration `json:"budget,omitempty"`
 }
 
 // cellResult is a finished cell.
@@ -34,6 +39,7 @@ type cellResult struct {
 	Msg    string      `json:"msg,omitempty"`
 	Runs   []runRecord `json:"runs,omitempty"`
 	Checks int         `json:"checks,omitempty"` // Check calls made, for tests
+	Short  string      `json:"short,omitempty"`  // set when the budget cut the runs short
 }
 
 // runCell runs one cell in this process: setup once, then warm-up and
@@ -91,23 +97,39 @@ func runPhases(cfg cellConfig, c *Case, e *Env, emit func(runRecord)) cellResult
 		}
 	}
 	var res cellResult
-	for i := 1; i <= cfg.Warmup+cfg.Runs; i++ {
+	start := time.Now()
+	total := cfg.Warmup + cfg.Runs
+	for i := 1; i <= total; i++ {
 		e.run, e.rec = i, nil
+		measured := i > cfg.Warmup
 		e.cpuDir, e.memDir = "", ""
-		if i > cfg.Warmup {
+		if measured {
 			e.cpuDir, e.memDir = cfg.CPUDir, cfg.MemDir
 		}
+		t0 := time.Now()
 		if err := c.Run(e); err != nil {
 			return failed(err)
 		}
 		if e.rec == nil {
 			return failed(errors.New("bench: case did not call Measure"))
 		}
-		if i > cfg.Warmup {
+		// Would one more run of this length break the budget?
+		over := cfg.Budget > 0 && time.Since(start)+time.Since(t0) > cfg.Budget
+		if !measured && over && len(res.Runs) == 0 {
+			measured = true // no time for a measured run: keep the warm-up's
+			res.Short = "warm-up run only"
+		}
+		if measured {
 			res.Runs = append(res.Runs, *e.rec)
 			if emit != nil {
 				emit(*e.rec)
 			}
+		}
+		if over && len(res.Runs) > 0 && i < total {
+			if res.Short == "" {
+				res.Short = fmt.Sprintf("%d of %d runs", len(res.Runs), cfg.Runs)
+			}
+			break
 		}
 	}
 	res.Status = statusOK

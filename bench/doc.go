@@ -29,11 +29,13 @@
 // # Caveats
 //
 // mattn/go-sqlite3 and ncruces/go-sqlite3 both register the database/sql
-// name "sqlite3" at init, so they cannot live in one binary. The harness
-// therefore builds a second copy of itself with -tags mattn (once, into the
-// run's temporary directory) and runs mattn's cells through it. While the
-// root ladybug package does not build, run with -tags noladybug and the
-// ladybug cells report "unsupported".
+// name "sqlite3" at init, so they cannot live in one binary. The binary that
+// go run builds links modernc and ncruces; for mattn's cells and ladybug's
+// the harness builds a copy of itself with -tags mattn or -tags ladybug
+// (once per run, into the run's temporary directory; the go build cache
+// makes repeats quick). A side effect is wanted: when the root ladybug
+// package does not compile, only the ladybug cells say so
+// ("unsupported: build ladybug worker: …") and the SQLite drivers still run.
 //
 // Allocation figures count Go allocations only: memory that cgo code
 // (mattn) allocates in C is invisible to runtime.MemStats; the max RSS

@@ -36,17 +36,14 @@ type driverSpec struct {
 }
 
 var specs = map[string]driverSpec{
-	"ladybug": {name: "ladybug", sqlName: "ladybug", dsn: ladybugDSN},
+	"ladybug": {name: "ladybug", sqlName: "ladybug", flavor: "ladybug", dsn: ladybugDSN},
 	"modernc": {name: "modernc", sqlName: "sqlite", dsn: moderncDSN},
 	"mattn":   {name: "mattn", sqlName: "sqlite3", flavor: "mattn", dsn: mattnDSN},
-	"ncruces": {name: "ncruces", sqlName: "sqlite3", flavor: "ncruces", dsn: ncrucesDSN},
+	"ncruces": {name: "ncruces", sqlName: "sqlite3", flavor: "default", dsn: ncrucesDSN},
 }
 
 // linkedHere reports whether this binary can run the driver itself.
 func (s driverSpec) linkedHere() bool {
-	if s.name == "ladybug" {
-		return ladybugLinked
-	}
 	return s.flavor == "" || s.flavor == flavor
 }
 

@@ -52,7 +52,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&drivers, "drivers", strings.Join(driverNames, ","), "comma-separated drivers")
 	fs.StringVar(&mode, "mode", "both", "file, memory or both")
 	fs.StringVar(&o.sync, "sync", "normal", "durability for every driver: full, normal or off")
-	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "time limit per cell (setup and all runs)")
+	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "time limit per cell, setup included; past 3/4 of it a cell stops with the runs it has")
 	fs.StringVar(&o.cpuDir, "cpuprofile", "", "directory for per-run CPU profiles of ladybug")
 	fs.StringVar(&o.memDir, "memprofile", "", "directory for per-run allocation profiles of ladybug")
 	fs.StringVar(&cache, "cache", "", "page cache for every driver, e.g. 32MiB (default: each engine's own)")
@@ -148,15 +148,11 @@ func runOne(o options, bins *binaries, tmp string, c *Case, mode, driver string)
 	if c.FileOnly && mode != "file" {
 		return cellOutcome{cellResult: cellResult{Status: statusNA, Msg: "file mode only"}}
 	}
-	spec := specs[driver]
-	if driver == "ladybug" && !ladybugLinked {
-		return cellOutcome{cellResult: cellResult{Status: statusUnsupported, Msg: "ladybug not linked (built with -tags noladybug)"}}
-	}
-	bin, err := bins.forSpec(spec)
+	bin, err := bins.forSpec(specs[driver])
 	if err != nil {
 		return cellOutcome{cellResult: failed(err)}
 	}
-	cfg := cellConfig{Case: c.Name, Runs: o.runs, Warmup: o.warmup, TmpDir: tmp,
+	cfg := cellConfig{Case: c.Name, Runs: o.runs, Warmup: o.warmup, TmpDir: tmp, Budget: o.timeout * 3 / 4,
 		P: Params{Scale: o.scale, Sync: o.sync, Mode: mode, Driver: driver, CacheBytes: o.cache}}
 	if driver == "ladybug" {
 		cfg.CPUDir, cfg.MemDir = o.cpuDir, o.memDir

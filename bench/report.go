@@ -91,6 +91,9 @@ func (r *results) cellText(c *Case, mode, d string, width int) string {
 	if s.note != "" {
 		out += " " + s.note
 	}
+	if oc.Short != "" {
+		out += " [" + oc.Short + "]"
+	}
 	return out
 }
 

@@ -1,8 +1,8 @@
-//go:build mattn
+//go:build mattn && !ladybug
 
 package main
 
 import _ "github.com/mattn/go-sqlite3" // the cgo driver named "sqlite3"
 
-// flavor names the variant of this binary; see driver_ncruces.go.
+// flavor names the variant of this binary; see flavor_default.go.
 const flavor = "mattn"

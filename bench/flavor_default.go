@@ -1,4 +1,4 @@
-//go:build !mattn
+//go:build !mattn && !ladybug
 
 package main
 
@@ -11,6 +11,7 @@ import (
 	_ "github.com/ncruces/go-sqlite3/vfs/memdb" // registers the "memdb" VFS
 )
 
-// flavor names the variant of this binary: the default one links ncruces,
-// the "mattn" one links mattn instead (both register "sqlite3").
-const flavor = "ncruces"
+// flavor names the variant of this binary. The default one links modernc
+// and ncruces; see doc.go for why mattn and ladybug get binaries of their
+// own.
+const flavor = "default"
