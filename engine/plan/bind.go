@@ -15,13 +15,13 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 			return nil, err
 		}
 		q.ReadOnly = true
-		return Optimize(q), nil
+		return Optimize(b.cat, q), nil
 	case *grammar.InsertStmt:
-		return optimizeStmt(b.bindInsert(s))
+		return b.optimizeStmt(b.bindInsert(s))
 	case *grammar.UpdateStmt:
-		return optimizeStmt(b.bindUpdate(s))
+		return b.optimizeStmt(b.bindUpdate(s))
 	case *grammar.DeleteStmt:
-		return optimizeStmt(b.bindDelete(s))
+		return b.optimizeStmt(b.bindDelete(s))
 	case *grammar.CreateTableStmt:
 		return b.bindCreateTable(s)
 	case *grammar.CreateIndexStmt:
@@ -74,11 +74,11 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 	return nil, notSupported("statement %T", st)
 }
 
-func optimizeStmt(s Statement, err error) (Statement, error) {
+func (b *Binder) optimizeStmt(s Statement, err error) (Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	return OptimizeStmt(s), nil
+	return OptimizeStmt(b.cat, s), nil
 }
 
 // bindPragma binds PRAGMA name [= value]; the engine executes it.

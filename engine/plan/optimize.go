@@ -1,41 +1,46 @@
 package plan
 
+import "github.com/ladybugsql/ladybug/engine/catalog"
+
 // A rule rewrites a plan node; rules run in order, bottom-up, each over the
 // whole tree.
 type rule struct {
 	name  string
-	apply func(Node) Node
+	apply func(*catalog.Catalog, Node) Node
 }
 
 // rules is the ordered list of rewrites Optimize applies.
 var rules = []rule{
-	{"rowid-lookup", rowidLookup},
+	{"rowid-lookup", func(_ *catalog.Catalog, n Node) Node { return rowidLookup(n) }},
+	{"index-lookup", indexLookup},
 }
 
 // Optimize applies the rules to a query.
-func Optimize(q *Query) *Query {
-	q.Root = optimizeNode(q.Root)
+func Optimize(cat *catalog.Catalog, q *Query) *Query {
+	q.Root = optimizeNode(cat, q.Root)
+	pruneColumns(q.Root, nil)
 	return q
 }
 
 // OptimizeStmt applies the rules to the input of a write.
-func OptimizeStmt(s Statement) Statement {
+func OptimizeStmt(cat *catalog.Catalog, s Statement) Statement {
 	switch s := s.(type) {
 	case *Update:
-		s.Input = optimizeNode(s.Input)
+		s.Input = optimizeNode(cat, s.Input)
 	case *Delete:
-		s.Input = optimizeNode(s.Input)
+		s.Input = optimizeNode(cat, s.Input)
 	case *Insert:
 		if s.Source != nil {
-			s.Source = optimizeNode(s.Source)
+			s.Source = optimizeNode(cat, s.Source)
+			pruneColumns(s.Source, nil)
 		}
 	}
 	return s
 }
 
-func optimizeNode(n Node) Node {
+func optimizeNode(cat *catalog.Catalog, n Node) Node {
 	for _, r := range rules {
-		n = rewrite(n, r.apply)
+		n = rewrite(n, func(x Node) Node { return r.apply(cat, x) })
 	}
 	return n
 }

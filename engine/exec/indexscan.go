@@ -1,0 +1,218 @@
+package exec
+
+import (
+	"bytes"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/txn"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// indexScanOp reads the rows whose index keys fall in a range: equality on
+// a key prefix, then an optional bound on the next key column. Rows come
+// in index order; the filter above re-checks the full predicate.
+type indexScanOp struct {
+	t       *catalog.Table
+	ix      *catalog.Index
+	r       *plan.IndexRange
+	eq      []evaluator
+	lo, hi  evaluator
+	needed  []bool
+	out     *Batch
+	ar      arena
+	dec     rowDecoder
+	cur     *txn.Cursor
+	table   *txn.Tree
+	prefix  []byte
+	stop    []byte // entries >= stop (or > stop, for an inclusive bound) end the scan
+	stopInc bool
+	skip    []byte // entries with this prefix are skipped (exclusive lower bound)
+	started bool
+	done    bool
+	rkey    []byte
+}
+
+func (cp *compiler) newIndexScan(n *plan.Scan) (Operator, error) {
+	op := &indexScanOp{t: n.Table, ix: n.Index.Index, r: n.Index, needed: n.Needed, out: NewBatch(len(n.Cols))}
+	for _, e := range n.Index.Eq {
+		ev, err := cp.compile(e)
+		if err != nil {
+			return nil, err
+		}
+		op.eq = append(op.eq, ev)
+	}
+	var err error
+	if n.Index.Lo != nil {
+		if op.lo, err = cp.compile(n.Index.Lo); err != nil {
+			return nil, err
+		}
+	}
+	if n.Index.Hi != nil {
+		if op.hi, err = cp.compile(n.Index.Hi); err != nil {
+			return nil, err
+		}
+	}
+	return op, nil
+}
+
+// start computes the key bounds and positions the cursor; false means no
+// row can match.
+func (s *indexScanOp) start(c *Ctx) (bool, error) {
+	s.prefix = s.prefix[:0]
+	for i, ev := range s.eq {
+		v, err := evalOne(c, ev)
+		if err != nil {
+			return false, err
+		}
+		if v.IsNull() {
+			return false, nil
+		}
+		ic := s.ix.Columns[i]
+		s.prefix = types.AppendKey(s.prefix, v, ic.Desc, collOf(ic.Collate))
+	}
+	seek := append([]byte{}, s.prefix...)
+	var coll types.Collation
+	if len(s.eq) < len(s.ix.Columns) {
+		coll = collOf(s.ix.Columns[len(s.eq)].Collate)
+	}
+	if s.lo != nil {
+		v, err := evalOne(c, s.lo)
+		if err != nil || v.IsNull() {
+			return false, err
+		}
+		seek = types.AppendKey(seek, v, false, coll)
+		if !s.r.LoIncl {
+			s.skip = append([]byte{}, seek...)
+		}
+	} else if s.hi != nil {
+		// Skip NULLs, which sort first and satisfy no bound.
+		seek = types.AppendKey(seek, types.Null, false, coll)
+		s.skip = append([]byte{}, seek...)
+	}
+	if s.hi != nil {
+		v, err := evalOne(c, s.hi)
+		if err != nil || v.IsNull() {
+			return false, err
+		}
+		s.stop = types.AppendKey(append([]byte{}, s.prefix...), v, false, coll)
+		s.stopInc = s.r.HiIncl
+	}
+	s.table = c.Tx.Tree(s.t.Root)
+	s.cur = c.Tx.Tree(s.ix.Root).Cursor()
+	if !s.cur.Seek(seek) {
+		return false, s.cur.Err()
+	}
+	return true, nil
+}
+
+// inRange reports whether key k is inside the bounds; past reports that
+// no later key can be.
+func (s *indexScanOp) inRange(k []byte) (in, past bool) {
+	if !bytes.HasPrefix(k, s.prefix) {
+		return false, true
+	}
+	if s.stop != nil {
+		if bytes.HasPrefix(k, s.stop) {
+			return s.stopInc, !s.stopInc
+		}
+		if bytes.Compare(k, s.stop) > 0 {
+			return false, true
+		}
+	}
+	if s.skip != nil && bytes.HasPrefix(k, s.skip) {
+		return false, false
+	}
+	return true, false
+}
+
+func (s *indexScanOp) Next(c *Ctx) (*Batch, error) {
+	if s.done {
+		return nil, nil
+	}
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	if !s.started {
+		s.started = true
+		ok, err := s.start(c)
+		if err != nil || !ok {
+			s.done = true
+			return nil, err
+		}
+	} else if !s.cur.Next() {
+		s.done = true
+		return nil, s.cur.Err()
+	}
+	return s.fill()
+}
+
+func (s *indexScanOp) fill() (*Batch, error) {
+	b := s.out
+	b.Reset()
+	s.ar.reset()
+	ncol := len(s.t.Columns)
+	for {
+		k := s.cur.Key()
+		in, past := s.inRange(k)
+		if past {
+			s.done = true
+			break
+		}
+		if in {
+			if err := s.readRow(b, k, ncol); err != nil {
+				return nil, err
+			}
+			if b.N == BatchSize {
+				break
+			}
+		}
+		if !s.cur.Next() {
+			s.done = true
+			if err := s.cur.Err(); err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+	if b.N == 0 {
+		return nil, nil
+	}
+	return b, nil
+}
+
+// readRow fetches the table row an index entry points at.
+func (s *indexScanOp) readRow(b *Batch, k []byte, ncol int) error {
+	rowid, err := types.KeyRowid(k)
+	if err != nil {
+		return errs.Wrap(errs.CodeCorrupt, err)
+	}
+	s.rkey = storage.AppendRowidKey(s.rkey[:0], rowid)
+	val, ok, err := s.table.Get(s.rkey)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errs.New(errs.CodeCorrupt, "database disk image is malformed: index %s points at a missing row", s.ix.Name)
+	}
+	if err := s.dec.decode(val, s.needed, b.Cols[:ncol], b.N, &s.ar); err != nil {
+		return err
+	}
+	rv := types.NewInt(rowid)
+	b.Cols[ncol][b.N] = rv
+	if s.t.RowidCol >= 0 {
+		b.Cols[s.t.RowidCol][b.N] = rv
+	}
+	b.N++
+	return nil
+}
+
+func (s *indexScanOp) Close() {
+	if s.cur != nil {
+		s.cur.Close()
+		s.cur = nil
+	}
+	s.started, s.done, s.stop, s.skip = false, false, nil, nil
+}
