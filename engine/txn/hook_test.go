@@ -73,3 +73,18 @@ func TestTx_EndStatement_UnregistersItsHooks(t *testing.T) {
 		require.Equal(t, []string{"rollback-hook", "kept"}, ran)
 	})
 }
+
+func TestTx_RollbackTo_RunsRollbackHooksOfUndoneWork(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b *backend) {
+		tx := begin(t, b.m, Options{})
+		var ran []string
+		tx.OnRollback("outer", func() { ran = append(ran, "outer") })
+		require.NoError(t, tx.Savepoint("sp"))
+		tx.OnRollback("inner", func() { ran = append(ran, "inner") })
+		tx.OnCommit("inner-commit", func(*Tx) error { ran = append(ran, "inner-commit"); return nil })
+		require.NoError(t, tx.RollbackTo("sp"))
+		require.Equal(t, []string{"inner"}, ran)
+		commit(t, tx)
+		require.Equal(t, []string{"inner"}, ran, "undone commit hook and outer rollback hook did not run")
+	})
+}

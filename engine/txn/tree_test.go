@@ -171,3 +171,39 @@ func TestTx_ClearTree_TombstonesEverything(t *testing.T) {
 		require.NoError(t, tx.Rollback())
 	})
 }
+
+func TestTree_Count_DropsPhantomTombstones(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b *backend) {
+		root := newTreeWith(t, b.m, 4)
+		tx := begin(t, b.m, Options{})
+		tr := tx.Tree(root)
+		require.NoError(t, tr.Delete(key(40))) // absent: Delete does not look
+		require.NoError(t, tr.Delete(key(2)))
+		require.Equal(t, int64(3), count(t, tr))
+		require.Equal(t, int64(1), tx.Stats().TombstonesBuffered, "the phantom was dropped")
+		require.NoError(t, tr.Delete(key(41)))
+		commit(t, tx)
+		require.Equal(t, int64(1), tx.Stats().TombstonesApplied)
+	})
+}
+
+func TestCursor_OpenedBeforeUpgrade_KeepsReading(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b *backend) {
+		root := newTreeWith(t, b.m, 5)
+		tx := begin(t, b.m, Options{})
+		tr := tx.Tree(root)
+		c := tr.Cursor()
+		require.True(t, c.First())
+		require.NoError(t, tr.Delete(key(1))) // upgrades to the writer
+		require.NoError(t, tr.Put(key(9), val(9)))
+		var seen []int
+		for ok := c.Next(); ok; ok = c.Next() {
+			seen = append(seen, int(c.Key()[7]))
+		}
+		require.NoError(t, c.Err())
+		c.Close()
+		require.Equal(t, []int{2, 3, 4}, seen, "the snapshot minus the tombstone")
+		require.Equal(t, []int{0, 2, 3, 4, 9}, visible(t, tr), "a new cursor sees the writes")
+		commit(t, tx)
+	})
+}
