@@ -146,7 +146,7 @@ func (a *sumAgg) Final() (types.Value, error) {
 		if !a.approx {
 			return types.NewReal(float64(a.iSum)), nil
 		}
-		return types.NewReal(a.real()), nil
+		return realOrNull(a.real()), nil
 	case sumAvg:
 		if a.cnt == 0 {
 			return types.Null, nil
@@ -155,7 +155,7 @@ func (a *sumAgg) Final() (types.Value, error) {
 		if a.approx {
 			r = a.real()
 		}
-		return types.NewReal(r / float64(a.cnt)), nil
+		return realOrNull(r / float64(a.cnt)), nil
 	}
 	switch {
 	case a.cnt == 0:
@@ -163,7 +163,7 @@ func (a *sumAgg) Final() (types.Value, error) {
 	case a.approx && a.ovrfl:
 		return types.Null, errf("integer overflow")
 	case a.approx:
-		return types.NewReal(a.real()), nil
+		return realOrNull(a.real()), nil
 	}
 	return types.NewInt(a.iSum), nil
 }

@@ -166,3 +166,12 @@ func TestJSONFuncs_Oracle_MatchSQLite(t *testing.T) {
 func TestMatchFuncs_Oracle_MatchSQLite(t *testing.T) {
 	replayOracle(t, "testdata/oracle_match.tsv", 1500)
 }
+
+func TestDateFuncs_Oracle_MatchSQLite(t *testing.T) {
+	replayOracle(t, "testdata/oracle_date.tsv", 1000)
+}
+
+func readFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	return string(b), err
+}

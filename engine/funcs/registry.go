@@ -50,7 +50,7 @@ var registry = map[string][]*Func{}
 
 func init() {
 	for _, group := range [][]*Func{
-		coreFuncs, textFuncs, mathFuncs, jsonFuncs, matchFuncs,
+		coreFuncs, textFuncs, mathFuncs, dateFuncs, jsonFuncs, matchFuncs,
 		aggregateFuncs, windowFuncs,
 	} {
 		for _, f := range group {

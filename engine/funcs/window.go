@@ -53,10 +53,11 @@ func CumeDist(p Peers) types.Value {
 }
 
 // Ntile is ntile(k): the row's bucket when N rows split into k buckets as
-// evenly as possible, larger buckets first. k must be a positive integer.
+// evenly as possible, larger buckets first. k is truncated to an integer,
+// which must be positive.
 func Ntile(p Peers, k types.Value) (types.Value, error) {
 	b := k.AsInt()
-	if k.IsNull() || b <= 0 || (k.Kind() != types.KindInt && float64(b) != k.AsReal()) {
+	if k.IsNull() || b <= 0 {
 		return types.Null, errf("argument of ntile must be a positive integer")
 	}
 	n := int64(p.N)
@@ -71,37 +72,35 @@ func Ntile(p Peers, k types.Value) (types.Value, error) {
 	return types.NewInt(big + (row-big*(size+1))/size + 1), nil
 }
 
-// Offset reads lag/lead's optional offset argument (default 1). A NULL
-// offset makes the result NULL (ok false); a negative one is an error.
-func Offset(args []types.Value, name string) (off int64, ok bool, err error) {
+// Offset reads lag/lead's optional offset argument (default 1). A NULL or
+// non-integral offset makes the result NULL (ok false); a negative one
+// looks the other way (lag(x, -1) is lead(x)), as in SQLite.
+func Offset(args []types.Value) (off int64, ok bool) {
 	if len(args) < 2 {
-		return 1, true, nil
+		return 1, true
 	}
-	if args[1].IsNull() {
-		return 0, false, nil
+	v := args[1]
+	if v.IsNull() || (v.Kind() == types.KindReal && v.Real() != float64(v.AsInt())) {
+		return 0, false
 	}
-	off = args[1].AsInt()
-	if off < 0 {
-		return 0, false, errf("argument of %s must be a non-negative integer", name)
-	}
-	return off, true, nil
+	return v.AsInt(), true
 }
 
 // Lag is lag(expr [, offset [, default]]) for row in col (expr evaluated
 // on every partition row); args are the current row's arguments.
 func Lag(col []types.Value, row int, args []types.Value) (types.Value, error) {
-	return shifted(col, row, args, -1, "lag")
+	return shifted(col, row, args, -1)
 }
 
 // Lead is lead(expr [, offset [, default]]).
 func Lead(col []types.Value, row int, args []types.Value) (types.Value, error) {
-	return shifted(col, row, args, 1, "lead")
+	return shifted(col, row, args, 1)
 }
 
-func shifted(col []types.Value, row int, args []types.Value, dir int64, name string) (types.Value, error) {
-	off, ok, err := Offset(args, name)
-	if err != nil || !ok {
-		return types.Null, err
+func shifted(col []types.Value, row int, args []types.Value, dir int64) (types.Value, error) {
+	off, ok := Offset(args)
+	if !ok {
+		return types.Null, nil
 	}
 	i := int64(row) + dir*off
 	if i >= 0 && i < int64(len(col)) {
