@@ -60,10 +60,7 @@ func Cast(v Value, a Affinity) Value {
 	case AffinityNumeric:
 		return castNumeric(v)
 	case AffinityText:
-		if v.k == KindText {
-			return v
-		}
-		return Value{s: v.Text(), k: KindText}
+		return Value{s: v.Text(), k: KindText} // drops a JSON subtype, as SQLite
 	}
 	if v.k == KindBlob {
 		return v

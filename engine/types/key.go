@@ -10,7 +10,7 @@ import (
 // is self-delimiting, so composite keys are the concatenation of their
 // columns' encodings, optionally followed by a rowid suffix.
 //
-//	NULL    0x05
+//	NULL    0x05 (0x45 when NULLs sort last, see AppendKeyNulls)
 //	number  0x15, 8 bytes, 1 or 3 bytes   (see appendNumberKey)
 //	text    0x25, escaped bytes, 0x00 0x01
 //	blob    0x35, escaped bytes, 0x00 0x01
@@ -26,6 +26,7 @@ import (
 
 const (
 	keyNull   = 0x05
+	keyNullHi = 0x45 // NULL placed after every other value
 	keyNumber = 0x15
 	keyText   = 0x25
 	keyBlob   = 0x35
@@ -39,12 +40,23 @@ const (
 )
 
 // AppendKey appends the key encoding of v (descending when desc, text
-// folded by coll) to dst.
+// folded by coll) to dst. NULLs sort first ascending and last descending,
+// as in SQLite.
 func AppendKey(dst []byte, v Value, desc bool, coll Collation) []byte {
+	return AppendKeyNulls(dst, v, desc, !desc, coll)
+}
+
+// AppendKeyNulls is AppendKey with the NULL placement chosen, for sort
+// keys of ORDER BY … NULLS FIRST / NULLS LAST.
+func AppendKeyNulls(dst []byte, v Value, desc, nullsFirst bool, coll Collation) []byte {
 	start := len(dst)
 	switch v.k {
 	case KindNull:
-		dst = append(dst, keyNull)
+		if nullsFirst != desc {
+			dst = append(dst, keyNull)
+		} else {
+			dst = append(dst, keyNullHi)
+		}
 	case KindInt:
 		dst = appendNumberKey(dst, float64(v.i), intDelta(v.i))
 	case KindReal:
@@ -165,7 +177,7 @@ func DecodeKey(key []byte, desc bool) (Value, []byte, error) {
 		tag = ^tag
 	}
 	switch tag {
-	case keyNull:
+	case keyNull, keyNullHi:
 		return Null, key[1:], nil
 	case keyNumber:
 		return decodeNumberKey(key, desc)

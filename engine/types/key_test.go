@@ -162,3 +162,21 @@ func BenchmarkDecodeKey_Text(b *testing.B) {
 		}
 	}
 }
+
+func TestAppendKeyNulls_Placement(t *testing.T) {
+	vals := []Value{NewInt(-5), NewText("a"), NewBlob([]byte{1}), NewReal(1e300)}
+	for _, desc := range []bool{false, true} {
+		for _, first := range []bool{false, true} {
+			kn := AppendKeyNulls(nil, Null, desc, first, CollBinary)
+			for _, v := range vals {
+				kv := AppendKeyNulls(nil, v, desc, first, CollBinary)
+				if got := bytes.Compare(kn, kv) < 0; got != first {
+					t.Errorf("desc=%v nullsFirst=%v: NULL before %s = %v", desc, first, render(v), got)
+				}
+			}
+			if v, _, err := DecodeKey(kn, desc); err != nil || !v.IsNull() {
+				t.Errorf("decode NULL key: %v %v", v, err)
+			}
+		}
+	}
+}

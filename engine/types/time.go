@@ -47,9 +47,10 @@ func ParseTime(s string) (time.Time, error) {
 	return time.Time{}, ErrBadTime
 }
 
-// TimeOf converts a stored value to a time: text by ParseTime, an INTEGER
-// as Unix seconds, a REAL as Unix seconds with a fraction. ok is false for
-// NULL, blobs and text in no known form.
+// TimeOf converts a stored value to a time by SQLite's conventions for
+// dates: text by ParseTime, an INTEGER as Unix seconds, a REAL as a Julian
+// day number (what julianday() returns). ok is false for NULL, blobs, text
+// in no known form and reals outside the Julian range SQLite accepts.
 func TimeOf(v Value) (t time.Time, ok bool) {
 	switch v.k {
 	case KindText:
@@ -58,12 +59,18 @@ func TimeOf(v Value) (t time.Time, ok bool) {
 	case KindInt:
 		return time.Unix(v.i, 0).UTC(), true
 	case KindReal:
-		f := v.Real()
-		sec := realToInt(f)
-		return time.Unix(sec, int64((f-float64(sec))*1e9)).UTC(), true
+		jd := v.Real()
+		if !(jd >= 0 && jd < 5373484.5) {
+			return time.Time{}, false
+		}
+		ms := int64(jd*86400000+0.5) - unixEpochJulianMs
+		return time.UnixMilli(ms).UTC(), true
 	}
 	return time.Time{}, false
 }
+
+// unixEpochJulianMs is 1970-01-01 00:00 UTC as a Julian day in ms.
+const unixEpochJulianMs = 210866760000000
 
 // NewTime returns t as the TEXT value a ClassTime column stores.
 func NewTime(t time.Time) Value { return NewText(FormatTime(t)) }

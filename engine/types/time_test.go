@@ -54,8 +54,11 @@ func TestTimeOf_Kinds(t *testing.T) {
 	if tm, ok := TimeOf(NewInt(86400)); !ok || !tm.Equal(time.Unix(86400, 0)) {
 		t.Error("int")
 	}
-	if tm, ok := TimeOf(NewReal(1.5)); !ok || !tm.Equal(time.Unix(1, 5e8)) {
-		t.Error("real")
+	if tm, ok := TimeOf(NewReal(2460370.0732667823)); !ok || !tm.Equal(time.Date(2024, 2, 29, 13, 45, 30, 250e6, time.UTC)) {
+		t.Errorf("real julian day: %v", tm)
+	}
+	if _, ok := TimeOf(NewReal(-1)); ok {
+		t.Error("negative julian day")
 	}
 	if _, ok := TimeOf(Null); ok {
 		t.Error("null")

@@ -2,6 +2,7 @@ package types
 
 import (
 	"math"
+	"strings"
 	"unsafe"
 )
 
@@ -115,3 +116,23 @@ func (v Value) Clone() Value {
 
 // unsafeString views b as a string; b must not be modified afterwards.
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// String renders v as an SQL literal (NULL, 12, 1.5, 'it”s', X'0A') for
+// debugging and error messages.
+func (v Value) String() string {
+	switch v.k {
+	case KindNull:
+		return "NULL"
+	case KindInt, KindReal:
+		return v.Text()
+	case KindText:
+		return "'" + strings.ReplaceAll(v.s, "'", "''") + "'"
+	}
+	const hexd = "0123456789ABCDEF"
+	b := make([]byte, 0, 3+2*len(v.s))
+	b = append(b, 'X', '\'')
+	for i := 0; i < len(v.s); i++ {
+		b = append(b, hexd[v.s[i]>>4], hexd[v.s[i]&15])
+	}
+	return string(append(b, '\''))
+}
