@@ -15,7 +15,7 @@ import (
 // DefaultTimeout bounds one statement on one engine. A statement that does
 // not return in time marks its Target broken: the engine is left alone and
 // later statements on it fail at once.
-const DefaultTimeout = 20 * time.Second
+const DefaultTimeout = 5 * time.Second
 
 // maxRows stops a runaway result before it exhausts memory.
 const maxRows = 1 << 20
@@ -42,12 +42,15 @@ type Target struct {
 	broken error // set after an open failure, panic or timeout
 }
 
-// driverName maps an engine name to its database/sql driver.
-func driverName(engine string) string {
+// driverName maps an engine name to its database/sql driver and DSN. The
+// single connection never competes for ladybug's writer lock, so a short
+// busy_timeout only turns a leaked lock into a prompt error instead of a
+// five-second wait per statement.
+func driverName(engine string) (string, string) {
 	if engine == EngineSQLite {
-		return "sqlite"
+		return "sqlite", ":memory:"
 	}
-	return "ladybug"
+	return "ladybug", ":memory:?busy_timeout=200"
 }
 
 // OpenTarget opens a fresh in-memory database of engine. It never fails:
@@ -56,7 +59,7 @@ func driverName(engine string) string {
 func OpenTarget(engine string) *Target {
 	t := &Target{Name: engine, Timeout: DefaultTimeout}
 	err := t.guard(func(ctx context.Context) error {
-		db, err := sql.Open(driverName(engine), ":memory:")
+		db, err := sql.Open(driverName(engine))
 		if err != nil {
 			return err
 		}
@@ -169,7 +172,7 @@ func (t *Target) guard(fn func(ctx context.Context) error) error {
 		}()
 		done <- fn(ctx)
 	}()
-	timer := time.NewTimer(t.Timeout + 2*time.Second)
+	timer := time.NewTimer(t.Timeout + time.Second)
 	defer timer.Stop()
 	select {
 	case err := <-done:
