@@ -41,8 +41,9 @@ func treeNode(p uint32, n node) error {
 
 // Get returns the value stored under key. The value is valid until the
 // next write in the transaction; copy it to keep it.
-func (t *Tree) Get(key []byte) ([]byte, bool, error) {
+func (t *Tree) Get(key []byte) (val []byte, found bool, err error) {
 	tx := t.tx
+	defer tx.guard(&err)
 	if err := tx.checkRead(); err != nil {
 		return nil, false, err
 	}
@@ -132,8 +133,9 @@ func (t *Tree) findLeaf(key []byte) (*path, error) {
 
 // Put inserts or overwrites key. Values of any size work (large ones go
 // to overflow pages); keys are limited to Store.MaxKeySize.
-func (t *Tree) Put(key, val []byte) error {
+func (t *Tree) Put(key, val []byte) (err error) {
 	tx := t.tx
+	defer tx.guard(&err)
 	if err := tx.checkWrite(); err != nil {
 		return err
 	}
@@ -186,8 +188,9 @@ func (t *Tree) putCell(pa *path, key, cell []byte) error {
 }
 
 // Delete removes key, reporting whether it was present.
-func (t *Tree) Delete(key []byte) (bool, error) {
+func (t *Tree) Delete(key []byte) (found bool, err error) {
 	tx := t.tx
+	defer tx.guard(&err)
 	if err := tx.checkWrite(); err != nil {
 		return false, err
 	}
@@ -220,12 +223,12 @@ func (t *Tree) Delete(key []byte) (bool, error) {
 }
 
 // Count returns the number of entries, visiting every leaf.
-func (t *Tree) Count() (int64, error) {
+func (t *Tree) Count() (total int64, err error) {
+	defer t.tx.guard(&err)
 	if err := t.tx.checkRead(); err != nil {
 		return 0, err
 	}
-	var total int64
-	err := t.tx.walk(t.root, 0, func(p uint32, n node, depth int) error {
+	err = t.tx.walk(t.root, 0, func(p uint32, n node, depth int) error {
 		if n.isLeaf() {
 			total += int64(n.count())
 		}

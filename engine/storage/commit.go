@@ -37,7 +37,8 @@ func (tx *Tx) Commit() error {
 
 // commit is the recipe; any error leaves the log end where the Tx found
 // it, so nothing it wrote becomes part of the log.
-func (tx *Tx) commit() error {
+func (tx *Tx) commit() (err error) {
+	defer tx.guard(&err)
 	s := tx.s
 	// 1. The new header (commit number, page count, free list, meta)
 	//    becomes page 0's after-image, the last frame: the commit record.

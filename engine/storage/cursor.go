@@ -80,7 +80,8 @@ func (c *Cursor) start() bool {
 }
 
 // First moves to the smallest key.
-func (c *Cursor) First() bool {
+func (c *Cursor) First() (ok bool) {
+	defer c.guard(&ok)
 	if !c.start() {
 		return false
 	}
@@ -88,7 +89,8 @@ func (c *Cursor) First() bool {
 }
 
 // Last moves to the largest key.
-func (c *Cursor) Last() bool {
+func (c *Cursor) Last() (ok bool) {
+	defer c.guard(&ok)
 	if !c.start() {
 		return false
 	}
@@ -130,7 +132,8 @@ func (c *Cursor) edge(d int, p uint32, right bool) bool {
 }
 
 // Seek moves to the first entry whose key is >= key.
-func (c *Cursor) Seek(key []byte) bool {
+func (c *Cursor) Seek(key []byte) (ok bool) {
+	defer c.guard(&ok)
 	if !c.start() {
 		return false
 	}
@@ -157,7 +160,8 @@ func (c *Cursor) Seek(key []byte) bool {
 }
 
 // Next moves to the next key.
-func (c *Cursor) Next() bool {
+func (c *Cursor) Next() (ok bool) {
+	defer c.guard(&ok)
 	if !c.valid {
 		return false
 	}
@@ -173,7 +177,8 @@ func (c *Cursor) Next() bool {
 }
 
 // Prev moves to the previous key.
-func (c *Cursor) Prev() bool {
+func (c *Cursor) Prev() (ok bool) {
+	defer c.guard(&ok)
 	if !c.valid {
 		return false
 	}
@@ -227,7 +232,8 @@ func (c *Cursor) Key() []byte {
 }
 
 // Value returns the current value, valid until the cursor moves.
-func (c *Cursor) Value() ([]byte, error) {
+func (c *Cursor) Value() (val []byte, err error) {
+	defer c.tx.guard(&err)
 	if !c.valid {
 		return nil, c.err
 	}
@@ -236,4 +242,11 @@ func (c *Cursor) Value() ([]byte, error) {
 		return val, nil
 	}
 	return c.tx.readOverflow(ovfl, vlen)
+}
+
+// guard stops the cursor with ErrCorrupt on a panic (see Tx.guard).
+func (c *Cursor) guard(ok *bool) {
+	if r := recover(); r != nil {
+		*ok = c.fail(fmt.Errorf("%w: damaged page (%v)", ErrCorrupt, r))
+	}
 }

@@ -41,3 +41,16 @@ func ioErr(err error) error {
 	}
 	return err
 }
+
+// guard turns a runtime panic into ErrCorrupt. Pages are validated when
+// read and every edit keeps them valid, so a panic means a damaged page
+// got past validation; the caller gets an error, never a crash, and a
+// write transaction is marked failed (its pages may be half edited).
+func (tx *Tx) guard(err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%w: damaged page (%v)", ErrCorrupt, r)
+		if tx.rw {
+			tx.fail(*err)
+		}
+	}
+}

@@ -54,6 +54,10 @@ func (tx *Tx) alloc() (uint32, error) {
 	if p == 0 || p >= tx.hdr.pageCount {
 		return 0, tx.fail(fmt.Errorf("%w: free-list entry %d out of range", ErrCorrupt, p))
 	}
+	if tx.dirty[p] != nil {
+		// Freed pages leave the dirty set (forget), so this page is live.
+		return 0, tx.fail(fmt.Errorf("%w: free list lists page %d, which is in use", ErrCorrupt, p))
+	}
 	return p, nil
 }
 

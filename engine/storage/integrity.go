@@ -72,7 +72,8 @@ func ownerName(o uint32) string {
 }
 
 // IntegrityCheck runs the check on this transaction's snapshot.
-func (tx *Tx) IntegrityCheck() ([]string, error) {
+func (tx *Tx) IntegrityCheck() (probs []string, err error) {
+	defer tx.guard(&err)
 	if err := tx.checkRead(); err != nil {
 		return nil, err
 	}

@@ -180,6 +180,9 @@ func (n node) insertCell(i int, cell []byte, scratch []byte) bool {
 			return false
 		}
 		n.defrag(scratch)
+		if n.gap() < need { // the fragment count lied (a damaged page)
+			return false
+		}
 	}
 	off := n.cellStart() - len(cell)
 	copy(n[off:], cell)

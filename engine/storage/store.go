@@ -281,17 +281,17 @@ func (s *Store) Close() error {
 	return err
 }
 
+// closeFiles closes the files. The handles stay set, so a transaction
+// still open after Close gets an error from the closed file, not a panic.
 func (s *Store) closeFiles() error {
 	var err error
 	if s.wal.f != nil {
 		err = s.wal.f.Close()
-		s.wal.f = nil
 	}
 	if s.db != nil {
 		if cerr := s.db.Close(); err == nil {
 			err = cerr
 		}
-		s.db = nil
 	}
 	return err
 }

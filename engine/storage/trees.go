@@ -7,11 +7,12 @@ import "fmt"
 // pages without asking the engine.
 
 // CreateTree makes a new empty tree and returns its root page.
-func (tx *Tx) CreateTree() (uint32, error) {
+func (tx *Tx) CreateTree() (root uint32, err error) {
+	defer tx.guard(&err)
 	if err := tx.checkWrite(); err != nil {
 		return 0, err
 	}
-	root, err := tx.alloc()
+	root, err = tx.alloc()
 	if err != nil {
 		return 0, err
 	}
@@ -41,7 +42,8 @@ func (tx *Tx) checkRoot(root uint32) error {
 }
 
 // DropTree deletes a tree and frees all its pages, root included.
-func (tx *Tx) DropTree(root uint32) error {
+func (tx *Tx) DropTree(root uint32) (err error) {
+	defer tx.guard(&err)
 	if err := tx.checkWrite(); err != nil {
 		return err
 	}
@@ -51,12 +53,13 @@ func (tx *Tx) DropTree(root uint32) error {
 	if err := tx.freeTree(root, true); err != nil {
 		return err
 	}
-	_, err := tx.registry().Delete(RowidKey(int64(root)))
+	_, err = tx.registry().Delete(RowidKey(int64(root)))
 	return err
 }
 
 // ClearTree deletes every entry of a tree, keeping its (now empty) root.
-func (tx *Tx) ClearTree(root uint32) error {
+func (tx *Tx) ClearTree(root uint32) (err error) {
+	defer tx.guard(&err)
 	if err := tx.checkWrite(); err != nil {
 		return err
 	}
@@ -118,11 +121,11 @@ func (tx *Tx) freeTree(root uint32, dropRoot bool) error {
 }
 
 // Roots returns the roots of every tree, in page order.
-func (tx *Tx) Roots() ([]uint32, error) {
+func (tx *Tx) Roots() (out []uint32, err error) {
+	defer tx.guard(&err)
 	if err := tx.checkRead(); err != nil {
 		return nil, err
 	}
-	var out []uint32
 	c := tx.registry().Cursor()
 	defer c.Close()
 	for ok := c.First(); ok; ok = c.Next() {

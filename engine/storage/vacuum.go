@@ -51,7 +51,8 @@ type liveSet struct {
 	roots []uint32
 }
 
-func (tx *Tx) vacuum() error {
+func (tx *Tx) vacuum() (err error) {
+	defer tx.guard(&err)
 	if err := tx.checkWrite(); err != nil {
 		return err
 	}

@@ -20,11 +20,16 @@ func validatePage(buf []byte) error {
 	return nil
 }
 
+// validateNode checks the header, that every cell lies inside the cell
+// area, that no two cells overlap, and that the cell bytes plus the
+// fragment count account for the whole area. Edits then stay in bounds.
 func validateNode(n node) error {
 	c, start, end := n.count(), n.cellStart(), n.end()
-	if start > end || nodeHdrSize+slotSize*c > start || n.frag() > end {
+	if start > end || nodeHdrSize+slotSize*c > start || n.frag() > end-start {
 		return fmt.Errorf("%w: node header out of bounds (%d cells, cells at %d)", ErrCorrupt, c, start)
 	}
+	var used [maxPageSize / 64]uint64
+	total := 0
 	for i := range c {
 		off := n.slot(i)
 		if off < start || off >= end {
@@ -33,8 +38,33 @@ func validateNode(n node) error {
 		if err := validateCell(n, off, end); err != nil {
 			return fmt.Errorf("cell %d: %w", i, err)
 		}
+		ln := n.cellLen(off)
+		if markRange(used[:], off, off+ln) {
+			return fmt.Errorf("%w: cell %d overlaps another", ErrCorrupt, i)
+		}
+		total += ln
+	}
+	if total+n.frag() != end-start {
+		return fmt.Errorf("%w: cells and fragments (%d+%d) do not fill the cell area (%d)", ErrCorrupt, total, n.frag(), end-start)
 	}
 	return nil
+}
+
+// markRange sets bits [lo, hi) of the bitset, reporting whether any was
+// already set.
+func markRange(bits []uint64, lo, hi int) bool {
+	clash := false
+	for lo < hi {
+		w, b := lo/64, uint(lo%64)
+		k := min(64-int(b), hi-lo)
+		mask := ^uint64(0) >> (64 - uint(k)) << b
+		if bits[w]&mask != 0 {
+			clash = true
+		}
+		bits[w] |= mask
+		lo += k
+	}
+	return clash
 }
 
 // validateCell checks that the cell at off, with its varints, ends by end.
