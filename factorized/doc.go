@@ -73,8 +73,9 @@
 //     given up hold data and are zeroed again when claimed again;
 //   - Reset zeroes only the high-water mark.
 //
-// A one-row query therefore clears at most 4 KiB per table instead of a
-// whole block. Blocks whose zero bytes mean "empty" (hash slots) take the
+// A block freshly allocated from the Go heap is zero already, so its
+// frontier starts at the end. A one-row query therefore clears at most 4 KiB
+// per table instead of a whole block. Blocks whose zero bytes mean "empty" (hash slots) take the
 // zero-up-front path, Pool.GetZeroed. Pool.ZeroedBytes counts every byte
 // cleared; PoolOptions.EagerZero restores whole-block zeroing as a baseline.
 //
@@ -103,6 +104,17 @@
 //
 // The overflow buffer holds nothing until the first long value and never
 // zeroes: it only hands out bytes it has just written.
+//
+// A HashTable's tuples are its payload columns, then a 24-byte key cell
+// (tag byte: 0 no key, 1+length with up to 23 key bytes after it, 0xFF with
+// an overflow reference at bytes 8..15) and an Int64 link (1 + index of the
+// group's next tuple, 0 at the end). Its slots are 16 bytes, the key's
+// 64-bit hash then 1 + the index of the group's first tuple; an all-zero slot
+// is empty. Sort entries are 16 bytes: the key's first 8 bytes big-endian,
+// zero-padded, and the arrival index.
+//
+// Built with -tags invariants, every block operation checks its bookkeeping
+// (cursor ≤ frontier ≤ block, and zero bytes past the cursor).
 //
 // # Caveats
 //

@@ -73,7 +73,8 @@ type sortEntry struct {
 // Sorter orders rows by memcmp of caller-encoded keys of any length: ORDER
 // BY over a factorized table. It radix-sorts the 8-byte key prefixes, then
 // compares whole keys only within runs of equal prefixes. Equal keys keep
-// the order they were added in. Not safe for concurrent use.
+// the order they were added in. A prefix is zero-padded as it is built, so
+// sort entries need no zeroed memory. Not safe for concurrent use.
 type Sorter struct {
 	keys keyStore
 	ents []sortEntry

@@ -8,6 +8,8 @@ import "cmp"
 // better candidate evicts the root it inherits the root's slot, so the
 // caller stores payloads in a table of at most n rows, overwriting in place.
 // Ties keep the earlier candidate, as a stable sort followed by LIMIT would.
+// Overwriting a row's long text or blob leaves the old bytes in that table's
+// overflow buffer until it is Reset or Released.
 type TopN struct {
 	n     int
 	keys  keyStore
