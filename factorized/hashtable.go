@@ -175,7 +175,8 @@ func (h *HashTable) find(hash uint64, key []byte) (slot uint64, head int) {
 	if len(h.views) == 0 {
 		h.allocSlots(minSlots)
 	}
-	for i := hash & h.mask; ; i = (i + 1) & h.mask {
+	i := hash & h.mask
+	for range h.mask + 1 {
 		s := h.slot(i)
 		ref := le.Uint64(s[8:])
 		if ref == 0 {
@@ -184,7 +185,11 @@ func (h *HashTable) find(hash uint64, key []byte) (slot uint64, head int) {
 		if le.Uint64(s) == hash && bytes.Equal(h.Key(int(ref-1)), key) {
 			return i, int(ref - 1)
 		}
+		i = (i + 1) & h.mask
 	}
+	// Unreachable while the load factor stays at most one half; reaching it
+	// means the slots were not zeroed, a bug in this package.
+	panic("factorized: hash table has no empty slot")
 }
 
 func (h *HashTable) slot(i uint64) []byte {
