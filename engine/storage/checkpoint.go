@@ -19,11 +19,10 @@ type ckptPage struct {
 // an older version (force skips that check, for Open). The caller holds
 // the writer token.
 //
-// Order matters for crash safety: the log is synced first (it holds the
-// only copy of commits made under SyncNormal), then every page but the
-// header is written and synced, then the header; the log is restarted
-// only after that. A crash at any point leaves either the old log (whose
-// replay rewrites the same pages) or a complete main file.
+// Crash safety: the log must be durable before the main file changes (under
+// SyncFull every commit already synced it), and it is restarted only after
+// the main file is synced. A crash in between leaves the whole log, whose
+// replay rewrites the same pages (see wal.replay).
 func (s *Store) checkpoint(force bool) error {
 	if !force && !s.noOldReaders() {
 		return nil
@@ -32,30 +31,19 @@ func (s *Store) checkpoint(force bool) error {
 	if len(list) == 0 {
 		return nil
 	}
-	if err := s.syncFile(s.wal.f); err != nil {
-		return err
+	if s.opts.Sync != SyncFull {
+		if err := s.syncFile(s.wal.f); err != nil {
+			return err
+		}
 	}
 	buf := make([]byte, s.ps)
-	var hdrPage *ckptPage
-	for i := range list {
-		if list[i].pg == 0 {
-			hdrPage = &list[i]
-			continue
-		}
-		if err := s.copyToMain(list[i], buf); err != nil {
+	for _, c := range list {
+		if err := s.copyToMain(c, buf); err != nil {
 			return err
 		}
 	}
 	if err := s.syncFile(s.db); err != nil {
 		return err
-	}
-	if hdrPage != nil {
-		if err := s.copyToMain(*hdrPage, buf); err != nil {
-			return err
-		}
-		if err := s.syncFile(s.db); err != nil {
-			return err
-		}
 	}
 	if err := s.restartAfterCheckpoint(list); err != nil {
 		return err

@@ -24,8 +24,7 @@ func (tx *Tx) Commit() error {
 		return fmt.Errorf("%w: %w", ErrTxFailed, err)
 	}
 	if len(tx.dirty) == 0 && len(tx.spilled) == 0 && !tx.hdrDirty {
-		tx.closed = true
-		<-tx.s.writer
+		tx.endWrite()
 		return nil
 	}
 	if err := tx.commit(); err != nil {
@@ -77,7 +76,6 @@ func (tx *Tx) commit() (err error) {
 	clear(tx.spilled)
 	s.st.commits.Add(1)
 	s.st.commitPages.Add(uint64(len(tx.frames)))
-	tx.closed = true
 	// 6. Checkpoint when the log is long and no reader needs old versions.
 	//    The commit is already durable: a checkpoint failure is retried at
 	//    the next commit or at Close, not reported here.
@@ -86,7 +84,7 @@ func (tx *Tx) commit() (err error) {
 			s.st.checkpointErrors.Add(1)
 		}
 	}
-	<-s.writer
+	tx.endWrite()
 	return nil
 }
 
@@ -114,10 +112,8 @@ func (tx *Tx) Rollback() error {
 	for _, pg := range tx.dirty {
 		s.cache.Unpin(pg)
 	}
-	clear(tx.dirty)
-	clear(tx.spilled)
 	s.wal.end, s.wal.crc = tx.walStart, tx.crcStart
-	<-s.writer
+	tx.endWrite()
 	return nil
 }
 

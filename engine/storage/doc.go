@@ -26,7 +26,10 @@
 // A checkpoint copies the newest logged version of each page into the main
 // file and restarts the log. It runs after a commit once the log holds
 // CheckpointFrames frames and no reader needs an older version, at Close,
-// and at Open after replay.
+// and at Open after replay. The log is durable before the main file is
+// touched and restarted only after the main file is synced. An open read
+// transaction holds checkpoints back, so the log grows while one stays
+// open: close read transactions promptly.
 //
 // Opening replays the log's complete commits, in order, and ignores
 // everything from the first frame that does not verify (a torn or stale
@@ -94,9 +97,10 @@
 // A frame's checksum is CRC-32C over its first 20 bytes and its page image,
 // seeded with the previous frame's checksum (the header's for the first),
 // so a frame verifies only after every frame before it. A commit's frames
-// carry its sequence number (the main file's plus one for the first commit
-// in the log, consecutive after); its last frame, the commit record, is
-// page 0 with flag 1. Frames a rolled-back transaction spilled stay in the
+// carry its sequence number, consecutive through the log; the first commit
+// is at most the main file's plus one (it may be older when a checkpoint
+// crashed after updating the main file: replaying is then harmless). The
+// last frame of a commit, the commit record, is page 0 with flag 1. Frames a rolled-back transaction spilled stay in the
 // file past the log's end, are overwritten by the next writer, and are
 // never followed by a valid commit record of theirs.
 //

@@ -76,8 +76,8 @@ func TestTree_Model_RandomOpsMatchMap(t *testing.T) {
 	model := map[string][]byte{}
 	var spilled uint64
 	ops := 6000
-	if testing.Short() {
-		ops = 1500
+	if testing.Short() || raceEnabled {
+		ops = 3000
 	}
 	for round := 0; round < ops/100; round++ {
 		tx := mustWrite(t, s)

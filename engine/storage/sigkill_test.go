@@ -99,7 +99,7 @@ func TestStore_SIGKILL_CommittedSurvive(t *testing.T) {
 	for k := 0; k < kills; k++ {
 		d := time.Duration(20+r.IntN(120)) * time.Millisecond
 		if raceEnabled {
-			d *= 4
+			d *= 2
 		}
 		// A child killed before it printed anything still had every
 		// earlier commit acknowledged.

@@ -45,13 +45,52 @@ type Tx struct {
 }
 
 func newWriteTx(s *Store, h header) *Tx {
-	return &Tx{
+	tx := &Tx{
 		s: s, rw: true, snap: h.seq, seq: h.seq + 1, hdr: h,
-		dirty:    map[uint32]*pagecache.Page{},
-		spilled:  map[uint32]int64{},
 		walStart: s.wal.end, crcStart: s.wal.crc,
-		scratch: make([]byte, s.ps), copyBuf: make([]byte, s.ps),
 	}
+	if b := s.spare; b != nil {
+		s.spare = nil
+		tx.dirty, tx.spilled, tx.scratch, tx.copyBuf = b.dirty, b.spilled, b.scratch, b.copyBuf
+		tx.cellBuf, tx.cells, tx.frames, tx.offs, tx.keys = b.cellBuf, b.cells, b.frames, b.offs, b.keys
+		return tx
+	}
+	tx.dirty = map[uint32]*pagecache.Page{}
+	tx.spilled = map[uint32]int64{}
+	tx.scratch, tx.copyBuf = make([]byte, s.ps), make([]byte, s.ps)
+	return tx
+}
+
+// writerBufs are a write transaction's reusable buffers, kept by the Store
+// between writers (guarded by the writer token) so a small write
+// transaction allocates almost nothing.
+type writerBufs struct {
+	dirty            map[uint32]*pagecache.Page
+	spilled          map[uint32]int64
+	scratch, copyBuf []byte
+	cellBuf          []byte
+	cells            [][]byte
+	frames           []framePage
+	offs             []int64
+	keys             []pagecache.Key
+}
+
+// endWrite closes a write transaction: its buffers go back to the Store
+// (the Tx is closed, so nothing reaches them through it again) and the
+// writer token is released.
+func (tx *Tx) endWrite() {
+	tx.closed = true
+	clear(tx.dirty)
+	clear(tx.spilled)
+	clear(tx.cells)
+	clear(tx.frames)
+	tx.s.spare = &writerBufs{
+		dirty: tx.dirty, spilled: tx.spilled, scratch: tx.scratch, copyBuf: tx.copyBuf,
+		cellBuf: tx.cellBuf[:0], cells: tx.cells[:0], frames: tx.frames[:0], offs: tx.offs[:0], keys: tx.keys[:0],
+	}
+	tx.dirty, tx.spilled, tx.scratch, tx.copyBuf = nil, nil, nil, nil
+	tx.cellBuf, tx.cells, tx.frames, tx.offs, tx.keys = nil, nil, nil, nil, nil
+	<-tx.s.writer
 }
 
 // Writable reports whether this is a write transaction.

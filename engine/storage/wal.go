@@ -145,7 +145,10 @@ type replayed struct {
 // replay rebuilds the index from the log file: the frames of every
 // complete commit, in order, stopping at the first frame that does not
 // verify (a torn or stale tail). A missing or torn header means an empty
-// log. baseSeq is the main file's commit number; commits must follow it.
+// log. baseSeq is the main file's commit number. The log may start at or
+// before it: a checkpoint that crashed after writing the main file's
+// header but before restarting the log leaves commits the main file may
+// hold only in part, and replaying them again is harmless.
 func (w *wal) replay(baseSeq uint64) (replayed, error) {
 	var out replayed
 	w.index = map[uint32][]walVer{}
@@ -184,7 +187,7 @@ func (w *wal) scan(size int64, baseSeq uint64) (replayed, error) {
 	fs := frameSize(w.ps)
 	fr := make([]byte, fs)
 	var pending []pendingFrame
-	seq := baseSeq + 1
+	seq := uint64(0) // the first frame sets it
 	off, crc := int64(walHeaderSize), w.crc
 	for off+fs <= size {
 		if _, err := w.f.ReadAt(fr, off); err != nil {
@@ -192,8 +195,11 @@ func (w *wal) scan(size int64, baseSeq uint64) (replayed, error) {
 		}
 		c := crc32.Update(crc, castagnoli, fr[:20])
 		c = crc32.Update(c, castagnoli, fr[frameHdrSize:])
-		if binary.BigEndian.Uint32(fr[16:]) != w.salt || binary.BigEndian.Uint32(fr[20:]) != c ||
-			binary.BigEndian.Uint64(fr[8:]) != seq {
+		fseq := binary.BigEndian.Uint64(fr[8:])
+		if seq == 0 && fseq <= baseSeq+1 {
+			seq = fseq
+		}
+		if binary.BigEndian.Uint32(fr[16:]) != w.salt || binary.BigEndian.Uint32(fr[20:]) != c || fseq != seq {
 			break
 		}
 		pending = append(pending, pendingFrame{binary.BigEndian.Uint32(fr[0:]), off})
@@ -212,6 +218,11 @@ func (w *wal) scan(size int64, baseSeq uint64) (replayed, error) {
 		pending = pending[:0]
 		w.end, w.crc = off, crc
 		seq++
+	}
+	if out.lastSeq != 0 && out.lastSeq < baseSeq {
+		// Older than the main file (cannot happen with an intact main
+		// file): replaying it would roll pages back, so ignore it.
+		w.index, w.frames, out = map[uint32][]walVer{}, 0, replayed{}
 	}
 	return out, nil
 }
