@@ -338,6 +338,12 @@ func (s *Store) BeginWrite(ctx context.Context) (*Tx, error) {
 	if s.readOnly {
 		return nil, ErrReadOnly
 	}
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return nil, ErrClosed
+	}
 	if err := s.lockWriter(ctx); err != nil {
 		return nil, err
 	}

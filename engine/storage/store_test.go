@@ -202,3 +202,71 @@ func TestRowidKey_Order(t *testing.T) {
 		}
 	}
 }
+
+func TestStore_Close_ThenBeginFails(t *testing.T) {
+	s := openT(t, nil, Options{})
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.BeginWrite(context.Background()); !errors.Is(err, ErrClosed) {
+		t.Fatalf("begin write after close: %v", err)
+	}
+	if _, err := s.BeginRead(); !errors.Is(err, ErrClosed) {
+		t.Fatalf("begin read after close: %v", err)
+	}
+	if err := s.Close(); !errors.Is(err, ErrClosed) {
+		t.Fatalf("second close: %v", err)
+	}
+}
+
+func TestStore_ReadOnly_ReadsWALAndRejectsWrites(t *testing.T) {
+	fsys := vfs.NewMemFS()
+	s := openT(t, fsys, Options{})
+	tx := mustWrite(t, s)
+	root, _ := tx.CreateTree()
+	tx.Tree(root).Put([]byte("k"), []byte("v"))
+	tx.Commit()
+	s.Close()
+	ro, err := Open("/db", Options{FS: fsys, ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	if _, err := ro.BeginWrite(context.Background()); !errors.Is(err, ErrReadOnly) {
+		t.Fatalf("write on read-only store: %v", err)
+	}
+	rt := mustRead(t, ro)
+	defer rt.Rollback()
+	if v, ok, _ := rt.Tree(root).Get([]byte("k")); !ok || string(v) != "v" {
+		t.Fatal("read-only store lost data")
+	}
+}
+
+func TestCursor_WriteTx_SeesOwnWritesAndSurvivesOtherTrees(t *testing.T) {
+	s := openT(t, nil, Options{PageSize: 1024, CacheSize: 8 * 1024})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	defer tx.Rollback()
+	a, _ := tx.CreateTree()
+	b, _ := tx.CreateTree()
+	for i := 0; i < 500; i++ {
+		tx.Tree(a).Put(key(i), []byte("a"))
+	}
+	c := tx.Tree(a).Cursor()
+	defer c.Close()
+	n := 0
+	for ok := c.First(); ok; ok = c.Next() {
+		// Writes to another tree (enough to spill) must not disturb c.
+		tx.Tree(b).Put(key(n), bytes.Repeat([]byte("b"), 100))
+		if string(c.Key()) != string(key(n)) {
+			t.Fatalf("cursor at %q, want %q", c.Key(), key(n))
+		}
+		n++
+	}
+	if n != 500 || c.Err() != nil {
+		t.Fatalf("scanned %d, err %v", n, c.Err())
+	}
+	if s.Stats().SpilledPages == 0 {
+		t.Fatal("test did not spill")
+	}
+}

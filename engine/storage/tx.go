@@ -258,6 +258,8 @@ func (tx *Tx) forget(p uint32) {
 		delete(tx.dirty, p)
 		tx.s.cache.Invalidate([]pagecache.Key{pg.Key()})
 		tx.s.cache.Unpin(pg)
+	} else if _, ok := tx.spilled[p]; ok {
+		tx.s.cache.Invalidate([]pagecache.Key{{Page: p, Ver: tx.seq}})
 	}
 	delete(tx.spilled, p)
 }
