@@ -1,10 +1,5 @@
 package txn
 
-import (
-	"slices"
-	"strings"
-)
-
 // measureMin is the smallest apply whose modified pages are measured with
 // the store's counters: reading them scans the page cache, which would
 // dominate small commits. A smaller apply counts one page per key, an
@@ -18,8 +13,8 @@ const measureMin = 128
 func (tx *Tx) applyTombstones() error {
 	pending := 0
 	trees := tx.sortedTrees(func(t *Tree) bool {
-		pending += len(t.tombs)
-		return len(t.tombs) > 0 && !t.dropped && !t.dead
+		pending += t.tombs.live
+		return t.tombs.live > 0 && !t.dropped && !t.dead
 	})
 	if len(trees) == 0 {
 		return nil
@@ -48,7 +43,7 @@ func (tx *Tx) applyTombstones() error {
 
 // applyTombs deletes the tree's tombstones and empties its buffer.
 func (t *Tree) applyTombs() (int, error) {
-	keys := t.sortedTombs()
+	keys := t.tombs.sorted()
 	st := t.storage()
 	t.dropTombs()
 	t.version++
@@ -67,42 +62,6 @@ func (t *Tree) applyTombs() (int, error) {
 		}
 	}
 	return n, nil
-}
-
-// sortedTombs returns the pending tombstones in key order without repeats.
-// Deletes usually arrive in key order (a scan), so sorting is skipped when
-// the buffer already is.
-func (t *Tree) sortedTombs() [][]byte {
-	live := t.order[:0:0]
-	if len(t.order) == len(t.tombs) {
-		live = t.order // no cancelled keys or repeats
-	} else {
-		live = make([]string, 0, len(t.tombs))
-		for _, k := range t.order {
-			if _, ok := t.tombs[k]; ok {
-				live = append(live, k)
-			}
-		}
-	}
-	if !slices.IsSorted(live) {
-		live = slices.Clone(live)
-		slices.Sort(live)
-	}
-	size := 0
-	for _, k := range live {
-		size += len(k)
-	}
-	arena := make([]byte, 0, size) // one allocation for all keys
-	keys := make([][]byte, 0, len(t.tombs))
-	for i, k := range live {
-		if i > 0 && strings.Compare(live[i-1], k) == 0 {
-			continue
-		}
-		start := len(arena)
-		arena = append(arena, k...)
-		keys = append(keys, arena[start:len(arena):len(arena)])
-	}
-	return keys
 }
 
 // applyDrops frees the pages of the trees dropped by this transaction.

@@ -26,7 +26,7 @@ func (tx *Tx) Stats() Stats {
 	s := tx.stats
 	s.TombstonesBuffered = 0
 	for _, t := range tx.trees {
-		s.TombstonesBuffered += int64(len(t.tombs))
+		s.TombstonesBuffered += int64(t.tombs.live)
 	}
 	s.UndoEntries = len(tx.undo.entries)
 	return s

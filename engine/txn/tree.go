@@ -1,7 +1,5 @@
 package txn
 
-import "unsafe"
-
 // Tree is one B+tree (a table's rows or an index's entries) as a transaction
 // sees it: the storage tree minus the keys this transaction tombstoned.
 //
@@ -16,12 +14,7 @@ type Tree struct {
 	tx   *Tx
 	root uint32
 
-	tombs      map[string]bool // pending tombstones: key -> verified
-	unverified int             // tombstones whose value is false
-	// order is a stack of every tombstone key added, pushed by addTomb and
-	// popped only by undo, so the newest n pushes are the last n entries.
-	// It may hold cancelled keys and repeats; tombs is the truth.
-	order []string
+	tombs tombSet // pending tombstones
 
 	// created: CreateTree of this tx made it, and its undo entry is
 	// entries[createdAt] of undo epoch createdEpoch.
@@ -72,13 +65,7 @@ func (t *Tree) writable() error {
 }
 
 // tombstoned reports whether key has a pending tombstone.
-func (t *Tree) tombstoned(key []byte) bool {
-	if len(t.tombs) == 0 {
-		return false
-	}
-	_, ok := t.tombs[string(key)]
-	return ok
-}
+func (t *Tree) tombstoned(key []byte) bool { return t.tombs.get(key) != tsNone }
 
 // Get returns the value of key, or ok false when it is absent or
 // tombstoned. The value is valid until the next write in the transaction;
@@ -116,8 +103,8 @@ func (t *Tree) put(key, val []byte, absent bool) error {
 		}
 	}
 	if tombed {
-		k, verified := t.untomb(string(key))
-		t.tx.log(undoEntry{op: opUntomb, root: t.root, key: k, existed: verified})
+		old, k := t.tombs.set(key, tsNone, t.tx.keys.str)
+		t.tx.log(undoEntry{op: opUntomb, root: t.root, key: k, existed: old == tsVerified})
 	}
 	t.version++
 	return wrapStorage(t.tx.m.store, "put", st.Put(key, val))
@@ -153,7 +140,7 @@ func (t *Tree) Delete(key []byte) error {
 		return err
 	}
 	if !t.tombstoned(key) {
-		t.addTomb(t.tx.keys.str(key), false)
+		t.addTomb(key, tsUnverified)
 	}
 	return nil
 }
@@ -170,80 +157,31 @@ func (t *Tree) Remove(key []byte) (bool, error) {
 	if err != nil || !ok {
 		return false, wrapStorage(t.tx.m.store, "delete", err)
 	}
-	t.addTomb(t.tx.keys.str(key), true)
+	t.addTomb(key, tsVerified)
 	return true, nil
 }
 
-// addTomb buffers a tombstone and pushes it on order, logging it: runs of
+// addTomb buffers a tombstone on a key that has none, logging it: runs of
 // tombstones on one tree share one undo entry.
-func (t *Tree) addTomb(k string, verified bool) {
-	t.tomb(k, verified)
-	t.order = append(t.order, k)
+func (t *Tree) addTomb(key []byte, st tombState) {
+	t.tombs.add(key, st, t.tx.keys.str)
 	t.tx.logTomb(t.root)
 }
 
-// tomb adds k to the tombstone set.
-func (t *Tree) tomb(k string, verified bool) {
-	if t.tombs == nil {
-		t.tombs = make(map[string]bool)
-	}
-	t.tombs[k] = verified
-	if !verified {
-		t.unverified++
-	}
-}
-
-// untomb removes k from the set, returning the stored key string and
-// whether it was verified.
-func (t *Tree) untomb(k string) (string, bool) {
-	verified, ok := t.tombs[k]
-	if !ok {
-		return k, false
-	}
-	delete(t.tombs, k)
-	if !verified {
-		t.unverified--
-	}
-	return k, verified
-}
-
-// popTombs undoes the newest n addTomb calls.
-func (t *Tree) popTombs(n int) {
-	for ; n > 0 && len(t.order) > 0; n-- {
-		k := t.order[len(t.order)-1]
-		t.order = t.order[:len(t.order)-1]
-		t.untomb(k)
-	}
-}
-
 // dropTombs empties the tombstone buffer.
-func (t *Tree) dropTombs() {
-	t.tombs, t.order, t.unverified = nil, nil, 0
-}
+func (t *Tree) dropTombs() { t.tombs = tombSet{} }
 
 // verify looks up every unverified tombstone: a key that exists is marked
 // verified, a phantom one (a Delete of an absent key) is dropped.
 func (t *Tree) verify() error {
-	if t.unverified == 0 {
+	if t.tombs.unverified == 0 {
 		return nil
 	}
 	st := t.storage()
-	for k, verified := range t.tombs {
-		if verified {
-			continue
-		}
-		_, ok, err := st.Get(unsafe.Slice(unsafe.StringData(k), len(k)))
-		if err != nil {
-			return wrapStorage(t.tx.m.store, "count", err)
-		}
-		if ok {
-			t.tombs[k] = true
-		} else {
-			delete(t.tombs, k)
-		}
-		t.unverified--
-	}
-	return nil
+	return t.tombs.verify(func(key []byte) (bool, error) {
+		_, ok, err := st.Get(key)
+		return ok, wrapStorage(t.tx.m.store, "count", err)
+	})
 }
 
 // Count returns the number of entries visible to the transaction.
@@ -258,7 +196,7 @@ func (t *Tree) Count() (int64, error) {
 	if err != nil {
 		return 0, wrapStorage(t.tx.m.store, "count", err)
 	}
-	return n - int64(len(t.tombs)), nil
+	return n - int64(t.tombs.live), nil
 }
 
 // clear tombstones every visible entry (ClearTree).
@@ -270,7 +208,7 @@ func (t *Tree) clear() error {
 	defer c.Close()
 	for ok := c.First(); ok; ok = c.Next() {
 		if !t.tombstoned(c.Key()) {
-			t.addTomb(t.tx.keys.str(c.Key()), true)
+			t.addTomb(c.Key(), tsVerified)
 		}
 	}
 	return wrapStorage(t.tx.m.store, "clear tree", c.Err())

@@ -122,9 +122,13 @@ func (tx *Tx) revert(e *undoEntry) error {
 	case opPut:
 		return tx.revertPut(e)
 	case opTomb:
-		tx.Tree(e.root).popTombs(e.slot)
+		tx.Tree(e.root).tombs.pop(e.slot)
 	case opUntomb:
-		tx.Tree(e.root).tomb(e.key, e.existed)
+		st := tsUnverified
+		if e.existed {
+			st = tsVerified
+		}
+		tx.Tree(e.root).tombs.set(sbytes(e.key), st, func([]byte) string { return e.key })
 	case opCreate:
 		t := tx.Tree(e.root)
 		t.dead = true

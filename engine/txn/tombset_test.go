@@ -1,0 +1,113 @@
+package txn
+
+import (
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+// tombOp is one undoable operation of the tombSet model.
+type tombOp struct {
+	add bool
+	key int
+	old tombState // cancel: the state before
+}
+
+// TestTombSet_RandomOps_MatchModel drives a tombSet with mostly ascending
+// keys (the run path) and some out of order (the map path), cancels,
+// undoes and verifies, against a map.
+func TestTombSet_RandomOps_MatchModel(t *testing.T) {
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 11))
+	var s tombSet
+	model := map[int]tombState{}
+	var ops []tombOp
+	next := 0
+	str := func(b []byte) string { return string(b) }
+	for step := 0; step < 3000; step++ {
+		switch p := r.IntN(100); {
+		case p < 50: // add, usually the next ascending key
+			k := next
+			if r.IntN(4) == 0 {
+				k = r.IntN(next + 1)
+			}
+			next = max(next, k+1)
+			if model[k] != tsNone {
+				continue
+			}
+			st := tombState(1 + r.IntN(2))
+			s.add(key(k), st, str)
+			model[k] = st
+			ops = append(ops, tombOp{add: true, key: k})
+		case p < 65: // cancel a live key (a Put)
+			k := r.IntN(next + 1)
+			if model[k] == tsNone {
+				continue
+			}
+			old, _ := s.set(key(k), tsNone, str)
+			require.Equal(t, model[k], old)
+			ops = append(ops, tombOp{key: k, old: old})
+			delete(model, k)
+		case p < 85 && len(ops) > 0: // undo the newest few operations
+			for n := 1 + r.IntN(5); n > 0 && len(ops) > 0; n-- {
+				op := ops[len(ops)-1]
+				ops = ops[:len(ops)-1]
+				if op.add {
+					s.pop(1)
+					delete(model, op.key)
+				} else {
+					s.set(key(op.key), op.old, str)
+					model[op.key] = op.old
+				}
+			}
+		case p < 88: // verify: even keys exist
+			require.NoError(t, s.verify(func(k []byte) (bool, error) { return k[7]%2 == 0, nil }))
+			for k, st := range model {
+				if st == tsUnverified {
+					if k%2 == 0 {
+						model[k] = tsVerified
+					} else {
+						delete(model, k)
+					}
+				}
+			}
+		}
+		if step%20 == 0 {
+			checkTombSet(t, &s, model, next)
+		}
+	}
+	checkTombSet(t, &s, model, next)
+}
+
+func checkTombSet(t *testing.T, s *tombSet, model map[int]tombState, upto int) {
+	t.Helper()
+	live, unverified := 0, 0
+	for k := 0; k <= upto; k++ {
+		require.Equal(t, model[k], s.get(key(k)), "key %d", k)
+		if model[k] != tsNone {
+			live++
+		}
+		if model[k] == tsUnverified {
+			unverified++
+		}
+	}
+	require.Equal(t, live, s.live)
+	require.Equal(t, unverified, s.unverified)
+	var want [][]byte
+	for _, k := range slices.Sorted(maps.Keys(model)) {
+		if model[k] != tsNone {
+			want = append(want, key(k))
+		}
+	}
+	got := s.sorted()
+	if len(want) == 0 {
+		require.Empty(t, got)
+		return
+	}
+	require.Equal(t, want, got)
+}
