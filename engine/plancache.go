@@ -40,7 +40,7 @@ type script struct {
 	names    []string // per position: the placeholder's name or ""
 
 	mu    sync.Mutex
-	plans []boundPlan // per statement
+	plans []*boundPlan // per statement
 }
 
 type boundPlan struct {
@@ -49,23 +49,37 @@ type boundPlan struct {
 	// that reused a version number.
 	cat  *catalog.Catalog
 	plan plan.Statement
+	// progs holds compiled programs of plan (operator trees, writers) for
+	// reuse, one execution at a time each.
+	progs sync.Pool
+	// cols caches the engine columns of a query's result.
+	colsOnce sync.Once
+	cols     []Column
+}
+
+// columns returns the result columns of rc, computed once per plan.
+func (bp *boundPlan) columns(rc []plan.ResultColumn) []Column {
+	bp.colsOnce.Do(func() { bp.cols = resultColumns(rc) })
+	return bp.cols
 }
 
 // cachedFor returns the plan of statement i bound against cat, if any.
-func (s *script) cachedFor(i int, cat *catalog.Catalog) (plan.Statement, bool) {
+func (s *script) cachedFor(i int, cat *catalog.Catalog) (*boundPlan, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	bp := s.plans[i]
-	if bp.cat == cat && bp.plan != nil {
-		return bp.plan, true
+	if bp != nil && bp.cat == cat {
+		return bp, true
 	}
 	return nil, false
 }
 
-func (s *script) storeFor(i int, cat *catalog.Catalog, p plan.Statement) {
+func (s *script) storeFor(i int, cat *catalog.Catalog, p plan.Statement) *boundPlan {
+	bp := &boundPlan{cat: cat, plan: p}
 	s.mu.Lock()
-	s.plans[i] = boundPlan{cat: cat, plan: p}
+	s.plans[i] = bp
 	s.mu.Unlock()
+	return bp
 }
 
 // txControl returns statement i bound when it is BEGIN, COMMIT, ROLLBACK,
@@ -96,7 +110,7 @@ func (db *DB) parse(sql string) (*script, error) {
 	if err != nil {
 		return nil, syntaxError(err)
 	}
-	s := &script{sql: sql, stmts: stmts, plans: make([]boundPlan, len(stmts))}
+	s := &script{sql: sql, stmts: stmts, plans: make([]*boundPlan, len(stmts))}
 	s.numInput, s.names = numberParams(stmts)
 	db.cache.lru.Add(sql, s)
 	return s, nil

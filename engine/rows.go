@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"io"
+	"sync"
 
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -29,6 +30,8 @@ type resultSet struct {
 	st   stmtTx
 	sess *Session
 	done bool
+	// pool takes op back for reuse once the set is closed.
+	pool *sync.Pool
 }
 
 func staticRows(cols []Column, rows [][]types.Value) *resultSet {
@@ -78,6 +81,9 @@ func (rs *resultSet) next(dest []types.Value) (err error) {
 func (rs *resultSet) close(err error) error {
 	if rs.op != nil {
 		rs.op.Close()
+		if rs.pool != nil {
+			rs.pool.Put(rs.op)
+		}
 		rs.op = nil
 		if rs.sess != nil {
 			e := rs.sess.endStatement(rs.st, err)
@@ -120,6 +126,7 @@ type Rows struct {
 	// explicit is set when the rows read the session's explicit
 	// transaction.
 	explicit bool
+	mem      stmtMem
 }
 
 // advance runs statements from r.next until one returns rows; cur is nil
@@ -133,7 +140,7 @@ func (r *Rows) advance() error {
 	for r.next < len(r.sc.stmts) {
 		i := r.next
 		r.next++
-		out, err := r.s.runStatement(r.ctx, r.sc, i, r.args)
+		out, err := r.s.runStatement(r.ctx, r.sc, i, r.args, &r.mem)
 		if err != nil {
 			return err
 		}

@@ -81,23 +81,47 @@ func (s *Session) endStatement(st stmtTx, err error) error {
 
 // bindAt returns statement i of sc bound against cat, from the script's
 // cache when it was bound against the same catalog.
-func (s *Session) bindAt(sc *script, i int, cat *catalog.Catalog) (plan.Statement, error) {
-	if p, ok := sc.cachedFor(i, cat); ok {
-		return p, nil
+func (s *Session) bindAt(sc *script, i int, cat *catalog.Catalog) (*boundPlan, error) {
+	if bp, ok := sc.cachedFor(i, cat); ok {
+		return bp, nil
 	}
 	s.db.cache.binds.Add(1)
 	p, err := plan.NewBinder(cat).Bind(sc.stmts[i])
 	if err != nil {
 		return nil, err
 	}
-	sc.storeFor(i, cat, p)
-	return p, nil
+	return sc.storeFor(i, cat, p), nil
 }
 
-// newCtx builds the execution context of one statement.
-func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, args []types.Value) *exec.Ctx {
-	return &exec.Ctx{Go: ctx, Tx: tx, Catalog: cat, Args: args, Sess: s, Now: time.Now(),
+// newCtx builds the execution context of one statement, in mem when the
+// caller has room for it.
+func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, args []types.Value, mem *stmtMem) *exec.Ctx {
+	var c *exec.Ctx
+	if mem != nil && !mem.ctxUsed {
+		c, mem.ctxUsed = &mem.ctx, true
+	} else {
+		c = &exec.Ctx{}
+	}
+	*c = exec.Ctx{Go: ctx, Tx: tx, Catalog: cat, Args: args, Sess: s, Now: time.Now(),
 		Pool: s.db.pool, MemoryLimit: s.db.opts.MemoryLimit}
+	return c
+}
+
+// stmtMem is room for the first statement's context and result set inside
+// the Rows that will hold them, saving two allocations per query.
+type stmtMem struct {
+	ctx     exec.Ctx
+	rs      resultSet
+	ctxUsed bool
+	rsUsed  bool
+}
+
+func (m *stmtMem) resultSet() *resultSet {
+	if m != nil && !m.rsUsed {
+		m.rsUsed = true
+		return &m.rs
+	}
+	return &resultSet{}
 }
 
 // outcome is what running one statement produced.
@@ -108,7 +132,7 @@ type outcome struct {
 
 // runStatement runs statement i of sc. A query's result set keeps the
 // statement open (and its autocommit transaction) until it is closed.
-func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []types.Value) (out outcome, err error) {
+func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []types.Value, mem *stmtMem) (out outcome, err error) {
 	defer recoverInternal(&err)
 	if err := ctx.Err(); err != nil {
 		return out, exec.Interrupted(err)
@@ -121,24 +145,28 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 	if cat0 == nil {
 		cat0 = s.db.cat.Load()
 	}
-	p, err := s.bindAt(sc, i, cat0)
+	bp, err := s.bindAt(sc, i, cat0)
 	if err != nil {
 		return out, err
 	}
-	st, err := s.startStatement(ctx, isWrite(p))
+	if q, ok := bp.plan.(*plan.Query); ok && q.NoTables && s.tx == nil {
+		// Nothing to read: no transaction, no snapshot.
+		return s.dispatch(s.newCtx(ctx, nil, cat0, args, mem), bp, mem)
+	}
+	st, err := s.startStatement(ctx, isWrite(bp.plan))
 	if err != nil {
 		return out, err
 	}
 	cat, err := s.catalogFor(st.tx)
 	if err == nil && cat != cat0 {
-		p, err = s.bindAt(sc, i, cat)
+		bp, err = s.bindAt(sc, i, cat)
 	}
 	if err != nil {
 		return out, s.endStatement(st, err)
 	}
-	c := s.newCtx(ctx, st.tx, cat, args)
+	c := s.newCtx(ctx, st.tx, cat, args, mem)
 	prevCat := s.txCat
-	out, err = s.dispatch(c, p, st)
+	out, err = s.dispatch(c, bp, mem)
 	if err != nil {
 		s.txCat = prevCat
 	}
@@ -163,26 +191,57 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 	return out, s.endStatement(st, err)
 }
 
-// dispatch executes a bound statement.
-func (s *Session) dispatch(c *exec.Ctx, p plan.Statement, st stmtTx) (outcome, error) {
-	switch p := p.(type) {
+// dispatch executes a bound statement, reusing a compiled program of its
+// plan when one is free.
+func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, error) {
+	prog := bp.progs.Get()
+	switch p := bp.plan.(type) {
 	case *plan.Query:
-		op, err := exec.Build(p.Root)
-		if err != nil {
-			return outcome{}, err
+		op, _ := prog.(exec.Operator)
+		if op == nil {
+			var err error
+			if op, err = exec.Build(p.Root); err != nil {
+				return outcome{}, err
+			}
 		}
-		return outcome{rows: &resultSet{cols: resultColumns(p.Cols), op: op, ctx: c}}, nil
+		rs := mem.resultSet()
+		*rs = resultSet{cols: bp.columns(p.Cols), op: op, ctx: c, pool: &bp.progs}
+		return outcome{rows: rs}, nil
 	case *plan.Insert:
-		r, err := exec.Insert(c, p)
-		return s.writeOutcome(r, p.RetCols, err, true)
+		ins, _ := prog.(*exec.InsertProg)
+		if ins == nil {
+			var err error
+			if ins, err = exec.NewInsert(p); err != nil {
+				return outcome{}, err
+			}
+		}
+		r, err := ins.Run(c)
+		bp.progs.Put(ins)
+		return s.writeOutcome(r, p.RetCols, err)
 	case *plan.Update:
-		r, err := exec.Update(c, p)
-		return s.writeOutcome(r, p.RetCols, err, false)
+		up, _ := prog.(*exec.UpdateProg)
+		if up == nil {
+			var err error
+			if up, err = exec.NewUpdate(p); err != nil {
+				return outcome{}, err
+			}
+		}
+		r, err := up.Run(c)
+		bp.progs.Put(up)
+		return s.writeOutcome(r, p.RetCols, err)
 	case *plan.Delete:
-		r, err := exec.Delete(c, p)
-		return s.writeOutcome(r, p.RetCols, err, false)
+		del, _ := prog.(*exec.DeleteProg)
+		if del == nil {
+			var err error
+			if del, err = exec.NewDelete(p); err != nil {
+				return outcome{}, err
+			}
+		}
+		r, err := del.Run(c)
+		bp.progs.Put(del)
+		return s.writeOutcome(r, p.RetCols, err)
 	case *plan.CreateTable, *plan.CreateIndex, *plan.CreateView, *plan.Drop:
-		return outcome{}, s.ddl(c, p)
+		return outcome{}, s.ddl(c, bp.plan)
 	case *plan.Pragma:
 		return s.pragma(c, p)
 	case *plan.Explain:
@@ -194,10 +253,10 @@ func (s *Session) dispatch(c *exec.Ctx, p plan.Statement, st stmtTx) (outcome, e
 	case *plan.Nop:
 		return outcome{}, nil
 	}
-	return outcome{}, errs.New(errs.CodeNotSupported, "not supported: statement %T", p)
+	return outcome{}, errs.New(errs.CodeNotSupported, "not supported: statement %T", bp.plan)
 }
 
-func (s *Session) writeOutcome(r exec.WriteResult, ret []plan.ResultColumn, err error, insert bool) (outcome, error) {
+func (s *Session) writeOutcome(r exec.WriteResult, ret []plan.ResultColumn, err error) (outcome, error) {
 	if err != nil {
 		return outcome{}, err
 	}

@@ -118,7 +118,7 @@ func (st *Stmt) Exec(ctx context.Context, args []Arg) (res Result, err error) {
 		return res, errs.New(errs.CodeMisuse, "empty statement")
 	}
 	for i := range st.sc.stmts {
-		out, err := st.s.runStatement(ctx, st.sc, i, vals)
+		out, err := st.s.runStatement(ctx, st.sc, i, vals, nil)
 		if err != nil {
 			return res, err
 		}

@@ -54,11 +54,11 @@ func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {
 	}
 	fn := f.Scalar
 	row := make([]types.Value, len(args))
-	var fc *funcs.Context
+	fc := funcs.NewContext(nil)
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if fc == nil {
-			fc = funcs.NewContext(funcEnv{c})
-		}
+		// A compiled program is reused across executions: point the
+		// function context at this one's session.
+		fc.Env = funcEnv{c}
 		for i, a := range args {
 			if err := a(c, b, bufs[i]); err != nil {
 				return err

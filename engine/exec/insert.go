@@ -54,6 +54,12 @@ func (r *returning) add(c *Ctx, w *tableWriter, row []types.Value) error {
 	return nil
 }
 
+func (r *returning) reset() {
+	if r != nil {
+		r.rows = nil
+	}
+}
+
 func (r *returning) result() [][]types.Value {
 	if r == nil {
 		return nil
@@ -61,56 +67,90 @@ func (r *returning) result() [][]types.Value {
 	return r.rows
 }
 
-// inserter runs an INSERT.
-type inserter struct {
+// InsertProg is a compiled INSERT, reusable across executions (one at a
+// time).
+type InsertProg struct {
 	p        *plan.Insert
+	b        *builder
 	w        *tableWriter
+	defEvals []evaluator
 	defaults []types.Value
 	upserts  []*upsertExec
 	ret      *returning
+	src      Operator
 	res      WriteResult
 }
 
-// Insert executes an INSERT plan.
-func Insert(c *Ctx, p *plan.Insert) (WriteResult, error) {
+// inserter is the historical name of the running state; it is the program.
+type inserter = InsertProg
+
+// NewInsert compiles an INSERT plan.
+func NewInsert(p *plan.Insert) (*InsertProg, error) {
 	b := newBuilder()
 	cp := b.cp
-	w, err := cp.newTableWriter(c, p.Table, p.Checks, p.Indexes)
+	w, err := cp.newTableWriter(p.Table, p.Checks, p.Indexes)
 	if err != nil {
-		return WriteResult{}, err
+		return nil, err
 	}
-	ins := &inserter{p: p, w: w}
+	ins := &InsertProg{p: p, b: b, w: w, defaults: make([]types.Value, len(p.Table.Columns)+1)}
 	if ins.ret, err = cp.newReturning(p.Returning); err != nil {
-		return WriteResult{}, err
+		return nil, err
 	}
-	if err := ins.evalDefaults(c, cp); err != nil {
-		return WriteResult{}, err
+	ins.defEvals = make([]evaluator, len(p.Defaults))
+	for i, d := range p.Defaults {
+		if d == nil {
+			continue
+		}
+		if ins.defEvals[i], err = cp.compile(d); err != nil {
+			return nil, err
+		}
 	}
 	for _, u := range p.Upserts {
 		ue, err := cp.newUpsert(u, len(p.Table.Columns)+1)
 		if err != nil {
-			return WriteResult{}, err
+			return nil, err
 		}
 		ins.upserts = append(ins.upserts, ue)
 	}
-	if p.Source == nil {
+	if p.Source != nil {
+		if ins.src, err = b.build(p.Source); err != nil {
+			return nil, err
+		}
+	}
+	return ins, nil
+}
+
+// Insert compiles and runs an INSERT plan once.
+func Insert(c *Ctx, p *plan.Insert) (WriteResult, error) {
+	ins, err := NewInsert(p)
+	if err != nil {
+		return WriteResult{}, err
+	}
+	return ins.Run(c)
+}
+
+// Run executes the INSERT in c's transaction.
+func (ins *InsertProg) Run(c *Ctx) (WriteResult, error) {
+	ins.w.begin(c)
+	ins.res = WriteResult{}
+	ins.ret.reset()
+	if err := ins.evalDefaults(c); err != nil {
+		return WriteResult{}, err
+	}
+	var err error
+	if ins.src == nil {
 		err = ins.row(c, nil)
 	} else {
-		err = ins.fromSource(c, b)
+		err = ins.fromSource(c)
 	}
 	ins.res.Returning = ins.ret.result()
 	return ins.res, err
 }
 
-func (ins *inserter) evalDefaults(c *Ctx, cp *compiler) error {
-	ins.defaults = make([]types.Value, len(ins.p.Table.Columns)+1)
-	for i, d := range ins.p.Defaults {
-		if d == nil {
+func (ins *InsertProg) evalDefaults(c *Ctx) error {
+	for i, ev := range ins.defEvals {
+		if ev == nil {
 			continue
-		}
-		ev, err := cp.compile(d)
-		if err != nil {
-			return err
 		}
 		v, err := evalOne(c, ev)
 		if err != nil {
@@ -124,11 +164,8 @@ func (ins *inserter) evalDefaults(c *Ctx, cp *compiler) error {
 // fromSource inserts every row the source produces. A SELECT source that
 // reads the target table is materialised first, so the insert cannot see
 // its own rows.
-func (ins *inserter) fromSource(c *Ctx, b *builder) error {
-	op, err := b.build(ins.p.Source)
-	if err != nil {
-		return err
-	}
+func (ins *inserter) fromSource(c *Ctx) error {
+	op := ins.src
 	defer op.Close()
 	var pending [][]types.Value
 	_, isValues := ins.p.Source.(*plan.Values)

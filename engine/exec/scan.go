@@ -65,7 +65,7 @@ func (s *scanOp) Close() {
 func evalOne(c *Ctx, e evaluator) (types.Value, error) {
 	var one Batch
 	one.N = 1
-	var out [BatchSize]types.Value
+	var out [1]types.Value
 	if err := e(c, &one, out[:]); err != nil {
 		return types.Null, err
 	}

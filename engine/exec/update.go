@@ -96,46 +96,61 @@ func collectRows(c *Ctx, op Operator, width int, extra func(b *Batch, i int, row
 	}
 }
 
-// Update executes an UPDATE plan: it collects the target rows with their
-// new values first, then writes, so the scan never sees its own writes.
-func Update(c *Ctx, p *plan.Update) (WriteResult, error) {
+// UpdateProg is a compiled UPDATE, reusable across executions.
+type UpdateProg struct {
+	p    *plan.Update
+	w    *tableWriter
+	ret  *returning
+	sets []evaluator
+	bufs [][]types.Value
+	in   Operator
+}
+
+// NewUpdate compiles an UPDATE plan.
+func NewUpdate(p *plan.Update) (*UpdateProg, error) {
 	b := newBuilder()
 	cp := b.cp
-	w, err := cp.newTableWriter(c, p.Table, p.Checks, p.Indexes)
+	w, err := cp.newTableWriter(p.Table, p.Checks, p.Indexes)
 	if err != nil {
-		return WriteResult{}, err
+		return nil, err
 	}
-	ret, err := cp.newReturning(p.Returning)
-	if err != nil {
-		return WriteResult{}, err
+	u := &UpdateProg{p: p, w: w, sets: make([]evaluator, len(p.SetExprs)), bufs: make([][]types.Value, len(p.SetExprs))}
+	if u.ret, err = cp.newReturning(p.Returning); err != nil {
+		return nil, err
 	}
-	sets := make([]evaluator, len(p.SetExprs))
-	bufs := make([][]types.Value, len(p.SetExprs))
 	for i, e := range p.SetExprs {
-		if sets[i], err = cp.compile(e); err != nil {
-			return WriteResult{}, err
+		if u.sets[i], err = cp.compile(e); err != nil {
+			return nil, err
 		}
-		bufs[i] = scratch()
+		u.bufs[i] = scratch()
 	}
-	op, err := b.build(p.Input)
-	if err != nil {
-		return WriteResult{}, err
+	if u.in, err = b.build(p.Input); err != nil {
+		return nil, err
 	}
-	defer op.Close()
+	return u, nil
+}
+
+// Run executes the UPDATE: it collects the target rows with their new
+// values first, then writes, so the scan never sees its own writes.
+func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
+	u.w.begin(c)
+	u.ret.reset()
+	defer u.in.Close()
+	w, p := u.w, u.p
 	width := len(p.Table.Columns) + 1
 	var news [][]types.Value
-	olds, err := collectRows(c, op, width, func(bt *Batch, i int, row []types.Value) error {
+	olds, err := collectRows(c, u.in, width, func(bt *Batch, i int, row []types.Value) error {
 		if i < 0 {
-			for k, ev := range sets {
-				if err := ev(c, bt, bufs[k]); err != nil {
+			for k, ev := range u.sets {
+				if err := ev(c, bt, u.bufs[k]); err != nil {
 					return err
 				}
 			}
 			return nil
 		}
 		nrow := append([]types.Value{}, row...)
-		for k := range sets {
-			setColumn(w, nrow, p.SetCols[k], bufs[k][i].Clone())
+		for k := range u.sets {
+			setColumn(w, nrow, p.SetCols[k], u.bufs[k][i].Clone())
 		}
 		news = append(news, nrow)
 		return nil
@@ -151,46 +166,60 @@ func Update(c *Ctx, p *plan.Update) (WriteResult, error) {
 		}
 		if done {
 			res.Affected++
-			if err := ret.add(c, w, news[i]); err != nil {
+			if err := u.ret.add(c, w, news[i]); err != nil {
 				return res, err
 			}
 		}
 	}
-	res.Returning = ret.result()
+	res.Returning = u.ret.result()
 	return res, nil
 }
 
-// Delete executes a DELETE plan.
-func Delete(c *Ctx, p *plan.Delete) (WriteResult, error) {
+// DeleteProg is a compiled DELETE, reusable across executions.
+type DeleteProg struct {
+	p   *plan.Delete
+	w   *tableWriter
+	ret *returning
+	in  Operator
+}
+
+// NewDelete compiles a DELETE plan.
+func NewDelete(p *plan.Delete) (*DeleteProg, error) {
 	b := newBuilder()
 	cp := b.cp
-	w, err := cp.newTableWriter(c, p.Table, nil, p.Indexes)
+	w, err := cp.newTableWriter(p.Table, nil, p.Indexes)
 	if err != nil {
-		return WriteResult{}, err
+		return nil, err
 	}
-	ret, err := cp.newReturning(p.Returning)
-	if err != nil {
-		return WriteResult{}, err
+	d := &DeleteProg{p: p, w: w}
+	if d.ret, err = cp.newReturning(p.Returning); err != nil {
+		return nil, err
 	}
-	op, err := b.build(p.Input)
-	if err != nil {
-		return WriteResult{}, err
+	if d.in, err = b.build(p.Input); err != nil {
+		return nil, err
 	}
-	defer op.Close()
-	rows, err := collectRows(c, op, len(p.Table.Columns)+1, nil)
+	return d, nil
+}
+
+// Run executes the DELETE.
+func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
+	d.w.begin(c)
+	d.ret.reset()
+	defer d.in.Close()
+	rows, err := collectRows(c, d.in, len(d.p.Table.Columns)+1, nil)
 	if err != nil {
 		return WriteResult{}, err
 	}
 	var res WriteResult
 	for _, row := range rows {
-		if err := ret.add(c, w, row); err != nil {
+		if err := d.ret.add(c, d.w, row); err != nil {
 			return res, err
 		}
-		if err := w.remove(c, row); err != nil {
+		if err := d.w.remove(c, row); err != nil {
 			return res, err
 		}
 		res.Affected++
 	}
-	res.Returning = ret.result()
+	res.Returning = d.ret.result()
 	return res, nil
 }

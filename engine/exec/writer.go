@@ -45,9 +45,8 @@ type indexWriter struct {
 	kbuf  []types.Value
 }
 
-func (cp *compiler) newTableWriter(c *Ctx, t *catalog.Table, checks []plan.Expr, idx []*plan.IndexKeys) (*tableWriter, error) {
-	w := &tableWriter{t: t, tree: c.Tx.Tree(t.Root), one: NewBatch(len(t.Columns) + 1), buf: scratch()}
-	w.one.N = 1
+func (cp *compiler) newTableWriter(t *catalog.Table, checks []plan.Expr, idx []*plan.IndexKeys) (*tableWriter, error) {
+	w := &tableWriter{t: t, one: newRowBatch(len(t.Columns) + 1), buf: make([]types.Value, 1)}
 	for i, e := range checks {
 		ev, err := cp.compile(e)
 		if err != nil {
@@ -61,7 +60,7 @@ func (cp *compiler) newTableWriter(c *Ctx, t *catalog.Table, checks []plan.Expr,
 		w.checkNm = append(w.checkNm, name)
 	}
 	for _, ik := range idx {
-		iw, err := cp.newIndexWriter(c, t, ik)
+		iw, err := cp.newIndexWriter(t, ik)
 		if err != nil {
 			return nil, err
 		}
@@ -70,8 +69,8 @@ func (cp *compiler) newTableWriter(c *Ctx, t *catalog.Table, checks []plan.Expr,
 	return w, nil
 }
 
-func (cp *compiler) newIndexWriter(c *Ctx, t *catalog.Table, ik *plan.IndexKeys) (*indexWriter, error) {
-	iw := &indexWriter{ix: ik.Index, tree: c.Tx.Tree(ik.Index.Root), kbuf: scratch()}
+func (cp *compiler) newIndexWriter(t *catalog.Table, ik *plan.IndexKeys) (*indexWriter, error) {
+	iw := &indexWriter{ix: ik.Index, kbuf: make([]types.Value, 1)}
 	var names []string
 	plain := true
 	for i, k := range ik.Keys {
@@ -104,6 +103,26 @@ func (cp *compiler) newIndexWriter(c *Ctx, t *catalog.Table, ik *plan.IndexKeys)
 		iw.where = ev
 	}
 	return iw, nil
+}
+
+// begin binds the writer to the statement's transaction and forgets the
+// previous run's state.
+func (w *tableWriter) begin(c *Ctx) {
+	w.tree = c.Tx.Tree(w.t.Root)
+	for _, iw := range w.idx {
+		iw.tree = c.Tx.Tree(iw.ix.Root)
+	}
+	w.nextID = 0
+}
+
+// newRowBatch returns a one-row batch of ncol columns.
+func newRowBatch(ncol int) *Batch {
+	b := &Batch{Cols: make([][]types.Value, ncol), N: 1}
+	backing := make([]types.Value, ncol)
+	for i := range b.Cols {
+		b.Cols[i] = backing[i : i+1 : i+1]
+	}
+	return b
 }
 
 // load puts row into the one-row batch.
@@ -402,10 +421,11 @@ func (w *tableWriter) noteRowid(rid int64) {
 // uniqueness.
 func BuildIndex(c *Ctx, t *catalog.Table, ik *plan.IndexKeys) error {
 	b := newBuilder()
-	w, err := b.cp.newTableWriter(c, t, nil, []*plan.IndexKeys{ik})
+	w, err := b.cp.newTableWriter(t, nil, []*plan.IndexKeys{ik})
 	if err != nil {
 		return err
 	}
+	w.begin(c)
 	op, err := b.build(plan.NewScan(t, t.Name))
 	if err != nil {
 		return err

@@ -14,7 +14,7 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 		if err != nil {
 			return nil, err
 		}
-		q.ReadOnly = true
+		q.ReadOnly, q.NoTables = true, !b.touched
 		return Optimize(b.cat, q), nil
 	case *grammar.InsertStmt:
 		return b.optimizeStmt(b.bindInsert(s))

@@ -61,6 +61,7 @@ func identity(n int) []Expr {
 }
 
 func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
+	b.touched = true
 	if tn.Schema != "" && !eqFold(tn.Schema, "main") {
 		return nil, nil, bindErr("no such table: %s.%s", tn.Schema, tn.Name)
 	}
@@ -321,6 +322,7 @@ func MapExpr(e Expr, fn func(Expr) Expr) Expr {
 }
 
 func (b *Binder) bindTableFunc(tf *grammar.TableFunc) (Node, *scope, error) {
+	b.touched = true
 	name := strings.ToLower(tf.Name)
 	args, err := b.bindExprs(tf.Args, nil)
 	if err != nil {

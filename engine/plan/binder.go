@@ -17,6 +17,8 @@ type Binder struct {
 	subID int
 	// viewDepth guards against views that refer to themselves.
 	viewDepth int
+	// touched is set once any table, view or table function is bound.
+	touched bool
 }
 
 // NewBinder returns a binder over cat.

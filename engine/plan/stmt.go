@@ -16,6 +16,9 @@ type Query struct {
 	Cols []ResultColumn
 	// ReadOnly is true when executing the query writes nothing.
 	ReadOnly bool
+	// NoTables is true when the query reads no table, view or catalog
+	// (SELECT 1, VALUES …): it needs no transaction.
+	NoTables bool
 }
 
 // ResultColumn names one column of a result set.
