@@ -2,7 +2,6 @@ package ladybug
 
 import (
 	"database/sql/driver"
-	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -150,8 +149,10 @@ func (rs *rows) ColumnTypeScanType(i int) reflect.Type {
 	return scanAny
 }
 
-// ColumnTypeLength is the declared length of text and blob columns
-// (VARCHAR(255) gives 255; TEXT and BLOB are unbounded).
+// ColumnTypeLength is the declared length of a text or blob column
+// (VARCHAR(255) gives 255). A column declared without a length reports
+// none: ORM migrators (gorm's) compare a reported length with the model's
+// size and would rebuild a TEXT column on every run if it were unbounded.
 func (rs *rows) ColumnTypeLength(i int) (int64, bool) {
 	if k := rs.kinds[i]; k != declText && k != declBlob {
 		return 0, false
@@ -161,7 +162,7 @@ func (rs *rows) ColumnTypeLength(i int) (int64, bool) {
 			return n, true
 		}
 	}
-	return math.MaxInt64, true
+	return 0, false
 }
 
 // ColumnTypePrecisionScale is DECIMAL(p,s)'s precision and scale.

@@ -10,4 +10,8 @@ require (
 	github.com/stretchr/testify v1.12.1
 )
 
-require go.yaml.in/yaml/v3 v3.0.5 // indirect
+require (
+	github.com/alecthomas/participle/v2 v2.1.4 // indirect
+	github.com/hashicorp/golang-lru/v2 v2.0.7 // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+)
