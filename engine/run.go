@@ -166,7 +166,7 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 	}
 	c := s.newCtx(ctx, st.tx, cat, args, mem)
 	prevCat := s.txCat
-	out, err = s.dispatch(c, bp, mem)
+	out, err = s.dispatchSafe(c, bp, mem)
 	if err != nil {
 		s.txCat = prevCat
 	}
@@ -189,6 +189,13 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 		s.txCat = nil
 	}
 	return out, s.endStatement(st, err)
+}
+
+// dispatchSafe is dispatch with a panic turned into an error, so the
+// statement still ends (and releases its locks) normally.
+func (s *Session) dispatchSafe(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (out outcome, err error) {
+	defer recoverInternal(&err)
+	return s.dispatch(c, bp, mem)
 }
 
 // dispatch executes a bound statement, reusing a compiled program of its

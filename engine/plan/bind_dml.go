@@ -46,6 +46,9 @@ func (b *Binder) bindInsert(s *grammar.InsertStmt) (Statement, error) {
 	if ins.Targets, err = insertTargets(t, s.Columns); err != nil {
 		return nil, err
 	}
+	if s.DefaultValues {
+		ins.Targets = nil
+	}
 	if err := b.bindInsertSource(ins, s); err != nil {
 		return nil, err
 	}
