@@ -30,17 +30,8 @@ type sumAgg struct {
 
 const kbnBig = 4503599627370496 // 2^52: beyond it int64 → double loses bits
 
-// numericType is sqlite3_value_numeric_type: text that is wholly a number
-// becomes that number.
-func numericType(v types.Value) types.Value {
-	if v.Kind() == types.KindText && types.LooksNumeric(v.Str()) {
-		return types.AffinityNumeric.ApplyCompare(v)
-	}
-	return v
-}
-
 func (a *sumAgg) Step(args []types.Value) error {
-	v := numericType(args[0])
+	v := args[0].NumericType()
 	if v.IsNull() {
 		return nil
 	}
@@ -69,7 +60,7 @@ func (a *sumAgg) Step(args []types.Value) error {
 }
 
 func (a *sumAgg) Inverse(args []types.Value) error {
-	v := numericType(args[0])
+	v := args[0].NumericType()
 	if v.IsNull() {
 		return nil
 	}

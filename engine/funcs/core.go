@@ -99,7 +99,9 @@ func fnTypeof(_ *Context, a []types.Value) (types.Value, error) {
 }
 
 // fnMinMax is scalar min (dir -1) / max (dir 1): NULL if any argument is,
-// else the extreme under BINARY collation.
+// else the extreme under BINARY collation. On ties min keeps the last
+// argument and max the first, as SQLite's minmaxFunc (it matters for 0
+// against 0.0).
 func fnMinMax(dir int) ScalarFunc {
 	return func(_ *Context, a []types.Value) (types.Value, error) {
 		best := a[0]
@@ -107,7 +109,8 @@ func fnMinMax(dir int) ScalarFunc {
 			if v.IsNull() {
 				return types.Null, nil
 			}
-			if types.Compare(v, best, types.CollBinary)*dir > 0 {
+			c := types.Compare(v, best, types.CollBinary) * dir
+			if c > 0 || (c == 0 && dir < 0) {
 				best = v
 			}
 		}

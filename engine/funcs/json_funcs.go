@@ -81,7 +81,7 @@ func fnArrow(sqlValue bool) ScalarFunc {
 		n, err := root.lookupPath(arrowPath(a[1]))
 		switch {
 		case err != nil:
-			return types.Null, err
+			return types.Null, errBadPath(textOf(a[1]))
 		case n == nil:
 			return types.Null, nil
 		case sqlValue:
@@ -239,11 +239,11 @@ func fnJSONRemove(c *Context, a []types.Value) (types.Value, error) {
 
 // fnJSONPatch is json_patch(T, P): RFC 7396 merge patch.
 func fnJSONPatch(c *Context, a []types.Value) (types.Value, error) {
-	if a[0].IsNull() || a[1].IsNull() {
+	if a[0].IsNull() {
 		return types.Null, nil
 	}
 	t, err := jsonArg(a[0])
-	if err != nil {
+	if err != nil || a[1].IsNull() {
 		return types.Null, err
 	}
 	p, err := jsonArg(a[1])

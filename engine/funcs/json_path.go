@@ -46,11 +46,19 @@ func parsePath(p string) ([]jstep, error) {
 
 func parseLabel(p string, i int) (jstep, int, error) {
 	if i < len(p) && p[i] == '"' {
-		j := strings.IndexByte(p[i+1:], '"')
-		if j < 0 {
-			return jstep{}, 0, errBadPath(p)
+		for j := i + 1; j < len(p); j++ {
+			switch p[j] {
+			case '\\':
+				j++
+			case '"':
+				key := p[i+1 : j]
+				if d, ok := decodeJSONString(key); ok {
+					key = d
+				}
+				return jstep{isKey: true, key: key}, j + 1, nil
+			}
 		}
-		return jstep{isKey: true, key: p[i+1 : i+1+j]}, i + j + 2, nil
+		return jstep{}, 0, errBadPath(p)
 	}
 	j := i
 	for j < len(p) && p[j] != '.' && p[j] != '[' {
@@ -98,25 +106,43 @@ func allDigits(s string) bool {
 	return s != ""
 }
 
-// arrowPath turns the right side of -> / ->> into a path: a text starting
-// with '$' is a path, other text a label, an integer an array index
-// (negative counts from the end).
+// arrowPath turns the right side of -> / ->> into a path as SQLite does:
+// text starting with '$' is a path; an INTEGER is an array index
+// (negative counts from the end); an alphanumeric text a label; "[…]" an
+// index step; any other text one quoted label.
 func arrowPath(v types.Value) string {
-	switch v.Kind() {
-	case types.KindInt:
+	if v.Kind() == types.KindInt {
 		if i := v.Int(); i < 0 {
 			return "$[#" + strconv.FormatInt(i, 10) + "]"
 		}
 		return "$[" + v.Text() + "]"
 	}
-	s := textOf(v)
-	if strings.HasPrefix(s, "$") {
+	s := cStringPath(textOf(v))
+	switch {
+	case strings.HasPrefix(s, "$"):
 		return s
-	}
-	if strings.HasPrefix(s, "[") || s == "" {
+	case allAlnum(s):
+		return "$." + s
+	case len(s) >= 3 && s[0] == '[' && s[len(s)-1] == ']':
 		return "$" + s
 	}
-	return "$." + s
+	return `$."` + s + `"`
+}
+
+func cStringPath(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func allAlnum(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isAlpha(s[i]) && !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // child returns the slot of step st in n (a pointer into n.kids), or nil.

@@ -105,10 +105,7 @@ func logBase(b, x float64) float64 {
 // fnIntegral is ceil/floor/trunc: integers pass through unchanged.
 func fnIntegral(fn func(float64) float64) ScalarFunc {
 	return func(_ *Context, a []types.Value) (types.Value, error) {
-		v := a[0]
-		if v.Kind() == types.KindText && types.LooksNumeric(v.Str()) {
-			v = types.AffinityNumeric.ApplyCompare(v)
-		}
+		v := a[0].NumericType()
 		switch v.Kind() {
 		case types.KindInt:
 			return v, nil

@@ -20,6 +20,7 @@ type fmtSpec struct {
 	width                    int64
 	precision                int64 // -1: none
 	verb                     byte
+	scratch                  [80]byte // small bodies are built here, not on the heap
 }
 
 // printfArgs hands out printf's arguments in order.
@@ -175,17 +176,18 @@ func readNum(f string, i int, dst *int64) int {
 func (s *fmtSpec) render(dst []byte, p *printfArgs) ([]byte, bool) {
 	switch s.verb {
 	case 'd', 'i':
-		return s.pad(dst, s.integer(nil, p.int(), true, 10, hexUpper)), false
+		return s.pad(dst, s.integer(s.scratch[:0], p.int(), true, 10, hexUpper, "")), false
 	case 'u':
-		return s.pad(dst, s.integer(nil, p.int(), false, 10, hexUpper)), false
+		return s.pad(dst, s.integer(s.scratch[:0], p.int(), false, 10, hexUpper, "")), false
 	case 'x':
-		return s.pad(dst, s.integer(nil, p.int(), false, 16, hexLower)), false
+		return s.pad(dst, s.integer(s.scratch[:0], p.int(), false, 16, hexLower, "")), false
 	case 'X', 'p':
-		return s.pad(dst, s.integer(nil, p.int(), false, 16, hexUpper)), false
+		return s.pad(dst, s.integer(s.scratch[:0], p.int(), false, 16, hexUpper, "")), false
 	case 'o':
-		return s.pad(dst, s.integer(nil, p.int(), false, 8, hexUpper)), false
+		return s.pad(dst, s.integer(s.scratch[:0], p.int(), false, 8, hexUpper, "")), false
 	case 'r':
-		return s.pad(dst, s.ordinal(nil, p.int())), false
+		v := p.int()
+		return s.pad(dst, s.integer(s.scratch[:0], v, true, 10, hexUpper, ordinalSuffix(v))), false
 	case 'f', 'e', 'E', 'g', 'G':
 		return s.float(dst, p.real()), false
 	case 's', 'z':
@@ -198,7 +200,7 @@ func (s *fmtSpec) render(dst []byte, p *printfArgs) ([]byte, bool) {
 		return s.padChars(dst, s.escape(t, ok)), false
 	case 'j', 'J':
 		t, ok := p.text()
-		return s.pad(dst, s.jsonEscape(t, ok)), false
+		return s.padChars(dst, s.jsonEscape(t, ok)), false
 	case '%':
 		return s.pad(dst, []byte{'%'}), false
 	case 'n':
@@ -212,8 +214,9 @@ const (
 	hexLower = "0123456789abcdef"
 )
 
-// integer renders %d %u %x %X %o %p.
-func (s *fmtSpec) integer(b []byte, v int64, signed bool, base uint64, digits string) []byte {
+// integer renders %d %u %x %X %o %p and %r (whose suffix counts toward
+// the precision, as in SQLite, and which takes no ',' grouping).
+func (s *fmtSpec) integer(b []byte, v int64, signed bool, base uint64, digits, suffix string) []byte {
 	u := uint64(v)
 	var sign byte
 	if signed {
@@ -238,7 +241,8 @@ func (s *fmtSpec) integer(b []byte, v int64, signed bool, base uint64, digits st
 			break
 		}
 	}
-	body := tmp[i:]
+	var bodyBuf [32]byte
+	body := append(append(bodyBuf[:0], tmp[i:]...), suffix...)
 	if sign != 0 {
 		b = append(b, sign)
 	}
@@ -253,12 +257,12 @@ func (s *fmtSpec) integer(b []byte, v int64, signed bool, base uint64, digits st
 		}
 	}
 	var digitBuf [64]byte
-	all := digitBuf[:0]
+	all := digitBuf[:0] // zero padding beyond 64 digits moves to the heap
 	for n := int64(len(body)); n < prec; n++ {
 		all = append(all, '0')
 	}
 	all = append(all, body...)
-	if s.thousand && base == 10 && s.verb != 'p' {
+	if s.thousand && base == 10 && suffix == "" {
 		return appendThousands(b, all)
 	}
 	return append(b, all...)
@@ -282,8 +286,8 @@ func boolInt(b bool) int64 {
 	return 0
 }
 
-func (s *fmtSpec) ordinal(b []byte, v int64) []byte {
-	b = s.integer(b, v, true, 10, hexUpper)
+// ordinalSuffix is %r's English suffix: 1st 2nd 3rd 4th 11th 21st.
+func ordinalSuffix(v int64) string {
 	u := uint64(v)
 	if v < 0 {
 		u = uint64(-v)
@@ -292,7 +296,7 @@ func (s *fmtSpec) ordinal(b []byte, v int64) []byte {
 	if x >= 4 || (u/10)%10 == 1 {
 		x = 0
 	}
-	return append(b, "thstndrd"[2*x:2*x+2]...)
+	return "thstndrd"[2*x : 2*x+2]
 }
 
 // pad applies the field width in bytes.
@@ -418,7 +422,7 @@ func (s *fmtSpec) jsonEscape(t string, ok bool) []byte {
 	if s.verb == 'J' {
 		b = append(b, '"')
 	}
-	b = appendJSONStringBody(b, t)
+	b = appendJSONStringBody(b, s.clip(t))
 	if s.verb == 'J' {
 		b = append(b, '"')
 	}

@@ -87,7 +87,12 @@ func (s *fmtSpec) floatBody(d *types.FloatDecimal, sign, verb byte, prec int64) 
 		e2 = 0
 	}
 	z, n := d.Digits, len(d.Digits)
-	b := make([]byte, 0, max(e2, 0)+int(prec)+12)
+	var b []byte
+	if need := max(e2, 0) + int(prec) + 12; need <= len(s.scratch) {
+		b = s.scratch[:0]
+	} else {
+		b = make([]byte, 0, need)
+	}
 	if sign != 0 {
 		b = append(b, sign)
 	}

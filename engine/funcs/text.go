@@ -1,6 +1,7 @@
 package funcs
 
 import (
+	"math"
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -157,52 +158,66 @@ func matchSetChar(s, set string, atEnd bool) int {
 	return 0
 }
 
-// fnSubstr is substr(X, Y [, Z]) with SQLite's arithmetic for negative and
-// zero positions; characters for text, bytes for blobs.
+// fnSubstr is substr(X, Y [, Z]) as SQLite's substrFunc: characters for
+// text (which ends at a NUL), bytes for blobs, with its arithmetic for
+// zero and negative positions and lengths; an empty blob gives NULL.
 func fnSubstr(_ *Context, a []types.Value) (types.Value, error) {
 	if anyNull(a) {
 		return types.Null, nil
 	}
 	x := a[0]
-	isBlob := x.Kind() == types.KindBlob
+	if x.Kind() == types.KindBlob && len(x.Str()) == 0 {
+		return types.Null, nil
+	}
 	s := textOf(x)
+	isBlob := x.Kind() == types.KindBlob
+	if !isBlob {
+		s = cString(s)
+	}
 	p1 := a[1].AsInt()
-	p2, negP2 := int64(MaxLength), false
+	p2 := int64(math.MaxInt64)
 	if len(a) == 3 {
 		p2 = a[2].AsInt()
-		if p2 < 0 {
-			p2, negP2 = -p2, true
-		}
 	}
-	p1, p2 = substrBounds(p1, p2, negP2, func() int64 {
-		if isBlob {
-			return int64(len(s))
-		}
-		return int64(charCount(s))
-	})
+	n := int64(len(s))
+	if !isBlob && p1 < 0 {
+		n = int64(charCount(s))
+	}
+	p1, p2 = substrBounds(p1, p2, n)
 	if isBlob {
-		lo := min(p1, int64(len(s)))
-		hi := min(lo+p2, int64(len(s)))
-		return types.NewBlob(x.Bytes()[lo:hi]), nil
+		if p1 >= n {
+			p1, p2 = 0, 0
+		} else if p2 > n-p1 {
+			p2 = n - p1
+		}
+		return types.NewBlob(x.Bytes()[p1 : p1+p2]), nil
 	}
-	i := 0
-	for ; p1 > 0 && i < len(s); p1-- {
-		i = nextChar(s, i)
+	i := skipChars(s, 0, p1)
+	return types.NewText(s[i:skipChars(s, i, p2)]), nil
+}
+
+// skipChars advances n characters from i the way substr walks text: any
+// byte ≥ 0x80 starts a character that swallows continuation bytes.
+func skipChars(s string, i int, n int64) int {
+	for ; n > 0 && i < len(s); n-- {
+		c := s[i]
+		i++
+		if c >= 0x80 {
+			for i < len(s) && s[i]&0xc0 == 0x80 {
+				i++
+			}
+		}
 	}
-	j := i
-	for ; p2 > 0 && j < len(s); p2-- {
-		j = nextChar(s, j)
-	}
-	return types.NewText(s[i:j]), nil
+	return i
 }
 
 // substrBounds turns SQLite's 1-based, possibly negative start p1 and
-// length p2 into a 0-based start and a count; length is called only when
-// p1 counts from the end.
-func substrBounds(p1, p2 int64, negP2 bool, length func() int64) (int64, int64) {
+// signed length p2 into a 0-based start and a count, for a value of n
+// characters (bytes for blobs).
+func substrBounds(p1, p2, n int64) (int64, int64) {
 	switch {
 	case p1 < 0:
-		p1 += length()
+		p1 += n
 		if p1 < 0 {
 			if p2 < 0 {
 				p2 = 0
@@ -216,12 +231,13 @@ func substrBounds(p1, p2 int64, negP2 bool, length func() int64) (int64, int64) 
 	case p2 > 0:
 		p2--
 	}
-	if negP2 {
-		p1 -= p2
-		if p1 < 0 {
-			p2 += p1
-			p1 = 0
+	if p2 < 0 {
+		if p2 < -p1 {
+			p2 = p1
+		} else {
+			p2 = -p2
 		}
+		p1 -= p2
 	}
 	return p1, max(p2, 0)
 }
@@ -231,7 +247,7 @@ func fnReplace(c *Context, a []types.Value) (types.Value, error) {
 		return types.Null, nil
 	}
 	s, from := textOf(a[0]), textOf(a[1])
-	if from == "" {
+	if from == "" || from[0] == 0 { // SQLite tests the pattern's first byte
 		return asText(a[0]), nil
 	}
 	if a[2].IsNull() {
@@ -289,7 +305,7 @@ func fnUnicode(_ *Context, a []types.Value) (types.Value, error) {
 	if a[0].IsNull() {
 		return types.Null, nil
 	}
-	s := textOf(a[0])
+	s := cString(textOf(a[0]))
 	if s == "" {
 		return types.Null, nil
 	}
@@ -366,9 +382,9 @@ func fnUnhex(c *Context, a []types.Value) (types.Value, error) {
 	if anyNull(a) {
 		return types.Null, nil
 	}
-	s, ignore := textOf(a[0]), ""
+	s, ignore := cString(textOf(a[0])), ""
 	if len(a) == 2 {
-		ignore = textOf(a[1])
+		ignore = cString(textOf(a[1]))
 	}
 	b := c.buf(len(s) / 2)
 	for i := 0; i < len(s); {

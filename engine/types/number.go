@@ -214,3 +214,21 @@ func LooksNumeric(s string) bool {
 	p := parseNumeric(s)
 	return p.n > 0 && p.whole
 }
+
+// NumericType is sqlite3_value_numeric_type's conversion: TEXT that is a
+// well-formed number as a whole becomes INTEGER (integer syntax that fits)
+// or REAL ('1e3' stays REAL 1000.0, unlike NUMERIC affinity); everything
+// else is returned unchanged.
+func (v Value) NumericType() Value {
+	if v.k != KindText {
+		return v
+	}
+	p := parseNumeric(v.s)
+	switch {
+	case p.n == 0 || !p.whole:
+		return v
+	case p.isInt:
+		return NewInt(p.i)
+	}
+	return NewReal(p.f)
+}
