@@ -3,7 +3,6 @@ package txn
 import (
 	"bytes"
 	"slices"
-	"strings"
 	"unsafe"
 )
 
@@ -16,24 +15,30 @@ const (
 	tsVerified                    // tombstoned, and known to exist in storage
 )
 
-// tombPush records one add, so undo can pop adds newest first.
-type tombPush struct {
-	idx      int32  // run index, or -1 for a key of other
-	appended bool   // the add appended run[idx] (else it revived it)
-	key      string // the key of other
-}
+// A push records one add, so undo can pop adds newest first: pushAppend
+// (run grew by one), pushOther (a key of other, on otherKeys), or a revived
+// run entry i encoded as i.
+const (
+	pushAppend int32 = -1
+	pushOther  int32 = -2
+)
 
 // tombSet is one tree's pending tombstones. Deletes usually come in key
 // order (a scan, a sorted batch), so keys larger than every key so far are
-// appended to run, a sorted slice: adding costs an append and looking up
-// the key a scan is about to visit costs one comparison. Keys that arrive
-// out of order go to the map other. A key is live in at most one of them.
+// appended to the run, a sorted sequence: adding costs an append and
+// looking up the key a scan is about to visit costs one comparison. The
+// run's keys are packed in runBuf (key i at runBuf[runOff[i]:runOff[i+1]]),
+// so the garbage collector has no pointers to trace. Keys that arrive out
+// of order go to the map other. A key is live in at most one of them.
 // live and unverified count the keys in state tsUnverified/tsVerified.
 type tombSet struct {
-	run    []string
-	state  []tombState // parallel to run
+	runBuf []byte
+	runOff []int       // start of each run key in runBuf
+	state  []tombState // parallel to runOff
 	other  map[string]tombState
-	pushes []tombPush // every add, oldest first; popped only by undo
+	pushes []int32 // every add, oldest first; popped only by undo
+
+	otherKeys []string // keys of pushOther pushes, oldest first
 
 	live, unverified int
 }
@@ -57,15 +62,31 @@ func (s *tombSet) account(old, new tombState) {
 	}
 }
 
-// find returns the index of key in run.
+// runKey returns run key i; it must not be written or kept across adds.
+func (s *tombSet) runKey(i int) []byte {
+	end := len(s.runBuf)
+	if i+1 < len(s.runOff) {
+		end = s.runOff[i+1]
+	}
+	return s.runBuf[s.runOff[i]:end:end]
+}
+
+// find returns the index of key in the run.
 func (s *tombSet) find(key []byte) (int, bool) {
-	n := len(s.run)
-	if n == 0 || bytes.Compare(key, sbytes(s.run[n-1])) > 0 || bytes.Compare(key, sbytes(s.run[0])) < 0 {
+	n := len(s.runOff)
+	if n == 0 || bytes.Compare(key, s.runKey(n-1)) > 0 || bytes.Compare(key, s.runKey(0)) < 0 {
 		return 0, false
 	}
-	return slices.BinarySearchFunc(s.run, key, func(e string, k []byte) int {
-		return bytes.Compare(sbytes(e), k)
-	})
+	lo, hi := 0, n
+	for lo < hi { // first index whose key >= key
+		mid := int(uint(lo+hi) >> 1)
+		if bytes.Compare(s.runKey(mid), key) < 0 {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo, lo < n && bytes.Equal(s.runKey(lo), key)
 }
 
 // get returns the state of key.
@@ -82,20 +103,22 @@ func (s *tombSet) get(key []byte) tombState {
 	return tsNone
 }
 
-// add tombstones key, which must not be live; str makes the stored string.
+// add tombstones key, which must not be live; str makes the string of a
+// key stored in other.
 func (s *tombSet) add(key []byte, st tombState, str func([]byte) string) {
-	n := len(s.run)
-	if n == 0 || bytes.Compare(key, sbytes(s.run[n-1])) > 0 {
-		s.run = append(s.run, str(key))
+	n := len(s.runOff)
+	if n == 0 || bytes.Compare(key, s.runKey(n-1)) > 0 {
+		s.runOff = append(s.runOff, len(s.runBuf))
+		s.runBuf = append(s.runBuf, key...)
 		s.state = append(s.state, st)
-		s.pushes = append(s.pushes, tombPush{idx: int32(n), appended: true})
+		s.pushes = append(s.pushes, pushAppend)
 		s.account(tsNone, st)
 		return
 	}
 	if i, ok := s.find(key); ok {
 		s.account(s.state[i], st)
 		s.state[i] = st
-		s.pushes = append(s.pushes, tombPush{idx: int32(i)})
+		s.pushes = append(s.pushes, int32(i))
 		return
 	}
 	if s.other == nil {
@@ -104,18 +127,22 @@ func (s *tombSet) add(key []byte, st tombState, str func([]byte) string) {
 	k := str(key)
 	s.account(s.other[k], st)
 	s.other[k] = st
-	s.pushes = append(s.pushes, tombPush{idx: -1, key: k})
+	s.pushes = append(s.pushes, pushOther)
+	s.otherKeys = append(s.otherKeys, k)
 }
 
-// set puts key, a key of run or other or neither, in state st; it returns
-// the previous state and the stored string (for a new key of other, made
-// by str).
+// set puts key, a key of the run or other or neither, in state st; it
+// returns the previous state and, when it changed a live key, the key as a
+// string made by str (for the undo log).
 func (s *tombSet) set(key []byte, st tombState, str func([]byte) string) (tombState, string) {
 	if i, ok := s.find(key); ok {
 		old := s.state[i]
 		s.account(old, st)
 		s.state[i] = st
-		return old, s.run[i]
+		if old == tsNone {
+			return old, ""
+		}
+		return old, str(key)
 	}
 	if st == tsNone {
 		old, ok := s.other[string(key)]
@@ -141,16 +168,20 @@ func (s *tombSet) pop(n int) {
 	for ; n > 0 && len(s.pushes) > 0; n-- {
 		p := s.pushes[len(s.pushes)-1]
 		s.pushes = s.pushes[:len(s.pushes)-1]
-		switch {
-		case p.idx < 0:
-			s.account(s.other[p.key], tsNone)
-			delete(s.other, p.key)
-		case p.appended:
-			s.account(s.state[p.idx], tsNone)
-			s.run, s.state = s.run[:p.idx], s.state[:p.idx]
+		switch p {
+		case pushOther:
+			k := s.otherKeys[len(s.otherKeys)-1]
+			s.otherKeys = s.otherKeys[:len(s.otherKeys)-1]
+			s.account(s.other[k], tsNone)
+			delete(s.other, k)
+		case pushAppend:
+			last := len(s.runOff) - 1
+			s.account(s.state[last], tsNone)
+			s.runBuf = s.runBuf[:s.runOff[last]]
+			s.runOff, s.state = s.runOff[:last], s.state[:last]
 		default:
-			s.account(s.state[p.idx], tsNone)
-			s.state[p.idx] = tsNone
+			s.account(s.state[p], tsNone)
+			s.state[p] = tsNone
 		}
 	}
 }
@@ -162,7 +193,7 @@ func (s *tombSet) verify(exists func(key []byte) (bool, error)) error {
 		if st != tsUnverified {
 			continue
 		}
-		ok, err := exists(sbytes(s.run[i]))
+		ok, err := exists(s.runKey(i))
 		if err != nil {
 			return err
 		}
@@ -204,9 +235,9 @@ func (s *tombSet) sorted() [][]byte {
 	}
 	slices.Sort(extra)
 	size := 0
-	for i, k := range s.run {
+	for i := range s.runOff {
 		if s.state[i] != tsNone {
-			size += len(k)
+			size += len(s.runKey(i))
 		}
 	}
 	for _, k := range extra {
@@ -214,23 +245,24 @@ func (s *tombSet) sorted() [][]byte {
 	}
 	arena := make([]byte, 0, size)
 	keys := make([][]byte, 0, s.live)
-	emit := func(k string) {
+	emit := func(k []byte) {
 		start := len(arena)
 		arena = append(arena, k...)
 		keys = append(keys, arena[start:len(arena):len(arena)])
 	}
 	i := 0
-	for j, k := range s.run {
+	for j := range s.runOff {
 		if s.state[j] == tsNone {
 			continue
 		}
-		for ; i < len(extra) && strings.Compare(extra[i], k) < 0; i++ {
-			emit(extra[i])
+		k := s.runKey(j)
+		for ; i < len(extra) && bytes.Compare(sbytes(extra[i]), k) < 0; i++ {
+			emit(sbytes(extra[i]))
 		}
 		emit(k)
 	}
 	for ; i < len(extra); i++ {
-		emit(extra[i])
+		emit(sbytes(extra[i]))
 	}
 	return keys
 }
