@@ -46,8 +46,10 @@
 //     storage tree. Delete buffers unverified tombstones without a lookup;
 //     Count verifies them (dropping those of absent keys) before it
 //     subtracts, and the commit counts only keys storage actually deleted.
-//   - Order of tombstones per tree is a stack pushed by Delete and popped
-//     only by undo; a run of Deletes shares one undo entry.
+//   - Each tree's tombstones (tombSet) keep a sorted run for keys deleted in
+//     ascending order (packed bytes, no per-key allocation or map insert)
+//     and a map for the rest; a key is live in at most one. Adds are a
+//     stack popped only by undo, and a run of Deletes shares one undo entry.
 //   - rtx and wtx, when both are open, have the same snapshot.
 //   - Undo entries after a position were applied after it, in log order.
 //
