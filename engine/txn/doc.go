@@ -13,7 +13,11 @@
 // transaction is exact. At Commit a built-in step deletes the tombstones
 // after every insert of the transaction, one batched run per tree with the
 // keys sorted, so each leaf page is modified once; Rollback drops the
-// buffer and nothing reaches the file.
+// buffer and nothing reaches the file. UPDATE, REPLACE and upserts use the
+// same write set: the row is overwritten with Put, and each changed index
+// entry is a Delete of the old key plus a Put of the new one (the same key
+// again cancels its tombstone), so reads inside the transaction and the
+// committed result are exact.
 //
 // # Undo
 //

@@ -145,3 +145,31 @@ func TestTx_Commit_BatchDeleteSurvivesCrash(t *testing.T) {
 	require.NoError(t, pending.Rollback())
 	_ = s.Close()
 }
+
+func TestTx_Commit_UpdateOfIndexedColumnSurvivesReopen(t *testing.T) {
+	persistent(t, func(t *testing.T, b *backend) {
+		tb := newTable(t, b.m, 5)
+		tx := begin(t, b.m, Options{})
+		rows, idx := tx.Tree(tb.rows), tx.Tree(tb.index)
+		// Row 1 takes row 7's value; row 2 is rewritten with the same value.
+		require.NoError(t, rows.Put(key(1), val(7)))
+		require.NoError(t, idx.Delete(indexKey(1)))
+		require.NoError(t, idx.Put(append(append([]byte{}, val(7)...), key(1)...), nil))
+		require.NoError(t, rows.Put(key(2), val(2)))
+		require.NoError(t, idx.Delete(indexKey(2)))
+		require.NoError(t, idx.Put(indexKey(2), nil))
+		require.Equal(t, int64(5), count(t, idx))
+		commit(t, tx)
+
+		m := b.reopen(t)
+		tx = begin(t, m, Options{ReadOnly: true})
+		c := tx.Tree(tb.index).Cursor()
+		var got []string
+		for ok := c.First(); ok; ok = c.Next() {
+			got = append(got, string(c.Key()[:7]))
+		}
+		c.Close()
+		require.Equal(t, []string{"v000000", "v000002", "v000003", "v000004", "v000007"}, got)
+		require.NoError(t, tx.Rollback())
+	})
+}
