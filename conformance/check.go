@@ -64,23 +64,39 @@ func formatRows(rec *Record, rows *Rows) Outcome {
 	return Outcome{Values: vals, Types: types}
 }
 
-// inferTypes picks I, R or T per column from the first non-NULL value.
+// inferTypes picks a type per column from the storage classes it holds:
+// I for integers only, R when reals (and integers) appear, T as soon as a
+// text or blob does, so a mixed column prints every value faithfully.
 func inferTypes(rows *Rows) string {
 	b := []byte(strings.Repeat("T", len(rows.Columns)))
 	for j := range b {
+		kind := byte(0)
 		for _, row := range rows.Values {
-			switch row[j].(type) {
-			case nil:
-				continue
-			case int64, bool:
-				b[j] = 'I'
-			case float64:
-				b[j] = 'R'
-			}
-			break
+			kind = widen(kind, row[j])
+		}
+		if kind != 0 {
+			b[j] = kind
 		}
 	}
 	return string(b)
+}
+
+func widen(kind byte, v any) byte {
+	switch v.(type) {
+	case nil:
+		return kind
+	case int64, bool:
+		if kind == 0 {
+			return 'I'
+		}
+		return kind
+	case float64:
+		if kind == 0 || kind == 'I' {
+			return 'R'
+		}
+		return kind
+	}
+	return 'T'
 }
 
 // HashValues is sqllogictest's result hash: md5 of every value followed by

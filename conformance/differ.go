@@ -77,7 +77,8 @@ func (d *Differ) Run(seed uint64, n int) (DiffStats, error) {
 				st.Samples = append(st.Samples, Mismatch{Seed: seed, Index: i, SQL: s.SQL, Detail: detail})
 			}
 		}
-		if detail != "" && s.Write || d.ResetEvery > 0 && since >= d.ResetEvery {
+		broken := d.a.Broken() != nil || d.b.Broken() != nil
+		if detail != "" && s.Write || broken || d.ResetEvery > 0 && since >= d.ResetEvery {
 			if err := d.reset(); err != nil {
 				return st, err
 			}

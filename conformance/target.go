@@ -12,10 +12,14 @@ import (
 	_ "modernc.org/sqlite"            // driver "sqlite", the oracle
 )
 
-// DefaultTimeout bounds one statement on one engine. A statement that does
-// not return in time marks its Target broken: the engine is left alone and
-// later statements on it fail at once.
-const DefaultTimeout = 5 * time.Second
+// DefaultTimeout bounds one statement on ladybug, OracleTimeout on SQLite
+// (which is slow under -race on a loaded machine, and must never be cut
+// short). A statement that does not return in time marks its Target broken:
+// the engine is left alone and later statements on it fail at once.
+const (
+	DefaultTimeout = 10 * time.Second
+	OracleTimeout  = 2 * time.Minute
+)
 
 // maxRows stops a runaway result before it exhausts memory.
 const maxRows = 1 << 20
@@ -58,6 +62,9 @@ func driverName(engine string) (string, string) {
 // engine shows up as failing records rather than an aborted run.
 func OpenTarget(engine string) *Target {
 	t := &Target{Name: engine, Timeout: DefaultTimeout}
+	if engine == EngineSQLite {
+		t.Timeout = OracleTimeout
+	}
 	err := t.guard(func(ctx context.Context) error {
 		db, err := sql.Open(driverName(engine))
 		if err != nil {
