@@ -4,12 +4,40 @@ import (
 	"context"
 	"encoding/binary"
 	"math/rand/v2"
+	"runtime"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/ladybugsql/ladybug/vfs"
 )
 
 var benchVal = make([]byte, 40)
+
+// cpuTimer reports process CPU time per operation (user+system, all
+// threads) as "cpu-ns/op" next to wall time: on a shared machine wall
+// time includes waiting for a core, CPU time mostly does not.
+type cpuTimer struct {
+	b     *testing.B
+	start time.Duration
+}
+
+func cpuNow() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+func startCPU(b *testing.B) *cpuTimer {
+	b.ReportAllocs()
+	b.ResetTimer()
+	return &cpuTimer{b: b, start: cpuNow()}
+}
+
+func (c *cpuTimer) stop() {
+	c.b.StopTimer()
+	c.b.ReportMetric(float64(cpuNow()-c.start)/float64(c.b.N), "cpu-ns/op")
+}
 
 // benchStore opens a store with one empty tree.
 func benchStore(b *testing.B, fsys vfs.FS, opts Options) (*Store, uint32) {
@@ -46,8 +74,9 @@ func fill(b *testing.B, s *Store, root uint32, n int) {
 func benchInsert(b *testing.B, next func(i int) int64) {
 	s, root := benchStore(b, nil, Options{})
 	defer s.Close()
-	b.ReportAllocs()
-	b.ResetTimer()
+	runtime.GC()
+	ct := startCPU(b)
+	defer ct.stop()
 	tx := mustWrite(b, s)
 	tr := tx.Tree(root)
 	var k []byte
@@ -89,8 +118,9 @@ func benchGet(b *testing.B, cacheSize int64) {
 	tr := rt.Tree(root)
 	r := rand.New(rand.NewPCG(3, 4))
 	var k [8]byte
-	b.ReportAllocs()
-	b.ResetTimer()
+	runtime.GC()
+	ct := startCPU(b)
+	defer ct.stop()
 	for i := 0; i < b.N; i++ {
 		binary.BigEndian.PutUint64(k[:], uint64(r.IntN(benchRows))^(1<<63))
 		if _, ok, err := tr.Get(k[:]); !ok || err != nil {
@@ -113,8 +143,9 @@ func BenchmarkCursor_Scan(b *testing.B) {
 	defer rt.Rollback()
 	c := rt.Tree(root).Cursor()
 	defer c.Close()
-	b.ReportAllocs()
-	b.ResetTimer()
+	runtime.GC()
+	ct := startCPU(b)
+	defer ct.stop()
 	ok := c.First()
 	for i := 0; i < b.N; i++ {
 		if !ok {
@@ -131,8 +162,9 @@ func benchCommit(b *testing.B, mode SyncMode) {
 	s, root := benchStore(b, vfs.OS(), Options{Sync: mode})
 	defer s.Close()
 	_ = root
-	b.ReportAllocs()
-	b.ResetTimer()
+	runtime.GC()
+	ct := startCPU(b)
+	defer ct.stop()
 	var k []byte
 	for i := 0; i < b.N; i++ {
 		tx, err := s.BeginWrite(context.Background())

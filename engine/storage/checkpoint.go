@@ -93,11 +93,12 @@ func (s *Store) copyToMain(c ckptPage, buf []byte) error {
 }
 
 // restartAfterCheckpoint empties the log and re-keys the cached newest
-// versions as main-file pages, so hot pages stay cached.
+// versions as main-file pages, so hot pages stay cached. Only the index
+// swap holds walMu exclusively; the file I/O happens outside it (no reader
+// reads a frame through the new header, and the old frames stay in the
+// file until the truncate, which runs after the swap).
 func (s *Store) restartAfterCheckpoint(list []ckptPage) error {
-	s.walMu.Lock()
-	defer s.walMu.Unlock()
-	if err := s.wal.reset(); err != nil {
+	if err := s.wal.writeHeader(); err != nil {
 		return err
 	}
 	from := make([]pagecache.Key, 0, len(list))
@@ -106,10 +107,13 @@ func (s *Store) restartAfterCheckpoint(list []ckptPage) error {
 		from = append(from, pagecache.Key{Page: c.pg, Ver: c.seq})
 		to = append(to, pagecache.Key{Page: c.pg})
 	}
+	s.walMu.Lock()
+	s.wal.clearIndex()
 	s.cache.Invalidate(to)
 	s.cache.Rekey(from, to)
 	s.hot.clear()
 	s.walEmpty.Store(true)
+	s.walMu.Unlock()
 	if err := s.wal.f.Truncate(walHeaderSize); err != nil {
 		return fmt.Errorf("storage: truncate wal: %w", ioErr(err))
 	}

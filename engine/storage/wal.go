@@ -58,6 +58,23 @@ func (w *wal) resolve(p uint32, snap uint64) (uint64, int64) {
 
 // reset starts an empty log with a fresh salt.
 func (w *wal) reset() error {
+	if err := w.writeHeader(); err != nil {
+		return err
+	}
+	w.clearIndex()
+	return nil
+}
+
+// clearIndex forgets every frame (the caller holds walMu exclusively, or
+// no reader exists yet).
+func (w *wal) clearIndex() {
+	w.index = map[uint32][]walVer{}
+	w.frames = 0
+}
+
+// writeHeader writes a header with a fresh salt: every frame after it in
+// the file stops verifying. It resets the writer's end and checksum chain.
+func (w *wal) writeHeader() error {
 	w.salt = rand.Uint32()
 	var h [walHeaderSize]byte
 	copy(h[:], walMagic)
@@ -69,8 +86,6 @@ func (w *wal) reset() error {
 	if _, err := w.f.WriteAt(h[:], 0); err != nil {
 		return fmt.Errorf("storage: write wal header: %w", ioErr(err))
 	}
-	w.index = map[uint32][]walVer{}
-	w.frames = 0
 	w.end = walHeaderSize
 	w.crc = crc
 	return nil
