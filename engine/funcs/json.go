@@ -252,6 +252,7 @@ func (p *jsonParser) str() (string, error) {
 			return canonicalString(body, p.strict)
 		case c == '\\':
 			if j+1 >= len(p.s) {
+				p.i = len(p.s)
 				return "", errMalformedJSON
 			}
 			j++
@@ -262,11 +263,22 @@ func (p *jsonParser) str() (string, error) {
 					return "", errMalformedJSON
 				}
 				j += 4
-			default:
+			case '\'', 'v', '0', '\n', '\r':
 				if p.strict {
+					p.i = j
 					return "", errMalformedJSON
 				}
 				canonical = false
+			case 'x':
+				if p.strict || j+2 >= len(p.s) || !isHex2(p.s[j+1:j+3]) {
+					p.i = j
+					return "", errMalformedJSON
+				}
+				canonical = false
+				j += 2
+			default:
+				p.i = j
+				return "", errMalformedJSON
 			}
 		case c < 0x20:
 			if p.strict || c != '\t' {
@@ -276,7 +288,14 @@ func (p *jsonParser) str() (string, error) {
 		case c == '\'' && q == '"':
 		}
 	}
+	p.i = len(p.s) // unterminated: the error is at the end
 	return "", errMalformedJSON
+}
+
+func isHex2(s string) bool {
+	_, ok1 := hexVal(s[0])
+	_, ok2 := hexVal(s[1])
+	return ok1 && ok2
 }
 
 func isHex4(s string) bool {
@@ -314,7 +333,11 @@ func (p *jsonParser) number() (*jnode, error) {
 		j++
 	}
 	digits := j - intStart
-	if (p.strict && digits == 0) || (digits > 1 && p.s[intStart] == '0') {
+	if digits > 1 && p.s[intStart] == '0' {
+		p.i = intStart + 1
+		return nil, errMalformedJSON
+	}
+	if p.strict && digits == 0 {
 		return nil, errMalformedJSON
 	}
 	kind := jInt

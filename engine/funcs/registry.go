@@ -51,7 +51,7 @@ var registry = map[string][]*Func{}
 func init() {
 	for _, group := range [][]*Func{
 		coreFuncs, textFuncs, mathFuncs, dateFuncs, jsonFuncs, matchFuncs,
-		aggregateFuncs, windowFuncs,
+		aggregateFuncs, windowFuncs, extraFuncs,
 	} {
 		for _, f := range group {
 			registry[f.Name] = append(registry[f.Name], f)
