@@ -225,8 +225,17 @@ func stateOf(exists bool) tombState {
 	return tsNone
 }
 
-// sorted returns the live keys in key order, copied into one allocation.
+// sorted returns the live keys in key order, copied into one allocation
+// unless they all sit in the run, whose bytes it then shares (the caller
+// empties the set right after).
 func (s *tombSet) sorted() [][]byte {
+	if s.live == len(s.runOff) && len(s.other) == 0 {
+		keys := make([][]byte, len(s.runOff))
+		for i := range keys {
+			keys[i] = s.runKey(i)
+		}
+		return keys
+	}
 	var extra []string
 	for k, st := range s.other {
 		if st != tsNone {
