@@ -17,7 +17,7 @@ import (
 // short). A statement that does not return in time marks its Target broken:
 // the engine is left alone and later statements on it fail at once.
 const (
-	DefaultTimeout = 10 * time.Second
+	DefaultTimeout = 30 * time.Second
 	OracleTimeout  = 2 * time.Minute
 )
 
