@@ -181,4 +181,6 @@ func readFile(path string) (string, error) {
 	return string(b), err
 }
 
-func TestExtraFuncs_Oracle_MatchSQLite(t *testing.T) { replayOracle(t, "testdata/oracle_extra.tsv", 70) }
+func TestExtraFuncs_Oracle_MatchSQLite(t *testing.T) {
+	replayOracle(t, "testdata/oracle_extra.tsv", 70)
+}
