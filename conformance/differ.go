@@ -4,12 +4,18 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ladybugsql/ladybug/conformance/gen"
+)
+
+var (
+	digits = regexp.MustCompile(`[0-9]+`)
+	quoted = regexp.MustCompile(`"[^"]*"|'[^']*'`)
 )
 
 // Side is one engine of a differential run with the setup it gets.
@@ -37,7 +43,35 @@ type DiffStats struct {
 	OracleQueryErrors           int // queries the oracle rejected (both sides must reject them)
 	OracleWriteErrors           int // writes the oracle rejected, mostly constraint violations
 	Mismatches                  int
-	Samples                     []Mismatch // the first few mismatches
+	Samples                     []Mismatch     // the first few mismatches
+	Causes                      map[string]int // mismatches by the first line of their detail
+}
+
+// TopCauses lists the n most frequent mismatch causes, most frequent first.
+func (st DiffStats) TopCauses(n int) []string {
+	keys := make([]string, 0, len(st.Causes))
+	for k := range st.Causes {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int {
+		if d := st.Causes[b] - st.Causes[a]; d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	out := make([]string, 0, n)
+	for _, k := range keys[:min(n, len(keys))] {
+		out = append(out, fmt.Sprintf("%6d  %s", st.Causes[k], k))
+	}
+	return out
+}
+
+// cause is a mismatch detail reduced to its kind: the first line, with
+// numbers and quoted names blanked so alike failures count together.
+func cause(detail string) string {
+	line, _, _ := strings.Cut(detail, "\n")
+	line = quoted.ReplaceAllString(line, `"…"`)
+	return digits.ReplaceAllString(line, "N")
 }
 
 // Differ runs generated statements on two sides and compares them. Side A
@@ -58,7 +92,7 @@ func DefaultSides() (Side, Side) {
 // Run executes n statements from seed and returns the counts. It returns an
 // error only when the oracle cannot set up the schema.
 func (d *Differ) Run(seed uint64, n int) (DiffStats, error) {
-	var st DiffStats
+	st := DiffStats{Causes: map[string]int{}}
 	g := gen.New(seed)
 	if err := d.reset(); err != nil {
 		return st, err
@@ -73,6 +107,7 @@ func (d *Differ) Run(seed uint64, n int) (DiffStats, error) {
 		since++
 		if detail != "" {
 			st.Mismatches++
+			st.Causes[cause(detail)]++
 			if len(st.Samples) < d.KeepSample {
 				st.Samples = append(st.Samples, Mismatch{Seed: seed, Index: i, SQL: s.SQL, Detail: detail})
 			}

@@ -109,6 +109,7 @@ func TestDiffer_Run_Stress(t *testing.T) {
 	st, err := d.Run(seed, n)
 	require.NoError(t, err)
 	logStats(t, seed, st)
+	t.Logf("most frequent causes:\n%s", strings.Join(st.TopCauses(20), "\n"))
 	for _, m := range st.Samples {
 		t.Log(m)
 	}
