@@ -183,3 +183,27 @@ func benchCommit(b *testing.B, mode SyncMode) {
 
 func BenchmarkTx_CommitSyncFull(b *testing.B)   { benchCommit(b, SyncFull) }
 func BenchmarkTx_CommitSyncNormal(b *testing.B) { benchCommit(b, SyncNormal) }
+
+// BenchmarkTx_PointReadTx is one autocommit point read: begin a read
+// transaction, look up one row, release it.
+func BenchmarkTx_PointReadTx(b *testing.B) {
+	s, root := benchStore(b, vfs.NewMemFS(), Options{})
+	defer s.Close()
+	fill(b, s, root, benchRows)
+	r := rand.New(rand.NewPCG(3, 4))
+	var k [8]byte
+	runtime.GC()
+	ct := startCPU(b)
+	defer ct.stop()
+	for i := 0; i < b.N; i++ {
+		rt, err := s.BeginRead()
+		if err != nil {
+			b.Fatal(err)
+		}
+		binary.BigEndian.PutUint64(k[:], uint64(r.IntN(benchRows))^(1<<63))
+		if _, ok, err := rt.Tree(root).Get(k[:]); !ok || err != nil {
+			b.Fatal("missing key", err)
+		}
+		rt.Rollback()
+	}
+}

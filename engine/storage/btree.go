@@ -106,17 +106,17 @@ func (t *Tree) descend(key []byte, pa *path) error {
 }
 
 // findLeaf returns the path to the leaf covering key for a write. It
-// reuses the writer's last path (tx.hint) when that leaf provably covers
+// reuses the writer's last path (tx.w.hint) when that leaf provably covers
 // key, so sequential and clustered writes skip the descent: the tree's
 // shape cannot have changed, since every split, merge or free clears the
-// hint. The path lives in tx.hint and is valid until the next write.
+// hint. The path lives in tx.w.hint and is valid until the next write.
 func (t *Tree) findLeaf(key []byte) (*path, error) {
 	tx := t.tx
-	h := &tx.hint
+	h := &tx.w.hint
 	pa := &h.pa
 	if h.ok && h.root == t.root {
 		leaf := &pa.ents[pa.depth]
-		if n := node(tx.dirty[leaf.pg].DataOrNil()); n != nil && n.count() > 0 &&
+		if n := node(tx.w.dirty[leaf.pg].DataOrNil()); n != nil && n.count() > 0 &&
 			compareKeys(key, n.leafKey(0)) >= 0 &&
 			(pa.rightmost || compareKeys(key, n.leafKey(n.count()-1)) <= 0) {
 			leaf.idx, _ = n.search(key)
@@ -153,12 +153,12 @@ func (t *Tree) Put(key, val []byte) (err error) {
 			return err
 		}
 	}
-	tx.cellBuf = appendLeafCell(tx.cellBuf[:0], key, val, ovfl, len(val))
+	tx.w.cellBuf = appendLeafCell(tx.w.cellBuf[:0], key, val, ovfl, len(val))
 	pa, err := t.findLeaf(key)
 	if err != nil {
 		return err
 	}
-	return t.putCell(pa, key, tx.cellBuf)
+	return t.putCell(pa, key, tx.w.cellBuf)
 }
 
 // putCell stores cell in the leaf at the end of pa, replacing an equal key.
@@ -176,12 +176,12 @@ func (t *Tree) putCell(pa *path, key, cell []byte) error {
 				return err
 			}
 		}
-		if n.replaceCell(i, cell, tx.scratch) {
+		if n.replaceCell(i, cell, tx.w.scratch) {
 			return nil
 		}
 		n.removeCell(i)
 	}
-	if n.insertCell(i, cell, tx.scratch) {
+	if n.insertCell(i, cell, tx.w.scratch) {
 		return nil
 	}
 	return tx.split(pa, pa.depth, i, cell)

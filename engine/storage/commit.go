@@ -18,12 +18,12 @@ func (tx *Tx) Commit() error {
 		tx.s.endRead(tx.snap)
 		return nil
 	}
-	if tx.failed != nil {
-		err := tx.failed
+	if tx.w.failed != nil {
+		err := tx.w.failed
 		tx.Rollback()
 		return fmt.Errorf("%w: %w", ErrTxFailed, err)
 	}
-	if len(tx.dirty) == 0 && len(tx.spilled) == 0 && !tx.hdrDirty {
+	if len(tx.w.dirty) == 0 && len(tx.w.spilled) == 0 && !tx.w.hdrDirty {
 		tx.endWrite()
 		return nil
 	}
@@ -42,13 +42,13 @@ func (tx *Tx) commit() (err error) {
 	// 1. The new header (commit number, page count, free list, meta)
 	//    becomes page 0's after-image, the last frame: the commit record.
 	tx.hdr.seq = tx.seq
-	hbuf := tx.scratch
+	hbuf := tx.w.scratch
 	tx.hdr.encode(hbuf)
 	// 2. Append every dirty page once, then the commit record.
 	pages := tx.sortedDirty()
-	tx.frames = append(tx.frames, framePage{pg: 0, data: hbuf})
-	offs, err := s.wal.appendFrames(tx.frames, tx.seq, true, tx.offs[:0])
-	tx.offs = offs
+	tx.w.frames = append(tx.w.frames, framePage{pg: 0, data: hbuf})
+	offs, err := s.wal.appendFrames(tx.w.frames, tx.seq, true, tx.w.offs[:0])
+	tx.w.offs = offs
 	if err != nil {
 		return err
 	}
@@ -60,10 +60,10 @@ func (tx *Tx) commit() (err error) {
 	}
 	// 4. Publish: new readers see this commit from here on.
 	s.walMu.Lock()
-	for p, off := range tx.spilled {
+	for p, off := range tx.w.spilled {
 		s.wal.addVersion(p, tx.seq, off)
 	}
-	for i, fp := range tx.frames {
+	for i, fp := range tx.w.frames {
 		s.wal.addVersion(fp.pg, tx.seq, offs[i])
 	}
 	s.walEmpty.Store(false)
@@ -73,9 +73,9 @@ func (tx *Tx) commit() (err error) {
 	s.walMu.Unlock()
 	// 5. The private pages are now the committed version seq: clean.
 	tx.releaseDirty(pages)
-	clear(tx.spilled)
+	clear(tx.w.spilled)
 	s.st.commits.Add(1)
-	s.st.commitPages.Add(uint64(len(tx.frames)))
+	s.st.commitPages.Add(uint64(len(tx.w.frames)))
 	// 6. Checkpoint when the log is long and no reader needs old versions.
 	//    The commit is already durable: a checkpoint failure is retried at
 	//    the next commit or at Close, not reported here.
@@ -100,19 +100,19 @@ func (tx *Tx) Rollback() error {
 		return nil
 	}
 	s := tx.s
-	keys := tx.keys[:0]
-	for p := range tx.dirty {
+	keys := tx.w.keys[:0]
+	for p := range tx.w.dirty {
 		keys = append(keys, pagecache.Key{Page: p, Ver: tx.seq})
 	}
-	for p := range tx.spilled {
+	for p := range tx.w.spilled {
 		keys = append(keys, pagecache.Key{Page: p, Ver: tx.seq})
 	}
 	// The next writer reuses seq: none of this Tx's versions may linger.
 	s.cache.Invalidate(keys)
-	for _, pg := range tx.dirty {
+	for _, pg := range tx.w.dirty {
 		s.cache.Unpin(pg)
 	}
-	s.wal.end, s.wal.crc = tx.walStart, tx.crcStart
+	s.wal.end, s.wal.crc = tx.w.walStart, tx.w.crcStart
 	tx.endWrite()
 	return nil
 }

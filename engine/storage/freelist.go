@@ -22,7 +22,7 @@ func trunkCap(ps int) int { return (ps - trailerSize - trunkHdr) / 4 }
 // alloc returns a page number for a new page: a free one, or the next
 // page at the end of the file. The caller initializes it with newPage.
 func (tx *Tx) alloc() (uint32, error) {
-	tx.hint.ok = false // the tree's shape is changing
+	tx.w.hint.ok = false // the tree's shape is changing
 	if tx.hdr.freeHead == 0 {
 		if tx.hdr.pageCount == math.MaxUint32 {
 			return 0, tx.fail(fmt.Errorf("%w: page limit reached", ErrFull))
@@ -54,7 +54,7 @@ func (tx *Tx) alloc() (uint32, error) {
 	if p == 0 || p >= tx.hdr.pageCount {
 		return 0, tx.fail(fmt.Errorf("%w: free-list entry %d out of range", ErrCorrupt, p))
 	}
-	if tx.dirty[p] != nil {
+	if tx.w.dirty[p] != nil {
 		// Freed pages leave the dirty set (forget), so this page is live.
 		return 0, tx.fail(fmt.Errorf("%w: free list lists page %d, which is in use", ErrCorrupt, p))
 	}
@@ -66,7 +66,7 @@ func (tx *Tx) free(p uint32) error {
 	if p == 0 || p >= tx.hdr.pageCount {
 		return tx.fail(fmt.Errorf("%w: freeing page %d out of range", ErrCorrupt, p))
 	}
-	tx.hint.ok = false
+	tx.w.hint.ok = false
 	tx.forget(p)
 	tx.hdr.freeCount++
 	if t := tx.hdr.freeHead; t != 0 {

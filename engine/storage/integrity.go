@@ -203,7 +203,7 @@ func (c *checker) checksums() error {
 		if c.owner[p] == markFree || c.owner[p] == 0 {
 			continue
 		}
-		if tx.rw && (tx.dirty[p] != nil || tx.hasSpilled(p)) {
+		if tx.rw && (tx.w.dirty[p] != nil || tx.hasSpilled(p)) {
 			continue
 		}
 		s.walMu.RLock()
@@ -220,7 +220,7 @@ func (c *checker) checksums() error {
 	return nil
 }
 
-func (tx *Tx) hasSpilled(p uint32) bool { _, ok := tx.spilled[p]; return ok }
+func (tx *Tx) hasSpilled(p uint32) bool { _, ok := tx.w.spilled[p]; return ok }
 
 // readRaw reads page p from the WAL frame at off, or the main file.
 func (s *Store) readRaw(p uint32, off int64, buf []byte) error {

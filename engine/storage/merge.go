@@ -73,10 +73,10 @@ func (tx *Tx) mergeChildren(pp uint32, li int) (bool, error) {
 		return false, err
 	}
 	if sepCell != nil {
-		w.insertCell(w.count(), sepCell, tx.scratch)
+		w.insertCell(w.count(), sepCell, tx.w.scratch)
 	}
 	for j := 0; j < R.count(); j++ {
-		w.insertCell(w.count(), R.cellBytes(j), tx.scratch)
+		w.insertCell(w.count(), R.cellBytes(j), tx.w.scratch)
 	}
 	if !w.isLeaf() {
 		w.setRight(R.right())

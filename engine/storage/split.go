@@ -21,7 +21,7 @@ func (tx *Tx) split(pa *path, d, i int, cell []byte) error {
 	if err != nil {
 		return err
 	}
-	old := node(tx.copyBuf)
+	old := node(tx.w.copyBuf)
 	copy(old, n)
 	cells := tx.gatherCells(old, i, cell)
 	appendMode := old.isLeaf() && pa.rightmost && i == old.count()
@@ -36,14 +36,14 @@ func (tx *Tx) split(pa *path, d, i int, cell []byte) error {
 	}
 	var sep []byte
 	if old.isLeaf() {
-		fillNode(r, typeLeaf, cells[k:], tx.scratch)
-		fillNode(n, typeLeaf, cells[:k], tx.scratch)
+		fillNode(r, typeLeaf, cells[k:], tx.w.scratch)
+		fillNode(n, typeLeaf, cells[:k], tx.w.scratch)
 		sep = leafCellKey(cells[k])
 	} else {
 		mid := cells[k]
-		fillNode(r, typeBranch, cells[k+1:], tx.scratch)
+		fillNode(r, typeBranch, cells[k+1:], tx.w.scratch)
 		r.setRight(old.right())
-		fillNode(n, typeBranch, cells[:k], tx.scratch)
+		fillNode(n, typeBranch, cells[:k], tx.w.scratch)
 		n.setRight(binary.BigEndian.Uint32(mid))
 		sep = branchCellKey(mid)
 	}
@@ -54,7 +54,7 @@ func (tx *Tx) split(pa *path, d, i int, cell []byte) error {
 		return err
 	}
 	pn.setChild(par.idx, q)
-	if pn.insertCell(par.idx, pc, tx.scratch) {
+	if pn.insertCell(par.idx, pc, tx.w.scratch) {
 		return nil
 	}
 	return tx.split(pa, d-1, par.idx, pc)
@@ -92,7 +92,7 @@ func (tx *Tx) growRoot(pa *path) error {
 
 // gatherCells lists old's cells with cell inserted at index i.
 func (tx *Tx) gatherCells(old node, i int, cell []byte) [][]byte {
-	cells := tx.cells[:0]
+	cells := tx.w.cells[:0]
 	for j := 0; j < old.count(); j++ {
 		if j == i {
 			cells = append(cells, cell)
@@ -102,7 +102,7 @@ func (tx *Tx) gatherCells(old node, i int, cell []byte) [][]byte {
 	if i >= old.count() {
 		cells = append(cells, cell)
 	}
-	tx.cells = cells
+	tx.w.cells = cells
 	return cells
 }
 

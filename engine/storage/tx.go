@@ -20,15 +20,21 @@ func maxKey(ps int) int { return maxLocal(ps) - 14 }
 // Tx is a transaction: a read snapshot, or the single writer with its
 // private dirty pages. A Tx is used by one goroutine at a time.
 type Tx struct {
-	s        *Store
-	rw       bool
-	closed   bool
-	snap     uint64 // commit it reads
-	seq      uint64 // commit it will write (writers)
-	hdr      header // working copy of the header
-	hdrDirty bool
+	s      *Store
+	rw     bool
+	closed bool
+	snap   uint64      // commit it reads
+	seq    uint64      // commit it will write (writers)
+	hdr    header      // the snapshot's header; the writer's working copy
+	w      *writeState // writers only; nil once closed
+}
 
-	dirty    map[uint32]*pagecache.Page // writer's modified pages, pinned
+// writeState is what only the writer needs. The Store keeps one between
+// writers (guarded by the writer token), so a small write transaction
+// allocates almost nothing.
+type writeState struct {
+	hdrDirty bool
+	dirty    map[uint32]*pagecache.Page // modified pages, pinned
 	spilled  map[uint32]int64           // pages written early: frame offset
 	walStart int64                      // log end when the Tx began
 	crcStart uint32
@@ -45,51 +51,33 @@ type Tx struct {
 }
 
 func newWriteTx(s *Store, h header) *Tx {
-	tx := &Tx{
-		s: s, rw: true, snap: h.seq, seq: h.seq + 1, hdr: h,
-		walStart: s.wal.end, crcStart: s.wal.crc,
+	w := s.spare
+	s.spare = nil
+	if w == nil {
+		w = &writeState{
+			dirty:   map[uint32]*pagecache.Page{},
+			spilled: map[uint32]int64{},
+			scratch: make([]byte, s.ps), copyBuf: make([]byte, s.ps),
+		}
 	}
-	if b := s.spare; b != nil {
-		s.spare = nil
-		tx.dirty, tx.spilled, tx.scratch, tx.copyBuf = b.dirty, b.spilled, b.scratch, b.copyBuf
-		tx.cellBuf, tx.cells, tx.frames, tx.offs, tx.keys = b.cellBuf, b.cells, b.frames, b.offs, b.keys
-		return tx
-	}
-	tx.dirty = map[uint32]*pagecache.Page{}
-	tx.spilled = map[uint32]int64{}
-	tx.scratch, tx.copyBuf = make([]byte, s.ps), make([]byte, s.ps)
-	return tx
+	w.walStart, w.crcStart = s.wal.end, s.wal.crc
+	return &Tx{s: s, rw: true, snap: h.seq, seq: h.seq + 1, hdr: h, w: w}
 }
 
-// writerBufs are a write transaction's reusable buffers, kept by the Store
-// between writers (guarded by the writer token) so a small write
-// transaction allocates almost nothing.
-type writerBufs struct {
-	dirty            map[uint32]*pagecache.Page
-	spilled          map[uint32]int64
-	scratch, copyBuf []byte
-	cellBuf          []byte
-	cells            [][]byte
-	frames           []framePage
-	offs             []int64
-	keys             []pagecache.Key
-}
-
-// endWrite closes a write transaction: its buffers go back to the Store
-// (the Tx is closed, so nothing reaches them through it again) and the
-// writer token is released.
+// endWrite closes a write transaction: its state goes back to the Store,
+// cleared, and the writer token is released.
 func (tx *Tx) endWrite() {
 	tx.closed = true
-	clear(tx.dirty)
-	clear(tx.spilled)
-	clear(tx.cells)
-	clear(tx.frames)
-	tx.s.spare = &writerBufs{
-		dirty: tx.dirty, spilled: tx.spilled, scratch: tx.scratch, copyBuf: tx.copyBuf,
-		cellBuf: tx.cellBuf[:0], cells: tx.cells[:0], frames: tx.frames[:0], offs: tx.offs[:0], keys: tx.keys[:0],
-	}
-	tx.dirty, tx.spilled, tx.scratch, tx.copyBuf = nil, nil, nil, nil
-	tx.cellBuf, tx.cells, tx.frames, tx.offs, tx.keys = nil, nil, nil, nil, nil
+	w := tx.w
+	tx.w = nil
+	clear(w.dirty)
+	clear(w.spilled)
+	clear(w.cells)
+	clear(w.frames)
+	w.hdrDirty, w.failed, w.hint.ok = false, nil, false
+	w.cellBuf, w.cells, w.frames = w.cellBuf[:0], w.cells[:0], w.frames[:0]
+	w.offs, w.keys = w.offs[:0], w.keys[:0]
+	tx.s.spare = w
 	<-tx.s.writer
 }
 
@@ -117,7 +105,7 @@ func (tx *Tx) SetMeta(slot int, v uint64) error {
 	}
 	if tx.hdr.meta[slot] != v {
 		tx.hdr.meta[slot] = v
-		tx.hdrDirty = true
+		tx.w.hdrDirty = true
 	}
 	return nil
 }
@@ -136,16 +124,16 @@ func (tx *Tx) checkWrite() error {
 	if !tx.rw {
 		return ErrReadOnly
 	}
-	if tx.failed != nil {
-		return fmt.Errorf("%w: %w", ErrTxFailed, tx.failed)
+	if tx.w.failed != nil {
+		return fmt.Errorf("%w: %w", ErrTxFailed, tx.w.failed)
 	}
 	return nil
 }
 
 // fail records an error that leaves the Tx unusable and returns it.
 func (tx *Tx) fail(err error) error {
-	if tx.failed == nil {
-		tx.failed = err
+	if tx.w.failed == nil {
+		tx.w.failed = err
 	}
 	return err
 }
@@ -177,10 +165,10 @@ func (tx *Tx) pageRef(p uint32) (*pagecache.Page, error) {
 		return nil, fmt.Errorf("%w: page %d out of range (page count %d)", ErrCorrupt, p, tx.hdr.pageCount)
 	}
 	if tx.rw {
-		if pg := tx.dirty[p]; pg != nil {
+		if pg := tx.w.dirty[p]; pg != nil {
 			return pg, nil
 		}
-		if off, ok := tx.spilled[p]; ok {
+		if off, ok := tx.w.spilled[p]; ok {
 			pg, err := tx.ownVersion(p, off)
 			if err != nil {
 				return nil, err
@@ -206,14 +194,14 @@ func (tx *Tx) ownVersion(p uint32, off int64) (*pagecache.Page, error) {
 // writable returns page p ready to modify: the writer's private copy,
 // made on first use. The Tx owns the pin; callers do not unpin.
 func (tx *Tx) writable(p uint32) (node, error) {
-	if pg := tx.dirty[p]; pg != nil {
+	if pg := tx.w.dirty[p]; pg != nil {
 		return pg.Data, nil
 	}
 	if p == 0 || p >= tx.hdr.pageCount {
 		return nil, fmt.Errorf("%w: page %d out of range (page count %d)", ErrCorrupt, p, tx.hdr.pageCount)
 	}
 	var pg *pagecache.Page
-	if off, ok := tx.spilled[p]; ok {
+	if off, ok := tx.w.spilled[p]; ok {
 		own, err := tx.ownVersion(p, off)
 		if err != nil {
 			return nil, err
@@ -231,37 +219,37 @@ func (tx *Tx) writable(p uint32) (node, error) {
 		copy(pg.Data, src.Data)
 	}
 	tx.s.cache.MarkDirty(pg)
-	tx.dirty[p] = pg
+	tx.w.dirty[p] = pg
 	return pg.Data, nil
 }
 
 // newPage returns a zeroed private page for the freshly allocated p.
 func (tx *Tx) newPage(p uint32) (node, error) {
-	if pg := tx.dirty[p]; pg != nil {
+	if pg := tx.w.dirty[p]; pg != nil {
 		clear(pg.Data)
 		return pg.Data, nil
 	}
-	delete(tx.spilled, p)
+	delete(tx.w.spilled, p)
 	pg, err := tx.s.cache.Create(pagecache.Key{Page: p, Ver: tx.seq})
 	if err != nil {
 		return nil, tx.fail(fmt.Errorf("storage: %w", err))
 	}
 	tx.s.cache.MarkDirty(pg)
-	tx.dirty[p] = pg
+	tx.w.dirty[p] = pg
 	return pg.Data, nil
 }
 
 // forget drops the writer's private copy of a freed page: nobody will
 // read its contents, so writing it would be wasted.
 func (tx *Tx) forget(p uint32) {
-	if pg := tx.dirty[p]; pg != nil {
-		delete(tx.dirty, p)
+	if pg := tx.w.dirty[p]; pg != nil {
+		delete(tx.w.dirty, p)
 		tx.s.cache.Invalidate([]pagecache.Key{pg.Key()})
 		tx.s.cache.Unpin(pg)
-	} else if _, ok := tx.spilled[p]; ok {
+	} else if _, ok := tx.w.spilled[p]; ok {
 		tx.s.cache.Invalidate([]pagecache.Key{{Page: p, Ver: tx.seq}})
 	}
-	delete(tx.spilled, p)
+	delete(tx.w.spilled, p)
 }
 
 // maybeSpill writes the dirty pages to the log as frames without a commit
@@ -269,33 +257,33 @@ func (tx *Tx) forget(p uint32) {
 // cache runs in bounded memory. Call it only between tree operations: no
 // page may be half-modified.
 func (tx *Tx) maybeSpill() error {
-	if len(tx.dirty) < tx.s.budget {
+	if len(tx.w.dirty) < tx.s.budget {
 		return nil
 	}
 	pages := tx.sortedDirty()
-	offs, err := tx.s.wal.appendFrames(tx.frames, tx.seq, false, tx.offs[:0])
-	tx.offs = offs
+	offs, err := tx.s.wal.appendFrames(tx.w.frames, tx.seq, false, tx.w.offs[:0])
+	tx.w.offs = offs
 	if err != nil {
 		return tx.fail(err)
 	}
 	for i, pg := range pages {
-		tx.spilled[pg.Key().Page] = offs[i]
+		tx.w.spilled[pg.Key().Page] = offs[i]
 	}
 	tx.releaseDirty(pages)
 	tx.s.st.spilledPages.Add(uint64(len(pages)))
 	return nil
 }
 
-// sortedDirty returns the dirty pages by page number and fills tx.frames.
+// sortedDirty returns the dirty pages by page number and fills tx.w.frames.
 func (tx *Tx) sortedDirty() []*pagecache.Page {
-	pages := make([]*pagecache.Page, 0, len(tx.dirty))
-	for _, pg := range tx.dirty {
+	pages := make([]*pagecache.Page, 0, len(tx.w.dirty))
+	for _, pg := range tx.w.dirty {
 		pages = append(pages, pg)
 	}
 	slices.SortFunc(pages, func(a, b *pagecache.Page) int { return a.Key().Compare(b.Key()) })
-	tx.frames = tx.frames[:0]
+	tx.w.frames = tx.w.frames[:0]
 	for _, pg := range pages {
-		tx.frames = append(tx.frames, framePage{pg: pg.Key().Page, data: pg.Data})
+		tx.w.frames = append(tx.w.frames, framePage{pg: pg.Key().Page, data: pg.Data})
 	}
 	return pages
 }
@@ -306,7 +294,7 @@ func (tx *Tx) releaseDirty(pages []*pagecache.Page) {
 	for _, pg := range pages {
 		tx.s.cache.Unpin(pg)
 	}
-	clear(tx.dirty)
+	clear(tx.w.dirty)
 }
 
 // hint is the writer's last root-to-leaf path, valid while ok.

@@ -56,7 +56,7 @@ func (tx *Tx) vacuum() (err error) {
 	if err := tx.checkWrite(); err != nil {
 		return err
 	}
-	tx.hint.ok = false
+	tx.w.hint.ok = false
 	ls, err := tx.liveSet()
 	if err != nil {
 		return tx.fail(err)
