@@ -25,6 +25,8 @@ func (s *Session) ddl(c *exec.Ctx, p plan.Statement) error {
 		changed, err = createView(cat, p)
 	case *plan.Drop:
 		changed, err = drop(c, cat, p)
+	case *plan.AlterTable:
+		changed, err = alterTable(c, cat, p)
 	}
 	if err != nil || !changed {
 		return err
@@ -44,9 +46,6 @@ func nameTaken(cat *catalog.Catalog, name string) error {
 		kind = "index"
 	case cat.View(name) != nil:
 		kind = "view"
-	}
-	if kind == "index" {
-		return errs.New(errs.CodeGeneric, "there is already an index named %s", name)
 	}
 	return errs.New(errs.CodeGeneric, "%s %s already exists", kind, name)
 }

@@ -116,3 +116,22 @@ func (s *Session) integrityCheck(name string) (outcome, error) {
 	}
 	return outcome{rows: staticRows(namedColumns(name), rows)}, nil
 }
+
+// setting answers a single-value pragma read as a table.
+func (s *Session) setting(name string) (types.Value, bool) {
+	switch name {
+	case "page_size":
+		return types.NewInt(int64(s.db.store.PageSize())), true
+	case "page_count":
+		return types.NewInt(int64(s.db.store.PageCount())), true
+	case "freelist_count":
+		return types.NewInt(int64(s.db.store.FreelistCount())), true
+	case "foreign_keys":
+		return types.NewBool(s.foreignKeys), true
+	case "schema_version":
+		if c := s.db.cat.Load(); c != nil {
+			return types.NewInt(int64(c.Version)), true
+		}
+	}
+	return types.Null, false
+}

@@ -103,7 +103,7 @@ func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, 
 		c = &exec.Ctx{}
 	}
 	*c = exec.Ctx{Go: ctx, Tx: tx, Catalog: cat, Args: args, Sess: s, Now: time.Now(),
-		Pool: s.db.pool, MemoryLimit: s.db.opts.MemoryLimit}
+		Pool: s.db.pool, MemoryLimit: s.db.opts.MemoryLimit, Setting: s.setting}
 	return c
 }
 
@@ -247,7 +247,7 @@ func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, e
 		r, err := del.Run(c)
 		bp.progs.Put(del)
 		return s.writeOutcome(r, p.RetCols, err)
-	case *plan.CreateTable, *plan.CreateIndex, *plan.CreateView, *plan.Drop:
+	case *plan.CreateTable, *plan.CreateIndex, *plan.CreateView, *plan.Drop, *plan.AlterTable:
 		return outcome{}, s.ddl(c, bp.plan)
 	case *plan.Pragma:
 		return s.pragma(c, p)

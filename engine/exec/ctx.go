@@ -30,6 +30,13 @@ type Ctx struct {
 	Now     time.Time
 	// Pool supplies the blocks of factorized tables.
 	Pool *factorized.Pool
+	// StmtText and StmtOffset are the running statement's source text and
+	// its offset in the script, for DDL that keeps text as written.
+	StmtText   string
+	StmtOffset int
+	// Setting, when set, answers single-value pragmas read as tables
+	// (pragma_page_size…): the value and whether the name is known.
+	Setting func(name string) (types.Value, bool)
 	// outer is the stack of enclosing rows for correlated subqueries,
 	// innermost last.
 	outer [][]types.Value

@@ -92,6 +92,9 @@ func NewInsert(p *plan.Insert) (*InsertProg, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := cp.compileGenerated(w, p.Generated); err != nil {
+		return nil, err
+	}
 	ins := &InsertProg{p: p, b: b, w: w, defaults: make([]types.Value, len(p.Table.Columns)+1)}
 	if ins.ret, err = cp.newReturning(p.Returning); err != nil {
 		return nil, err

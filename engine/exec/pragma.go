@@ -221,6 +221,11 @@ func tableFuncRows(c *Ctx, name string, args []types.Value) ([][]types.Value, er
 			arg = args[0].Text()
 		}
 		rows, ok, err := IntrospectionRows(c.Catalog, strings.TrimPrefix(name, "pragma_"), arg)
+		if !ok && err == nil && c.Setting != nil {
+			if v, known := c.Setting(strings.TrimPrefix(name, "pragma_")); known {
+				return [][]types.Value{{v}}, nil
+			}
+		}
 		if !ok && err == nil {
 			err = notSupportedErr("table-valued function " + name)
 		}

@@ -114,6 +114,9 @@ func NewUpdate(p *plan.Update) (*UpdateProg, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := cp.compileGenerated(w, p.Generated); err != nil {
+		return nil, err
+	}
 	u := &UpdateProg{p: p, w: w, sets: make([]evaluator, len(p.SetExprs)), bufs: make([][]types.Value, len(p.SetExprs))}
 	if u.ret, err = cp.newReturning(p.Returning); err != nil {
 		return nil, err

@@ -30,6 +30,7 @@ type tableWriter struct {
 	key     []byte
 	nextID  int64 // next automatic rowid, 0 = not computed yet
 	recVals []types.Value
+	gens    []evaluator // per column: generation expression, or nil
 }
 
 // indexWriter maintains one index.
@@ -327,9 +328,46 @@ func (w *tableWriter) conflictError(cf *conflict) error {
 	return errs.Constraint(ext, "UNIQUE constraint failed: %s", cf.iw.names)
 }
 
+// generate computes the row's generated columns, in column order.
+func (w *tableWriter) generate(c *Ctx, row []types.Value) error {
+	for i, ev := range w.gens {
+		if ev == nil {
+			continue
+		}
+		w.load(row)
+		if err := ev(c, w.one, w.buf); err != nil {
+			return err
+		}
+		row[i] = w.t.Columns[i].Affinity.Apply(w.buf[0]).Clone()
+	}
+	return nil
+}
+
+// compileGenerated compiles the generation expressions.
+func (cp *compiler) compileGenerated(w *tableWriter, gens []plan.Expr) error {
+	if gens == nil {
+		return nil
+	}
+	w.gens = make([]evaluator, len(gens))
+	for i, g := range gens {
+		if g == nil {
+			continue
+		}
+		ev, err := cp.compile(g)
+		if err != nil {
+			return err
+		}
+		w.gens[i] = ev
+	}
+	return nil
+}
+
 // checkRow enforces NOT NULL and CHECK on row; skip reports that OR IGNORE
-// dropped the row.
+// dropped the row. It computes generated columns first.
 func (w *tableWriter) checkRow(c *Ctx, row []types.Value, ignore bool) (skip bool, err error) {
+	if err := w.generate(c, row); err != nil {
+		return false, err
+	}
 	for i, col := range w.t.Columns {
 		if col.NotNull && row[i].IsNull() {
 			if ignore {
@@ -462,3 +500,5 @@ func BuildIndex(c *Ctx, t *catalog.Table, ik *plan.IndexKeys) error {
 		}
 	}
 }
+
+func appendRowidKey(dst []byte, rid int64) []byte { return storage.AppendRowidKey(dst, rid) }

@@ -69,7 +69,14 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 	case *grammar.CreateTriggerStmt:
 		return nil, notSupported("CREATE TRIGGER")
 	case *grammar.AlterTableStmt:
-		return nil, notSupported("ALTER TABLE")
+		if s.Schema != "" && !eqFold(s.Schema, "main") {
+			return nil, bindErr("unknown database %s", s.Schema)
+		}
+		t := b.cat.Table(s.Table)
+		if t == nil {
+			return nil, bindErr("no such table: %s", s.Table)
+		}
+		return &AlterTable{Table: t, Stmt: s}, nil
 	}
 	return nil, notSupported("statement %T", st)
 }

@@ -35,6 +35,18 @@ func TableFromAST(s *grammar.CreateTableStmt) (*catalog.Table, []*catalog.Index,
 	if t.RowidCol >= 0 {
 		t.Columns[t.RowidCol].NotNull = false
 	}
+	if t.WithoutRowid && len(t.PK) == 0 {
+		return nil, nil, bindErr("PRIMARY KEY missing on table %s", t.Name)
+	}
+	if t.Strict {
+		for _, c := range t.Columns {
+			switch c.DeclType {
+			case "INT", "INTEGER", "REAL", "TEXT", "BLOB", "ANY":
+			default:
+				return nil, nil, bindErr("unknown datatype for %s.%s: \"%s\"", t.Name, c.Name, c.DeclType)
+			}
+		}
+	}
 	return t, autoIndexes(t, uniques), nil
 }
 
@@ -220,17 +232,30 @@ func tableFromQuery(name string, q *Query) *catalog.Table {
 		decl := map[types.Affinity]string{types.AffinityText: "TEXT", types.AffinityNumeric: "NUM",
 			types.AffinityInteger: "INT", types.AffinityReal: "REAL"}[aff]
 		t.Columns = append(t.Columns, catalog.Column{Name: rc.Name, DeclType: decl, Affinity: types.AffinityOf(decl)})
-		d := quoteIdent(rc.Name)
+		d := QuoteName(rc.Name)
 		if decl != "" {
 			d += " " + decl
 		}
 		defs = append(defs, d)
 	}
-	t.SQL = "CREATE TABLE " + quoteIdent(name) + "(" + strings.Join(defs, ",") + ")"
+	t.SQL = "CREATE TABLE " + QuoteName(name) + "(" + strings.Join(defs, ",") + ")"
 	return t
 }
 
-func quoteIdent(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
+// QuoteName quotes an identifier when it is not a plain one.
+func QuoteName(name string) string {
+	plain := name != ""
+	for k := 0; k < len(name); k++ {
+		c := name[k]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || k > 0 && c >= '0' && c <= '9') {
+			plain = false
+		}
+	}
+	if plain && !grammar.IsReserved(name) {
+		return name
+	}
+	return `"` + strings.ReplaceAll(name, `"`, `""`) + `"`
+}
 
 func (b *Binder) bindCreateIndex(s *grammar.CreateIndexStmt) (Statement, error) {
 	t := b.cat.Table(s.Table)

@@ -73,6 +73,9 @@ func (b *Binder) bindInsert(s *grammar.InsertStmt) (Statement, error) {
 	if ins.Indexes, err = b.bindIndexKeys(t); err != nil {
 		return nil, err
 	}
+	if ins.Generated, err = b.bindGenerated(t, rsc); err != nil {
+		return nil, err
+	}
 	ins.Returning, ins.RetCols, err = b.bindReturning(s.Returning, rsc)
 	return ins, err
 }
@@ -330,6 +333,14 @@ func (b *Binder) bindUpdate(s *grammar.UpdateStmt) (Statement, error) {
 	if up.Indexes, err = b.bindIndexKeys(t); err != nil {
 		return nil, err
 	}
+	for _, c := range up.SetCols {
+		if c >= 0 && t.Columns[c].Generated != "" {
+			return nil, bindErr("cannot UPDATE generated column \"%s\"", t.Columns[c].Name)
+		}
+	}
+	if up.Generated, err = b.bindGenerated(t, sc); err != nil {
+		return nil, err
+	}
 	up.Returning, up.RetCols, err = b.bindReturning(s.Returning, sc)
 	return up, err
 }
@@ -383,6 +394,31 @@ func (b *Binder) bindIndexKeys(t *catalog.Table) ([]*IndexKeys, error) {
 			ik.Where = w
 		}
 		out = append(out, ik)
+	}
+	return out, nil
+}
+
+// IndexKeysFor binds the key expressions of every index of t.
+func (b *Binder) IndexKeysFor(t *catalog.Table) ([]*IndexKeys, error) { return b.bindIndexKeys(t) }
+
+// BindConstant binds an expression that may read no column.
+func (b *Binder) BindConstant(e grammar.Expr) (Expr, error) { return b.bindExpr(e, nil) }
+
+// bindGenerated binds the generation expressions of t's columns.
+func (b *Binder) bindGenerated(t *catalog.Table, sc *scope) ([]Expr, error) {
+	var out []Expr
+	for i, c := range t.Columns {
+		if c.Generated == "" {
+			continue
+		}
+		if out == nil {
+			out = make([]Expr, len(t.Columns))
+		}
+		x, err := b.parseExpr(c.Generated, sc)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = x
 	}
 	return out, nil
 }

@@ -176,8 +176,11 @@ func (b *Binder) bindColumn(e *grammar.ColumnRef, sc *scope) (Expr, error) {
 		}
 	}
 	if e.Table == "" && e.Schema == "" {
-		// SQLite accepts a double-quoted string that names no column as a
-		// string literal.
+		if e.Quoted {
+			// SQLite reads a double-quoted name that names no column as a
+			// string literal (tools such as gorm rely on it).
+			return &Const{V: types.NewText(e.Column)}, nil
+		}
 		return nil, bindErr("no such column: %s", e.Column)
 	}
 	return nil, bindErr("no such column: %s", qualified(e.Table, e.Column))
@@ -205,6 +208,10 @@ func resolveIn(sc *scope, e *grammar.ColumnRef) (Expr, error) {
 // rowidColName names the hidden rowid column of a scan; it cannot clash
 // with a user column name.
 const rowidColName = "\x00rowid"
+
+// noRowidColName names the hidden row key of a WITHOUT ROWID table, which
+// SQL cannot reach.
+const noRowidColName = "\x00norowid"
 
 func (b *Binder) bindUnary(e *grammar.UnaryExpr, sc *scope) (Expr, error) {
 	if e.Op == grammar.OpNeg {

@@ -62,7 +62,7 @@ func identity(n int) []Expr {
 
 func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
 	b.touched = true
-	if tn.Schema != "" && !eqFold(tn.Schema, "main") {
+	if tn.Schema != "" && !eqFold(tn.Schema, "main") && !eqFold(tn.Schema, "information_schema") {
 		return nil, nil, bindErr("no such table: %s.%s", tn.Schema, tn.Name)
 	}
 	alias := tn.Alias
@@ -81,7 +81,15 @@ func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
 	if t == nil {
 		t = VirtualTable(tn.Name)
 	}
+	if t == nil && tn.Schema == "" {
+		if _, ok := tableFuncColumns(strings.ToLower(tn.Name)); ok {
+			return b.bindTableFunc(&grammar.TableFunc{Name: tn.Name, Alias: tn.Alias})
+		}
+	}
 	if t == nil {
+		if strings.EqualFold(tn.Schema, "information_schema") {
+			return nil, nil, notSupported("information_schema.%s", tn.Name)
+		}
 		return nil, nil, bindErr("no such table: %s", qualified(tn.Schema, tn.Name))
 	}
 	s := NewScan(t, alias)
@@ -96,7 +104,11 @@ func NewScan(t *catalog.Table, alias string) *Scan {
 		cols = append(cols, Column{Name: c.Name, Table: alias, DeclType: c.DeclType,
 			Affinity: c.Affinity, Collate: c.Collate, NotNull: c.NotNull, Hidden: c.Hidden})
 	}
-	cols = append(cols, Column{Name: rowidColName, Table: alias, Affinity: types.AffinityInteger, Hidden: true, NotNull: true})
+	rid := rowidColName
+	if t.WithoutRowid {
+		rid = noRowidColName
+	}
+	cols = append(cols, Column{Name: rid, Table: alias, Affinity: types.AffinityInteger, Hidden: true, NotNull: true})
 	return &Scan{Table: t, Alias: alias, Cols: cols}
 }
 

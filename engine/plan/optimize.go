@@ -13,6 +13,26 @@ type rule struct {
 var rules = []rule{
 	{"rowid-lookup", func(_ *catalog.Catalog, n Node) Node { return rowidLookup(n) }},
 	{"index-lookup", indexLookup},
+	{"without-rowid-order", withoutRowidOrder},
+}
+
+// withoutRowidOrder scans a WITHOUT ROWID table through its primary key,
+// so rows come in key order as SQLite stores them.
+func withoutRowidOrder(cat *catalog.Catalog, n Node) Node {
+	s, ok := n.(*Scan)
+	if !ok || !s.Table.WithoutRowid || s.Lookup != nil || s.Index != nil || cat == nil {
+		return n
+	}
+	for _, u := range s.Table.Uniques {
+		if u.Primary {
+			if ix := cat.Index(u.Index); ix != nil {
+				ns := *s
+				ns.Index = &IndexRange{Index: ix}
+				return &ns
+			}
+		}
+	}
+	return n
 }
 
 // Optimize applies the rules to a query.

@@ -44,6 +44,9 @@ type Insert struct {
 	RetCols   []ResultColumn
 	Checks    []Expr // bound against the new row
 	Indexes   []*IndexKeys
+	// Generated holds, per column, its generation expression bound
+	// against the row (nil for stored data).
+	Generated []Expr
 }
 
 // IndexKeys is one index of a written table with its key expressions bound
@@ -77,6 +80,7 @@ type Update struct {
 	RetCols   []ResultColumn
 	Checks    []Expr
 	Indexes   []*IndexKeys
+	Generated []Expr
 }
 
 // Delete is DELETE. Input produces the rows to delete: the table's
@@ -107,6 +111,13 @@ type CreateIndex struct {
 	// (columns, then rowid).
 	Keys  []Expr
 	Where Expr
+}
+
+// AlterTable is ALTER TABLE; the engine applies Stmt to Table's CREATE
+// text and data.
+type AlterTable struct {
+	Table *catalog.Table
+	Stmt  *grammar.AlterTableStmt
 }
 
 // CreateView is CREATE VIEW.
@@ -154,6 +165,7 @@ func (*Delete) stmtNode()      {}
 func (*CreateTable) stmtNode() {}
 func (*CreateIndex) stmtNode() {}
 func (*CreateView) stmtNode()  {}
+func (*AlterTable) stmtNode()  {}
 func (*Drop) stmtNode()        {}
 func (*TxControl) stmtNode()   {}
 func (*Pragma) stmtNode()      {}

@@ -38,6 +38,13 @@ var TableFuncColumns = map[string][]string{
 	"pragma_foreign_key_list": {"id", "seq", "table", "from", "to", "on_update", "on_delete", "match"},
 	"pragma_database_list":    {"seq", "name", "file"},
 	"generate_series":         {"value"},
+	"pragma_page_size":        {"page_size"},
+	"pragma_page_count":       {"page_count"},
+	"pragma_freelist_count":   {"freelist_count"},
+	"pragma_user_version":     {"user_version"},
+	"pragma_application_id":   {"application_id"},
+	"pragma_foreign_keys":     {"foreign_keys"},
+	"pragma_schema_version":   {"schema_version"},
 }
 
 func tableFuncColumns(name string) ([]string, bool) {

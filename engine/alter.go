@@ -1,0 +1,403 @@
+package engine
+
+import (
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// alterTable applies ALTER TABLE: it edits the table's CREATE statement,
+// rebuilds the catalog entries from the edited text (which stays the
+// single source of truth), and rewrites rows in place where the stored
+// form changes.
+func alterTable(c *exec.Ctx, cat *catalog.Catalog, p *plan.AlterTable) (bool, error) {
+	st := p.Stmt
+	old := cat.Table(p.Table.Name)
+	ct, err := parseCreateTable(old.SQL)
+	if err != nil {
+		return false, err
+	}
+	c.StmtText, c.StmtOffset = st.Text(), st.Offset
+	switch st.Action {
+	case grammar.AlterRenameTable:
+		return true, renameTable(c, cat, old, ct, st.NewName)
+	case grammar.AlterRenameColumn:
+		return true, renameColumn(cat, old, ct, st.Column, st.NewName)
+	case grammar.AlterAddColumn:
+		return true, addColumn(c, cat, old, ct, st.ColumnDef)
+	case grammar.AlterDropColumn:
+		return true, dropColumn(c, cat, old, ct, st.Column)
+	default:
+		return true, alterColumn(c, cat, old, ct, st)
+	}
+}
+
+func parseCreateTable(sql string) (*grammar.CreateTableStmt, error) {
+	st, err := parseOne(sql)
+	if err != nil {
+		return nil, err
+	}
+	ct, ok := st.(*grammar.CreateTableStmt)
+	if !ok {
+		return nil, errs.New(errs.CodeCorrupt, "table definition is not a CREATE TABLE")
+	}
+	return ct, nil
+}
+
+// replaceTable rebuilds table old from the edited statement ct, keeping
+// its tree and those of its automatic indexes (by ordinal), and renaming
+// the rest of its indexes' table.
+func replaceTable(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt) (*catalog.Table, error) {
+	return replaceTableSQL(cat, old, ct.String())
+}
+
+// replaceTableSQL is replaceTable with the new CREATE text given; it is
+// parsed again, so text and catalog agree.
+func replaceTableSQL(cat *catalog.Catalog, old *catalog.Table, sql string) (*catalog.Table, error) {
+	ct, err := parseCreateTable(sql)
+	if err != nil {
+		return nil, err
+	}
+	t, autos, err := plan.TableFromAST(ct)
+	if err != nil {
+		return nil, err
+	}
+	t.SQL, t.Root = sql, old.Root
+	var oldAutos []*catalog.Index
+	for _, ix := range cat.TableIndexes(old.Name) {
+		if ix.Auto {
+			oldAutos = append(oldAutos, ix)
+			cat.Drop(ix.Name)
+		}
+	}
+	if len(oldAutos) != len(autos) {
+		return nil, errs.New(errs.CodeGeneric, "cannot change the UNIQUE or PRIMARY KEY constraints of %s with ALTER TABLE", old.Name)
+	}
+	if !strings.EqualFold(old.Name, t.Name) {
+		cat.Drop(old.Name)
+	}
+	cat.PutTable(t)
+	for i, ix := range autos {
+		ix.Root = oldAutos[i].Root
+		cat.PutIndex(ix)
+	}
+	return t, nil
+}
+
+func renameTable(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, name string) error {
+	if cat.Exists(name) && !strings.EqualFold(name, old.Name) {
+		return errs.New(errs.CodeGeneric, "there is already another table or index with this name: %s", name)
+	}
+	if plan.IsSystemName(name) {
+		return errs.New(errs.CodeGeneric, "object name reserved for internal use: %s", name)
+	}
+	for _, ix := range cat.TableIndexes(old.Name) {
+		if ix.Auto {
+			continue
+		}
+		ci, err := parseCreateIndex(ix.SQL)
+		if err != nil {
+			return err
+		}
+		ci.Table = name
+		n := *ix
+		n.Table, n.SQL = name, ci.String()
+		cat.PutIndex(&n)
+	}
+	sql, ok := renameInCreate(old.SQL, name)
+	if !ok {
+		ct.Name = name
+		sql = ct.String()
+	}
+	_, err := replaceTableSQL(cat, old, sql)
+	return err
+}
+
+// renameInCreate replaces the table name token of a CREATE TABLE text,
+// keeping the rest of the text (and its quoting) as written.
+func renameInCreate(sql, name string) (string, bool) {
+	i := 0
+	word := func() string {
+		for i < len(sql) && (sql[i] == ' ' || sql[i] == '\t' || sql[i] == '\n' || sql[i] == '\r') {
+			i++
+		}
+		start := i
+		for i < len(sql) && (sql[i] == '_' || sql[i] >= 'a' && sql[i] <= 'z' || sql[i] >= 'A' && sql[i] <= 'Z' || sql[i] >= '0' && sql[i] <= '9') {
+			i++
+		}
+		return strings.ToUpper(sql[start:i])
+	}
+	if word() != "CREATE" {
+		return "", false
+	}
+	w := word()
+	if w == "TEMP" || w == "TEMPORARY" {
+		w = word()
+	}
+	if w != "TABLE" {
+		return "", false
+	}
+	save := i
+	if word() == "IF" && word() == "NOT" && word() == "EXISTS" {
+		save = i
+	}
+	i = save
+	for i < len(sql) && (sql[i] == ' ' || sql[i] == '\t' || sql[i] == '\n' || sql[i] == '\r') {
+		i++
+	}
+	start := i
+	if i < len(sql) && (sql[i] == '"' || sql[i] == '`' || sql[i] == '[') {
+		closer := sql[i]
+		if closer == '[' {
+			closer = ']'
+		}
+		i++
+		for i < len(sql) && sql[i] != closer {
+			i++
+		}
+		if i >= len(sql) {
+			return "", false
+		}
+		i++
+	} else if word() == "" {
+		return "", false
+	}
+	return sql[:start] + plan.QuoteName(name) + sql[i:], true
+}
+
+func parseCreateIndex(sql string) (*grammar.CreateIndexStmt, error) {
+	st, err := parseOne(sql)
+	if err != nil {
+		return nil, err
+	}
+	ci, ok := st.(*grammar.CreateIndexStmt)
+	if !ok {
+		return nil, errs.New(errs.CodeCorrupt, "index definition is not a CREATE INDEX")
+	}
+	return ci, nil
+}
+
+// renameRefs renames column references from old to name in n.
+func renameRefs(n grammar.Node, old, name string) {
+	grammar.Walk(n, func(x grammar.Node) bool {
+		if cr, ok := x.(*grammar.ColumnRef); ok && strings.EqualFold(cr.Column, old) {
+			cr.Column = name
+		}
+		return true
+	})
+}
+
+func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, from, to string) error {
+	i := old.ColumnIndex(from)
+	if i < 0 {
+		return errs.New(errs.CodeGeneric, "no such column: \"%s\"", from)
+	}
+	if j := old.ColumnIndex(to); j >= 0 && j != i {
+		return errs.New(errs.CodeGeneric, "duplicate column name: %s", to)
+	}
+	ct.Columns[i].Name = to
+	for _, tc := range ct.Constraints {
+		renameRefs(tc, from, to)
+		for k, fc := range tc.FKColumns {
+			if strings.EqualFold(fc, from) {
+				tc.FKColumns[k] = to
+			}
+		}
+	}
+	for _, cd := range ct.Columns {
+		for _, cc := range cd.Constraints {
+			renameRefs(cc, from, to)
+		}
+	}
+	for _, ix := range cat.TableIndexes(old.Name) {
+		if ix.Auto {
+			continue
+		}
+		ci, err := parseCreateIndex(ix.SQL)
+		if err != nil {
+			return err
+		}
+		renameRefs(ci, from, to)
+		n := *ix
+		n.SQL = ci.String()
+		cat.PutIndex(&n)
+	}
+	_, err := replaceTable(cat, old, ct)
+	return err
+}
+
+// columnText returns the column definition as written in the ALTER TABLE
+// statement being run, or "".
+func columnText(c *exec.Ctx, cd *grammar.ColumnDef) string {
+	if c.StmtText == "" || cd.Offset < c.StmtOffset {
+		return ""
+	}
+	k := cd.Offset - c.StmtOffset
+	if k >= len(c.StmtText) {
+		return ""
+	}
+	return strings.TrimRight(c.StmtText[k:], " \t\n\r;")
+}
+
+func addColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, cd *grammar.ColumnDef) error {
+	if old.ColumnIndex(cd.Name) >= 0 {
+		return errs.New(errs.CodeGeneric, "duplicate column name: %s", cd.Name)
+	}
+	var def grammar.Expr
+	notNull := false
+	for _, cc := range cd.Constraints {
+		switch cc.Kind {
+		case grammar.ConstraintPrimaryKey:
+			return errs.New(errs.CodeGeneric, "Cannot add a PRIMARY KEY column")
+		case grammar.ConstraintUnique:
+			return errs.New(errs.CodeGeneric, "Cannot add a UNIQUE column")
+		case grammar.ConstraintDefault:
+			def = cc.Expr
+		case grammar.ConstraintNotNull:
+			notNull = true
+		}
+	}
+	var dv types.Value
+	if def != nil {
+		v, err := exec.ConstValue(c, cat, def)
+		if err != nil {
+			return errs.New(errs.CodeGeneric, "Cannot add a column with non-constant default")
+		}
+		dv = v
+	}
+	if notNull && dv.IsNull() {
+		return errs.New(errs.CodeGeneric, "Cannot add a NOT NULL column with default value NULL")
+	}
+	ct.Columns = append(ct.Columns, cd)
+	sql := ct.String()
+	if text := columnText(c, cd); text != "" {
+		if k := strings.LastIndexByte(old.SQL, ')'); k > 0 {
+			sql = old.SQL[:k] + ", " + text + old.SQL[k:]
+		}
+	}
+	t, err := replaceTableSQL(cat, old, sql)
+	if err != nil {
+		return err
+	}
+	if dv.IsNull() {
+		return nil // old rows read the missing column as NULL
+	}
+	n := len(old.Columns)
+	v := t.Columns[n].Affinity.Apply(dv)
+	return exec.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
+		return append(row[:n:n], v)
+	})
+}
+
+func dropColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, name string) error {
+	i := old.ColumnIndex(name)
+	if i < 0 {
+		return errs.New(errs.CodeGeneric, "no such column: \"%s\"", name)
+	}
+	col := old.Columns[i]
+	switch {
+	case col.PrimaryKey:
+		return errs.New(errs.CodeGeneric, "cannot drop PRIMARY KEY column: \"%s\"", name)
+	case len(old.Columns) == 1:
+		return errs.New(errs.CodeGeneric, "cannot drop column \"%s\": no other columns exist", name)
+	}
+	for _, u := range old.Uniques {
+		for _, uc := range u.Cols {
+			if uc == i {
+				return errs.New(errs.CodeGeneric, "cannot drop UNIQUE column: \"%s\"", name)
+			}
+		}
+	}
+	for _, ix := range cat.TableIndexes(old.Name) {
+		for _, ic := range ix.Columns {
+			if ic.Col == i || (ic.Col < 0 && mentions(ic.Expr, name)) || mentions(ix.Where, name) {
+				return errs.New(errs.CodeGeneric, "error in index %s after drop column: no such column: %s", ix.Name, name)
+			}
+		}
+	}
+	for _, tc := range ct.Constraints {
+		if tc.Kind == grammar.ConstraintCheck && mentions(tc.Check.String(), name) {
+			return errs.New(errs.CodeGeneric, "error in table %s after drop column: no such column: %s", old.Name, name)
+		}
+	}
+	ct.Columns = append(ct.Columns[:i:i], ct.Columns[i+1:]...)
+	t, err := replaceTable(cat, old, ct)
+	if err != nil {
+		return err
+	}
+	return exec.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
+		return append(row[:i:i], row[i+1:]...)
+	})
+}
+
+// mentions reports whether expression text names column name.
+func mentions(text, name string) bool {
+	if text == "" {
+		return false
+	}
+	e, err := grammar.ParseExpr(text)
+	if err != nil {
+		return true
+	}
+	found := false
+	grammar.Walk(e, func(n grammar.Node) bool {
+		if cr, ok := n.(*grammar.ColumnRef); ok && strings.EqualFold(cr.Column, name) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// alterColumn handles ALTER COLUMN … TYPE / SET|DROP NOT NULL /
+// SET|DROP DEFAULT, in place.
+func alterColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, st *grammar.AlterTableStmt) error {
+	i := old.ColumnIndex(st.Column)
+	if i < 0 {
+		return errs.New(errs.CodeGeneric, "no such column: \"%s\"", st.Column)
+	}
+	cd := ct.Columns[i]
+	drop := func(kind grammar.ConstraintKind) {
+		var keep []*grammar.ColumnConstraint
+		for _, cc := range cd.Constraints {
+			if cc.Kind != kind {
+				keep = append(keep, cc)
+			}
+		}
+		cd.Constraints = keep
+	}
+	switch st.Action {
+	case grammar.AlterColumnType:
+		cd.Type = st.Type
+	case grammar.AlterSetNotNull:
+		drop(grammar.ConstraintNotNull)
+		cd.Constraints = append(cd.Constraints, &grammar.ColumnConstraint{Kind: grammar.ConstraintNotNull})
+	case grammar.AlterDropNotNull:
+		drop(grammar.ConstraintNotNull)
+	case grammar.AlterSetDefault:
+		drop(grammar.ConstraintDefault)
+		cd.Constraints = append(cd.Constraints, &grammar.ColumnConstraint{Kind: grammar.ConstraintDefault, Expr: st.Default})
+	case grammar.AlterDropDefault:
+		drop(grammar.ConstraintDefault)
+	}
+	t, err := replaceTable(cat, old, ct)
+	if err != nil {
+		return err
+	}
+	switch st.Action {
+	case grammar.AlterSetNotNull:
+		return exec.CheckNotNull(c, old, i)
+	case grammar.AlterColumnType:
+		aff := t.Columns[i].Affinity
+		return exec.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
+			row[i] = aff.Apply(row[i])
+			return row
+		})
+	}
+	return nil
+}

@@ -1,0 +1,94 @@
+package exec
+
+import (
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// ConstValue evaluates an expression that reads no column (a DEFAULT of
+// ALTER TABLE ADD COLUMN).
+func ConstValue(c *Ctx, cat *catalog.Catalog, e grammar.Expr) (types.Value, error) {
+	x, err := plan.NewBinder(cat).BindConstant(e)
+	if err != nil {
+		return types.Null, err
+	}
+	ev, err := newBuilder().cp.compile(x)
+	if err != nil {
+		return types.Null, err
+	}
+	v, err := evalOne(c, ev)
+	return v.Clone(), err
+}
+
+// scanRows reads every row of t (columns, then rowid), cloned.
+func scanRows(c *Ctx, t *catalog.Table) ([][]types.Value, error) {
+	op, err := newBuilder().build(plan.NewScan(t, t.Name))
+	if err != nil {
+		return nil, err
+	}
+	defer op.Close()
+	return collectRows(c, op, len(t.Columns)+1, nil)
+}
+
+// RewriteRows rewrites every row of table old into the layout of nt
+// (same tree) through fn, which maps an old row's column values to the
+// new ones, then rebuilds nt's indexes from the new rows.
+func RewriteRows(c *Ctx, cat *catalog.Catalog, old, nt *catalog.Table, fn func([]types.Value) []types.Value) error {
+	rows, err := scanRows(c, old)
+	if err != nil {
+		return err
+	}
+	w := &tableWriter{t: nt}
+	w.begin(c)
+	n := len(old.Columns)
+	for _, row := range rows {
+		rid := row[n]
+		vals := fn(append([]types.Value{}, row[:n]...))
+		nrow := append(vals, rid)
+		if nt.RowidCol >= 0 {
+			nrow[nt.RowidCol] = rid
+		}
+		w.key = appendRowidKey(w.key[:0], rid.Int())
+		if err := w.tree.Put(w.key, w.record(nrow)); err != nil {
+			return err
+		}
+		if err := c.Check(); err != nil {
+			return err
+		}
+	}
+	return rebuildIndexes(c, cat, nt)
+}
+
+// rebuildIndexes empties and refills every index of t.
+func rebuildIndexes(c *Ctx, cat *catalog.Catalog, t *catalog.Table) error {
+	keys, err := plan.NewBinder(cat).IndexKeysFor(t)
+	if err != nil {
+		return err
+	}
+	for _, ik := range keys {
+		if err := c.Tx.ClearTree(ik.Index.Root); err != nil {
+			return err
+		}
+		if err := BuildIndex(c, t, ik); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CheckNotNull fails when column col of t holds a NULL.
+func CheckNotNull(c *Ctx, t *catalog.Table, col int) error {
+	rows, err := scanRows(c, t)
+	if err != nil {
+		return err
+	}
+	for _, row := range rows {
+		if row[col].IsNull() {
+			return errs.Constraint(errs.ExtConstraintNotNull, "NOT NULL constraint failed: %s.%s", t.Name, t.Columns[col].Name)
+		}
+	}
+	return nil
+}
