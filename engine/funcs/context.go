@@ -106,6 +106,22 @@ func (c *Context) regexp(pattern string) (*regexp.Regexp, error) {
 	return re, nil
 }
 
+// Locator is implemented by an Env that fixes the zone the 'localtime'
+// and 'utc' date modifiers use; without it they use time.Local.
+type Locator interface {
+	Location() *time.Location
+}
+
+// location returns the zone for 'localtime'.
+func (c *Context) location() *time.Location {
+	if c != nil && c.Env != nil {
+		if l, ok := c.Env.(Locator); ok {
+			return l.Location()
+		}
+	}
+	return time.Local
+}
+
 // now returns the statement time, or the wall clock without an Env.
 func (c *Context) now() time.Time {
 	if c != nil && c.Env != nil {

@@ -320,10 +320,9 @@ func (p *dateTime) clearYMDHMS() {
 	p.validYMD, p.validHMS, p.tz = false, false, 0
 }
 
-// toLocaltime converts a UTC moment to local broken-down time with Go's
-// time.Local. Like SQLite, it maps years outside 1970-2037 into that range
+// toLocaltime converts a UTC moment to local broken-down time in loc. Like SQLite, it maps years outside 1970-2037 into that range
 // for the zone lookup and back, and it clears an earlier error.
-func (p *dateTime) toLocaltime() bool {
+func (p *dateTime) toLocaltime(loc *time.Location) bool {
 	p.computeJD()
 	var t int64
 	yearDiff := 0
@@ -338,7 +337,7 @@ func (p *dateTime) toLocaltime() bool {
 	} else {
 		t = p.iJD/1000 - unixEpochJD/1000
 	}
-	lt := time.Unix(t, 0).In(time.Local)
+	lt := time.Unix(t, 0).In(loc)
 	p.Y, p.M, p.D = lt.Year()-yearDiff, int(lt.Month()), lt.Day()
 	p.h, p.m = lt.Hour(), lt.Minute()
 	p.s = float64(lt.Second()) + float64(p.iJD%1000)*0.001

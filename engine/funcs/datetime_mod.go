@@ -57,13 +57,13 @@ func (p *dateTime) parseModifier(c *Context, z string, idx int) bool {
 		if lz == "localtime" {
 			fail := false
 			if !p.isLocal {
-				fail = p.toLocaltime()
+				fail = p.toLocaltime(c.location())
 			}
 			p.isUtc, p.isLocal = false, true
 			return fail
 		}
 	case 'u':
-		return p.modUnixOrUTC(lz, idx)
+		return p.modUnixOrUTC(c, lz, idx)
 	case 'w':
 		return p.modWeekday(lz)
 	case 's':
@@ -91,7 +91,7 @@ func (p *dateTime) modAuto(lz string, idx int) bool {
 	return true
 }
 
-func (p *dateTime) modUnixOrUTC(lz string, idx int) bool {
+func (p *dateTime) modUnixOrUTC(c *Context, lz string, idx int) bool {
 	if lz == "unixepoch" && p.rawS {
 		if idx > 1 {
 			return true
@@ -114,7 +114,7 @@ func (p *dateTime) modUnixOrUTC(lz string, idx int) bool {
 		for cnt := 0; ; cnt++ {
 			guess -= diff
 			n := dateTime{iJD: guess, validJD: true}
-			n.toLocaltime()
+			n.toLocaltime(c.location())
 			n.computeJD()
 			diff = n.iJD - orig
 			if diff == 0 || cnt >= 3 {

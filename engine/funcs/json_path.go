@@ -270,22 +270,32 @@ func edit(root *jnode, p string, v *jnode, mode editMode) (*jnode, error) {
 	return root, nil
 }
 
-// create adds the missing step st under n, building objects for the
-// remaining label steps; an array grows only at its end ("#" or index
-// len); other missing shapes are left alone, as in SQLite.
+// create adds the missing step st under n, building the containers the
+// remaining steps name: a label makes an object, an index that is the end
+// of the new array ("#", "#-0" or 0) makes an array. An array grows only
+// at its end; other missing shapes are left alone, as in SQLite.
 func create(n *jnode, st jstep, rest []jstep, v *jnode) {
 	for j := len(rest) - 1; j >= 0; j-- {
-		if !rest[j].isKey {
+		switch r := rest[j]; {
+		case r.isKey:
+			v = &jnode{kind: jObject, kids: []*jnode{{kind: jString, text: string(appendJSONStringBody(nil, r.key))}, v}}
+		case r.append || r.index == 0:
+			v = &jnode{kind: jArray, kids: []*jnode{v}}
+		default:
 			return
 		}
-		v = &jnode{kind: jObject, kids: []*jnode{{kind: jString, text: string(appendJSONStringBody(nil, rest[j].key))}, v}}
 	}
 	switch {
 	case st.isKey && n.kind == jObject:
 		n.kids = append(n.kids, &jnode{kind: jString, text: string(appendJSONStringBody(nil, st.key))}, v)
-	case n.kind == jArray && (st.append || (!st.fromEnd && st.index == int64(len(n.kids)))):
+	case n.kind == jArray && appendsTo(st, len(n.kids)):
 		n.kids = append(n.kids, v)
 	}
+}
+
+// appendsTo reports whether index step st names the end of an array of n.
+func appendsTo(st jstep, n int) bool {
+	return st.append || (st.fromEnd && st.index == 0) || (!st.fromEnd && st.index == int64(n))
 }
 
 // remove deletes the value at path p; the root cannot be removed.

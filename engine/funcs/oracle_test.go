@@ -59,6 +59,10 @@ func (fixedEnv) TotalChanges() int64    { return 30 }
 func (fixedEnv) LastInsertRowid() int64 { return 7 }
 func (e fixedEnv) Now() time.Time       { return e.now }
 
+// Location pins 'localtime' to UTC, the zone the oracle tables were
+// recorded in, so the tests do not depend on the machine's zone.
+func (fixedEnv) Location() *time.Location { return time.UTC }
+
 var testNow = time.Date(2024, 2, 29, 13, 45, 30, 250e6, time.UTC)
 
 func newTestContext() *Context { return NewContext(fixedEnv{now: testNow}) }
@@ -183,4 +187,12 @@ func readFile(path string) (string, error) {
 
 func TestExtraFuncs_Oracle_MatchSQLite(t *testing.T) {
 	replayOracle(t, "testdata/oracle_extra.tsv", 70)
+}
+
+func TestJSONFuncs_RandomOracle_MatchSQLite(t *testing.T) {
+	replayOracle(t, "testdata/oracle_json_random.tsv", 2000)
+}
+
+func TestDateFuncs_RandomOracle_MatchSQLite(t *testing.T) {
+	replayOracle(t, "testdata/oracle_date_random.tsv", 2000)
 }

@@ -258,3 +258,19 @@ func BenchmarkLike(b *testing.B) {
 		Like("%world%", "hello world, hello", 0)
 	}
 }
+
+type zoneEnv struct{ fixedEnv }
+
+func (zoneEnv) Location() *time.Location { return time.FixedZone("X", 2*3600) }
+
+func TestDate_Localtime_UsesEnvLocation(t *testing.T) {
+	c := NewContext(zoneEnv{fixedEnv{now: testNow}})
+	v, _ := call(c, "datetime", types.NewText("2024-01-01 00:00:00"), types.NewText("localtime"))
+	if v.Str() != "2024-01-01 02:00:00" {
+		t.Errorf("localtime = %s", v.Str())
+	}
+	v, _ = call(c, "datetime", types.NewText("2024-01-01 02:00:00"), types.NewText("utc"))
+	if v.Str() != "2024-01-01 00:00:00" {
+		t.Errorf("utc = %s", v.Str())
+	}
+}
