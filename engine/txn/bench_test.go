@@ -162,3 +162,33 @@ func benchAutocommit(b *testing.B, m *Manager, fn func(*Tree) error, root uint32
 	check(b, tx.EndStatement(nil))
 	check(b, tx.Commit())
 }
+
+// BenchmarkTx_DeleteScan deletes a contiguous range of 10,000 of 100,000
+// in-memory rows while scanning it with a cursor (DELETE … WHERE id
+// BETWEEN), commit inside the timer.
+func BenchmarkTx_DeleteScan(b *testing.B) {
+	m := NewManager(benchOpen(b, "mem"))
+	root := benchFill(b, m, 0, benchRows)
+	del := deleteKeys("contiguous")
+	lo, hi := key(del[0]), key(del[len(del)-1])
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tx, err := m.Begin(ctx, Options{})
+		check(b, err)
+		check(b, tx.StartWriteStatement(ctx))
+		tr := tx.Tree(root)
+		c := tr.Cursor()
+		for ok := c.Seek(lo); ok && string(c.Key()) <= string(hi); ok = c.Next() {
+			check(b, tr.Delete(c.Key()))
+		}
+		check(b, c.Err())
+		c.Close()
+		check(b, tx.EndStatement(nil))
+		check(b, tx.Commit())
+		b.StopTimer()
+		benchRestore(b, m, root, del)
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(del)), "ns/row")
+}
