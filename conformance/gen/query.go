@@ -60,11 +60,13 @@ func (g *Gen) Next() Stmt {
 
 // Query returns a random SELECT.
 func (g *Gen) Query() Stmt {
-	switch g.r.IntN(10) {
+	switch g.r.IntN(11) {
 	case 0, 1:
 		return Stmt{SQL: g.compound()}
 	case 2:
 		return g.ordered()
+	case 10:
+		return Stmt{SQL: g.windowSelect()}
 	case 3, 4, 5:
 		sql, _ := g.aggregateSelect()
 		return Stmt{SQL: sql}
