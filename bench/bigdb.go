@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 )
 
@@ -56,6 +58,9 @@ func bigDBCases() []*Case {
 			})
 			if err != nil {
 				return err
+			}
+			if fi, err := os.Stat(filepath.Join(e.dir, dbFile)); err == nil {
+				e.Note("db " + fmtBytes(float64(fi.Size())))
 			}
 			return e.Check("byte sum of payloads", got, want)
 		},

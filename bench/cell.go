@@ -46,6 +46,7 @@ type cellResult struct {
 // measured runs, reporting each measured run through emit as it finishes.
 // It never panics: a panic inside a case becomes an unsupported cell.
 func runCell(cfg cellConfig, emit func(runRecord)) (res cellResult) {
+	start := time.Now() // the budget covers setup too
 	var e *Env
 	defer func() {
 		if r := recover(); r != nil {
@@ -80,10 +81,11 @@ func runCell(cfg cellConfig, emit func(runRecord)) (res cellResult) {
 			_ = e.h.Close()
 		}
 	}()
-	return runPhases(cfg, c, e, emit)
+	return runPhases(cfg, c, e, emit, start)
 }
 
-func runPhases(cfg cellConfig, c *Case, e *Env, emit func(runRecord)) cellResult {
+// runPhases opens the database, runs the setup, then the runs.
+func runPhases(cfg cellConfig, c *Case, e *Env, emit func(runRecord), start time.Time) cellResult {
 	var o openOpts
 	if c.Opts != nil {
 		o = c.Opts(cfg.P)
@@ -96,8 +98,13 @@ func runPhases(cfg cellConfig, c *Case, e *Env, emit func(runRecord)) cellResult
 			return failed(fmt.Errorf("setup: %w", err))
 		}
 	}
+	return runLoop(cfg, c, e, emit, start)
+}
+
+// runLoop runs the warm-ups and the measured runs, stopping early when one
+// more run would break the budget.
+func runLoop(cfg cellConfig, c *Case, e *Env, emit func(runRecord), start time.Time) cellResult {
 	var res cellResult
-	start := time.Now()
 	total := cfg.Warmup + cfg.Runs
 	for i := 1; i <= total; i++ {
 		e.run, e.rec = i, nil

@@ -23,6 +23,7 @@ type options struct {
 	cpuDir   string
 	memDir   string
 	markdown bool
+	mdFile   string
 	cache    int64
 }
 
@@ -57,6 +58,7 @@ func parseFlags(args []string) (options, error) {
 	fs.StringVar(&o.memDir, "memprofile", "", "directory for per-run allocation profiles of ladybug")
 	fs.StringVar(&cache, "cache", "", "page cache for every driver, e.g. 32MiB (default: each engine's own)")
 	fs.BoolVar(&o.markdown, "markdown", false, "print the tables as Markdown for BENCHMARKS.md")
+	fs.StringVar(&o.mdFile, "mdfile", "", "also write the Markdown tables to this file")
 	if err := fs.Parse(args); err != nil {
 		return o, err
 	}
@@ -130,7 +132,7 @@ func run(o options) error {
 				done++
 				oc := runOne(o, bins, tmp, c, mode, d)
 				res.put(c.Name, mode, d, oc)
-				fmt.Fprintf(os.Stderr, "[%d/%d] %-26s %-6s %-8s %s\n", done, total, c.Name, mode, d, res.cellText(c, mode, d, 60))
+				fmt.Fprintf(os.Stderr, "[%d/%d] %-26s %-6s %-8s %s\n", done, total, c.Name, mode, d, res.progressText(c, mode, d))
 			}
 		}
 	}
@@ -139,6 +141,11 @@ func run(o options) error {
 		res.printMarkdown(os.Stdout)
 	} else {
 		res.printText(os.Stdout)
+	}
+	if o.mdFile != "" {
+		var b strings.Builder
+		res.printMarkdown(&b)
+		return os.WriteFile(o.mdFile, []byte(b.String()), 0o644)
 	}
 	return nil
 }

@@ -97,6 +97,19 @@ func (r *results) cellText(c *Case, mode, d string, width int) string {
 	return out
 }
 
+// progressText is a finished cell for the progress log: no ratio yet, as
+// the row's other drivers may not have run.
+func (r *results) progressText(c *Case, mode, d string) string {
+	k := cellKey{c.Name, mode, d}
+	oc := r.cells[k]
+	if oc.Status != statusOK {
+		return failText(oc, 100)
+	}
+	s := r.stats[k]
+	return fmt.Sprintf("%s ±%.0f%%, %s allocs, %s per op %s", fmtDur(s.nsPerOp), 100*s.spread,
+		fmtCount(s.allocsPerOp), fmtBytes(s.bytesPerOp), s.note+" "+oc.Short)
+}
+
 func (r *results) allocText(c *Case, mode, d string, width int) string {
 	k := cellKey{c.Name, mode, d}
 	oc := r.cells[k]
