@@ -243,3 +243,60 @@ func BenchmarkCache_GetHit(b *testing.B) {
 		c.Unpin(p)
 	}
 }
+
+func TestCache_Rekey_MovesEachPageOnce(t *testing.T) {
+	c, _ := newCache(t, 10)
+	p, _ := c.Create(Key{Page: 1, Ver: 5})
+	p.Data[0] = 9
+	c.Unpin(p)
+	stale, _ := c.Create(k(1))
+	c.Unpin(stale)
+	from := []Key{{Page: 1, Ver: 5}, {Page: 1, Ver: 5}, {Page: 2, Ver: 5}}
+	to := []Key{k(1), k(1), k(2)}
+	if n := c.Rekey(from, to); n != 1 {
+		t.Fatalf("rekeyed %d", n)
+	}
+	got := c.Get(k(1))
+	if got == nil || got.Data[0] != 9 || got.Key() != k(1) {
+		t.Fatal("rekeyed page not found under its new key")
+	}
+	c.Unpin(got)
+	if c.Get(Key{Page: 1, Ver: 5}) != nil || c.Len() != 1 {
+		t.Fatalf("old key still cached (len %d)", c.Len())
+	}
+}
+
+func TestCache_Resize_EvictsDownToCapacity(t *testing.T) {
+	c, _ := newCache(t, 10)
+	for i := uint32(0); i < 10; i++ {
+		p, _ := c.Create(k(i))
+		c.Unpin(p)
+	}
+	if err := c.Resize(4); err != nil {
+		t.Fatal(err)
+	}
+	if c.Len() != 4 {
+		t.Fatalf("len %d after resize", c.Len())
+	}
+	if n := c.InvalidateFunc(func(key Key) bool { return key.Page%2 == 0 }); n != 2 {
+		t.Fatalf("invalidated %d", n)
+	}
+	if err := c.Resize(0); err == nil {
+		t.Fatal("resize to 0 accepted")
+	}
+}
+
+func TestCache_Unpin_Unbalanced_DoesNotWedge(t *testing.T) {
+	c, _ := newCache(t, 1)
+	p, _ := c.Create(k(1))
+	c.Unpin(p)
+	c.Unpin(p)
+	if p.Pins() != 0 {
+		t.Fatalf("pins %d", p.Pins())
+	}
+	q, _ := c.Add(k(2), make([]byte, 64))
+	c.Unpin(q)
+	if c.Get(k(1)) != nil {
+		t.Fatal("page with unbalanced unpin was never evicted")
+	}
+}
