@@ -33,14 +33,21 @@ var tables = []table{
 	{name: "t3", cols: cols("k", "v", "w")},
 	{name: "w1", cols: append([]column{{name: "id", noLike: true}}, cols("u", "n", "c", "s")...), writable: true, filterCols: []string{"id", "n", "c", "s"}},
 	{name: "w2", cols: cols("p", "q", "r", "m"), writable: true, filterCols: []string{"m"}},
+	{name: "w3", cols: cols("id", "pid", "note"), writable: true, filterCols: []string{"id", "note"}},
 }
+
+// Writable lists the tables writes change; after every write all of them
+// are compared, since a foreign key action on one changes another.
+func Writable() []string { return []string{"w1", "w2", "w3"} }
 
 // Schema returns the statements that create and fill the fixed schema: NULLs,
 // duplicates, mixed storage classes in untyped and NUMERIC columns,
 // indexes, and constraints (PRIMARY KEY, UNIQUE, NOT NULL, CHECK,
-// DEFAULT, a composite key) on the writable tables.
+// DEFAULT, a composite key, a foreign key with actions) on the writable tables.
 func Schema() []string {
 	return []string{
+		// SQLite's default is off, ladybug's on: the same on both sides.
+		`PRAGMA foreign_keys = ON`,
 		`CREATE TABLE t1(a INTEGER PRIMARY KEY, b INTEGER, c TEXT, d REAL, e)`,
 		`CREATE INDEX t1_b ON t1(b)`,
 		`CREATE INDEX t1_cd ON t1(c, d)`,
@@ -63,5 +70,7 @@ func Schema() []string {
 		`CREATE TABLE w2(p INTEGER, q TEXT, r REAL, m INTEGER, PRIMARY KEY (p, q))`,
 		`CREATE UNIQUE INDEX w2_r ON w2(r)`,
 		`INSERT INTO w2 VALUES (1, 'a', 1.5, 1), (1, 'b', NULL, 2), (2, 'a', -0.5, NULL)`,
+		`CREATE TABLE w3(id INTEGER PRIMARY KEY, pid INTEGER REFERENCES w1(id) ON DELETE CASCADE ON UPDATE SET NULL, note TEXT)`,
+		`INSERT INTO w3 VALUES (1, 1, 'x'), (2, 1, 'y'), (3, 2, NULL), (4, NULL, 'z')`,
 	}
 }

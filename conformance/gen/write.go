@@ -17,6 +17,9 @@ var (
 	w2Qs  = []string{"'a'", "'b'", "'c'", "NULL"}
 	w2Rs  = []string{"NULL", "1.5", "-0.5", "2.25", "0.75"}
 	w2Ms  = []string{"NULL", "1", "2", "3"}
+	w3IDs = []string{"NULL", "1", "2", "5", "6"}
+	w3Ps  = []string{"NULL", "1", "2", "3", "4", "9"}
+	w3Ns  = []string{"'x'", "'q'", "NULL"}
 )
 
 var conflictVerbs = []string{"INSERT", "INSERT", "INSERT OR IGNORE", "INSERT OR REPLACE", "REPLACE", "INSERT OR ABORT", "INSERT OR FAIL", "INSERT OR ROLLBACK"}
@@ -25,7 +28,7 @@ var conflictVerbs = []string{"INSERT", "INSERT", "INSERT OR IGNORE", "INSERT OR 
 func (g *Gen) Write() Stmt {
 	g.inWrite = true
 	defer func() { g.inWrite = false }()
-	t := tables[3+g.r.IntN(2)]
+	t := tables[3+g.r.IntN(3)]
 	var sql string
 	switch g.r.IntN(10) {
 	case 0, 1, 2:
@@ -57,10 +60,13 @@ func (g *Gen) row(t table, cols []string) string {
 }
 
 func pool(t table, col string) []string {
-	if t.name == "w1" {
+	switch t.name {
+	case "w1":
 		return map[string][]string{"id": w1IDs, "u": w1Us, "n": w1Ns, "c": w1Cs, "s": w1Ss}[col]
+	case "w2":
+		return map[string][]string{"p": w2Ps, "q": w2Qs, "r": w2Rs, "m": w2Ms}[col]
 	}
-	return map[string][]string{"p": w2Ps, "q": w2Qs, "r": w2Rs, "m": w2Ms}[col]
+	return map[string][]string{"id": w3IDs, "pid": w3Ps, "note": w3Ns}[col]
 }
 
 // columnSubset picks insert columns, keeping the column order of t; the
@@ -98,10 +104,7 @@ func (g *Gen) upsert(t table) string {
 		rows[i] = g.row(t, cols)
 	}
 	sql := fmt.Sprintf("INSERT INTO %s(%s) VALUES %s", t.name, strings.Join(cols, ", "), strings.Join(rows, ", "))
-	targets := []string{"(id)", "(u)"}
-	if t.name == "w2" {
-		targets = []string{"(p, q)", "(r)"}
-	}
+	targets := map[string][]string{"w1": {"(id)", "(u)"}, "w2": {"(p, q)", "(r)"}, "w3": {"(id)", "(id)"}}[t.name]
 	first := g.r.IntN(2)
 	sql += " ON CONFLICT " + targets[first] + " " + g.conflictAction(t)
 	if g.r.IntN(3) == 0 {
@@ -117,12 +120,11 @@ func (g *Gen) conflictAction(t table) string {
 	if g.r.IntN(4) == 0 {
 		return "DO NOTHING"
 	}
-	var set []string
-	if t.name == "w1" {
-		set = []string{"n = excluded.n", "c = coalesce(w1.c, 0) + 1", "u = excluded.u", "s = excluded.s || w1.n", "c = excluded.c"}
-	} else {
-		set = []string{"m = coalesce(w2.m, 0) + 1", "r = excluded.r", "q = excluded.q", "m = excluded.m"}
-	}
+	set := map[string][]string{
+		"w1": {"n = excluded.n", "c = coalesce(w1.c, 0) + 1", "u = excluded.u", "s = excluded.s || w1.n", "c = excluded.c"},
+		"w2": {"m = coalesce(w2.m, 0) + 1", "r = excluded.r", "q = excluded.q", "m = excluded.m"},
+		"w3": {"pid = excluded.pid", "note = excluded.note", "note = w3.note || '!'"},
+	}[t.name]
 	a := pick(g, set)
 	if g.r.IntN(3) == 0 {
 		a += ", " + pick(g, set)
@@ -146,6 +148,10 @@ func (g *Gen) insertSelect(t table) string {
 		return fmt.Sprintf("%s INTO w1(u, n, c) SELECT %s FROM %s WHERE %s ORDER BY %s.a",
 			pick(g, conflictVerbs), sel, ts, g.pred(s, 2), a)
 	}
+	if t.name == "w3" {
+		return fmt.Sprintf("%s INTO w3(pid, note) SELECT %s.a %% 6, %s.c FROM %s WHERE %s ORDER BY %s.a",
+			pick(g, conflictVerbs), a, a, ts, g.pred(s, 2), a)
+	}
 	sel = fmt.Sprintf("%s.a %% 3, %s.c, %s.d, %s.b", a, a, a, a)
 	return fmt.Sprintf("%s INTO w2(p, q, r, m) SELECT %s FROM %s WHERE %s ORDER BY %s.a",
 		pick(g, conflictVerbs), sel, ts, g.pred(s, 2), a)
@@ -154,12 +160,11 @@ func (g *Gen) insertSelect(t table) string {
 var updateVerbs = []string{"UPDATE", "UPDATE", "UPDATE OR IGNORE", "UPDATE OR REPLACE", "UPDATE OR ABORT", "UPDATE OR FAIL"}
 
 func (g *Gen) update(t table) string {
-	var set []string
-	if t.name == "w1" {
-		set = []string{"u = u + 10", "u = " + pick(g, w1Us), "n = upper(n)", "n = NULL", "c = c - 3", "c = c + 1", "s = n || coalesce(s, '')", "id = id + 1", "id = id + 10", "u = NULL"}
-	} else {
-		set = []string{"m = m + 1", "r = r + 0.75", "q = 'z'", "p = p + 1", "r = NULL", "q = upper(q)"}
-	}
+	set := map[string][]string{
+		"w1": {"u = u + 10", "u = " + pick(g, w1Us), "n = upper(n)", "n = NULL", "c = c - 3", "c = c + 1", "s = n || coalesce(s, '')", "id = id + 1", "id = id + 10", "u = NULL"},
+		"w2": {"m = m + 1", "r = r + 0.75", "q = 'z'", "p = p + 1", "r = NULL", "q = upper(q)"},
+		"w3": {"pid = " + pick(g, w3Ps), "pid = pid + 1", "note = 'n'", "id = id + 10"},
+	}[t.name]
 	a := pick(g, set)
 	if g.r.IntN(3) == 0 {
 		a += ", " + pick(g, set)
@@ -191,7 +196,7 @@ func orderSensitive(verb, set string) bool {
 	for _, a := range strings.Split(set, ", ") {
 		col, _, _ := strings.Cut(a, " =")
 		switch col {
-		case "id", "u", "p", "q", "r":
+		case "id", "u", "p", "q", "r", "pid":
 			return true
 		}
 	}
