@@ -46,3 +46,10 @@ var ErrLocked = errors.New("vfs: file is locked by another process or handle")
 
 // ErrClosed is returned by operations on a closed File.
 var ErrClosed = errors.New("vfs: file already closed")
+
+// DirSyncer is implemented by file systems whose directory entries need
+// their own sync to survive a power loss (the OS). SyncDir makes the
+// creation or removal of name durable.
+type DirSyncer interface {
+	SyncDir(name string) error
+}

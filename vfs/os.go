@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"syscall"
 )
 
@@ -80,4 +81,18 @@ func (o *osFile) Lock(exclusive bool) error {
 			return fmt.Errorf("vfs: flock %s: %w", o.f.Name(), err)
 		}
 	}
+}
+
+// SyncDir fsyncs the directory holding name, so a file just created there
+// survives a power loss.
+func (osFS) SyncDir(name string) error {
+	d, err := os.Open(filepath.Dir(name))
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("vfs: sync directory of %s: %w", name, err)
+	}
+	return nil
 }

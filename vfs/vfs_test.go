@@ -149,3 +149,19 @@ func TestFaultFS_Inject_FailsNthWriteAndSync(t *testing.T) {
 		t.Fatalf("count %d", ffs.Count(OpWrite))
 	}
 }
+
+func TestOS_SyncDir_AfterCreate(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "d")
+	f, err := OS().Create(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	ds, ok := OS().(DirSyncer)
+	if !ok {
+		t.Fatal("OS file system does not sync directories")
+	}
+	if err := ds.SyncDir(p); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -184,6 +184,19 @@ func (s *Store) initDB() error {
 	if err := s.opts.FS.Remove(s.path + "-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("storage: remove stale wal: %w", err)
 	}
+	return s.syncDir()
+}
+
+// syncDir makes the creation of the database or log file durable where the
+// file system needs that (SyncOff skips it).
+func (s *Store) syncDir() error {
+	ds, ok := s.opts.FS.(vfs.DirSyncer)
+	if !ok || s.opts.Sync == SyncOff {
+		return nil
+	}
+	if err := ds.SyncDir(s.path); err != nil {
+		return fmt.Errorf("storage: %w", ioErr(err))
+	}
 	return nil
 }
 
@@ -213,7 +226,11 @@ func (s *Store) openWAL() error {
 			return nil
 		}
 	} else {
+		_, statErr := s.opts.FS.Stat(name)
 		s.wal.f, err = s.opts.FS.Create(name)
+		if err == nil && errors.Is(statErr, fs.ErrNotExist) {
+			err = s.syncDir()
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("storage: open wal: %w", err)
