@@ -68,6 +68,10 @@ func (s *Session) endStatement(st stmtTx, err error) error {
 	if !st.auto {
 		return err
 	}
+	if err == nil {
+		err = s.verifyDeferred(st.tx)
+	}
+	s.deferred = nil
 	if err != nil {
 		st.tx.Rollback()
 		return err
@@ -103,7 +107,8 @@ func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, 
 		c = &exec.Ctx{}
 	}
 	*c = exec.Ctx{Go: ctx, Tx: tx, Catalog: cat, Args: args, Sess: s, Now: time.Now(),
-		Pool: s.db.pool, MemoryLimit: s.db.opts.MemoryLimit, Setting: s.setting}
+		Pool: s.db.pool, MemoryLimit: s.db.opts.MemoryLimit, Setting: s.setting, ForeignKeys: s.foreignKeys,
+		DeferFK: s.deferFK}
 	return c
 }
 

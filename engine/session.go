@@ -5,6 +5,7 @@ import (
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/txn"
 )
 
@@ -26,6 +27,8 @@ type Session struct {
 	closed                           bool
 	// savepointTx is set when a SAVEPOINT began the transaction.
 	savepointTx bool
+	// deferred lists tables whose deferred foreign keys await the commit.
+	deferred map[string]bool
 	// open holds the Rows not yet closed: those reading the explicit
 	// transaction are closed when it ends, all when the session closes.
 	open map[*Rows]struct{}
@@ -93,8 +96,13 @@ func (s *Session) Commit() error {
 		return ErrNoTx
 	}
 	s.closeOpen()
+	if err := s.verifyDeferred(s.tx); err != nil {
+		// The transaction stays open, as in SQLite, so the program can
+		// fix the data or roll back.
+		return err
+	}
 	tx, cat := s.tx, s.txCat
-	s.tx, s.txCat, s.savepointTx = nil, nil, false
+	s.tx, s.txCat, s.savepointTx, s.deferred = nil, nil, false, nil
 	if err := tx.Commit(); err != nil {
 		tx.Rollback()
 		return err
@@ -112,7 +120,7 @@ func (s *Session) Rollback() error {
 	}
 	s.closeOpen()
 	tx := s.tx
-	s.tx, s.txCat, s.savepointTx = nil, nil, false
+	s.tx, s.txCat, s.savepointTx, s.deferred = nil, nil, false, nil
 	return tx.Rollback()
 }
 
@@ -169,4 +177,30 @@ func (s *Session) catalogFor(tx *txn.Tx) (*catalog.Catalog, error) {
 	}
 	s.db.publish(cat)
 	return cat, nil
+}
+
+func (s *Session) deferFK(table string) {
+	if s.deferred == nil {
+		s.deferred = map[string]bool{}
+	}
+	s.deferred[table] = true
+}
+
+// verifyDeferred runs the deferred foreign key checks recorded in tx.
+func (s *Session) verifyDeferred(tx *txn.Tx) error {
+	if len(s.deferred) == 0 {
+		return nil
+	}
+	cat, err := s.catalogFor(tx)
+	if err != nil {
+		return err
+	}
+	c := s.newCtx(context.Background(), tx, cat, nil, nil)
+	c.DeferFK = nil
+	for table := range s.deferred {
+		if err := exec.VerifyForeignKeys(c, table); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -43,6 +43,13 @@ type Ctx struct {
 	// subs caches results of uncorrelated subqueries by Subquery.ID.
 	subs  map[int]*subResult
 	ticks int
+	// fkRefs caches, per parent table, the foreign keys referencing it.
+	fkRefs map[string][]childRef
+	// ForeignKeys enables foreign key enforcement (PRAGMA foreign_keys).
+	ForeignKeys bool
+	// DeferFK, when set, records a table whose deferred foreign keys must
+	// be verified before the transaction commits.
+	DeferFK func(table string)
 	// MemoryLimit caps bytes held by materialising operators (0 = none).
 	MemoryLimit int64
 	memUsed     int64

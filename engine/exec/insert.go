@@ -292,12 +292,18 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 			if old == nil {
 				return errs.New(errs.CodeCorrupt, "index entry without a row in %s", w.t.Name)
 			}
+			if err := onParentChange(c, w.t, old, nil); err != nil {
+				return err
+			}
 			if err := w.remove(c, old); err != nil {
 				return err
 			}
 			continue
 		}
 		return w.conflictError(cf)
+	}
+	if err := checkParents(c, w.t, row); err != nil {
+		return err
 	}
 	if err := w.put(c, row); err != nil {
 		return err

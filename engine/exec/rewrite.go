@@ -92,3 +92,12 @@ func CheckNotNull(c *Ctx, t *catalog.Table, col int) error {
 	}
 	return nil
 }
+
+// defaultValue evaluates a stored DEFAULT expression.
+func defaultValue(c *Ctx, text string) (types.Value, error) {
+	e, err := grammar.ParseExpr(text)
+	if err != nil {
+		return types.Null, err
+	}
+	return ConstValue(c, c.Catalog, e)
+}

@@ -53,10 +53,17 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 		}
 		return false, w.conflictError(cf)
 	}
+	if err := checkParents(c, w.t, nrow); err != nil {
+		return false, err
+	}
 	if err := w.remove(c, old); err != nil {
 		return false, err
 	}
-	return true, w.put(c, nrow)
+	if err := w.put(c, nrow); err != nil {
+		return false, err
+	}
+	// Children follow the parent's new key once it exists.
+	return true, onParentChange(c, w.t, old, nrow)
 }
 
 // collectRows drains op, cloning each row (the table's columns then the
@@ -216,6 +223,9 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 	var res WriteResult
 	for _, row := range rows {
 		if err := d.ret.add(c, d.w, row); err != nil {
+			return res, err
+		}
+		if err := onParentChange(c, d.p.Table, row, nil); err != nil {
 			return res, err
 		}
 		if err := d.w.remove(c, row); err != nil {

@@ -1,0 +1,306 @@
+package exec
+
+import (
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// Foreign keys are enforced row by row when Ctx.ForeignKeys is set: a
+// child row's key must exist in the parent (NULLs exempt); deleting or
+// re-keying a parent row applies the child's ON DELETE / ON UPDATE action.
+// Deferred constraints are checked like immediate ones (documented
+// difference).
+
+func fkError() error {
+	return errs.Constraint(errs.ExtConstraintForeignKey, "FOREIGN KEY constraint failed")
+}
+
+// parentCols resolves the parent key columns of fk.
+func parentCols(parent *catalog.Table, fk catalog.ForeignKey) ([]int, error) {
+	if len(fk.RefCols) == 0 {
+		if parent.RowidCol >= 0 && len(parent.PK) <= 1 {
+			return []int{parent.RowidCol}, nil
+		}
+		if len(parent.PK) == 0 {
+			return nil, errs.New(errs.CodeGeneric, "foreign key mismatch - referencing table references %s which has no primary key", parent.Name)
+		}
+		return parent.PK, nil
+	}
+	out := make([]int, len(fk.RefCols))
+	for i, n := range fk.RefCols {
+		if out[i] = parent.ColumnIndex(n); out[i] < 0 {
+			return nil, errs.New(errs.CodeGeneric, "foreign key mismatch - no column %s in %s", n, parent.Name)
+		}
+	}
+	return out, nil
+}
+
+// keyValues extracts row[cols], reporting whether any is NULL.
+func keyValues(row []types.Value, cols []int) ([]types.Value, bool) {
+	out := make([]types.Value, len(cols))
+	null := false
+	for i, c := range cols {
+		out[i] = row[c]
+		null = null || out[i].IsNull()
+	}
+	return out, null
+}
+
+// parentHas reports whether parent holds a row with cols = vals.
+func parentHas(c *Ctx, parent *catalog.Table, cols []int, vals []types.Value) (bool, error) {
+	for i, col := range cols {
+		vals[i] = parent.Columns[col].Affinity.Apply(vals[i])
+	}
+	if len(cols) == 1 && cols[0] == parent.RowidCol {
+		v := vals[0]
+		if v.Kind() != types.KindInt {
+			return false, nil
+		}
+		_, ok, err := c.Tx.Tree(parent.Root).Get(storage.RowidKey(v.Int()))
+		return ok, err
+	}
+	if ix := indexOn(c.Catalog, parent, cols); ix != nil {
+		var key []byte
+		for i, v := range vals {
+			key = types.AppendKey(key, v, ix.Columns[i].Desc, collOf(ix.Columns[i].Collate))
+		}
+		iw := &indexWriter{ix: ix, tree: c.Tx.Tree(ix.Root)}
+		_, found, err := iw.seekPrefix(key, -1<<63)
+		return found, err
+	}
+	rows, err := matchingRows(c, parent, cols, vals)
+	return len(rows) > 0, err
+}
+
+// indexOn returns an index of t whose leading columns are cols, in order.
+func indexOn(cat *catalog.Catalog, t *catalog.Table, cols []int) *catalog.Index {
+	for _, ix := range cat.TableIndexes(t.Name) {
+		if len(ix.Columns) < len(cols) || ix.Where != "" {
+			continue
+		}
+		ok := true
+		for i, c := range cols {
+			ok = ok && ix.Columns[i].Col == c
+		}
+		if ok {
+			return ix
+		}
+	}
+	return nil
+}
+
+// matchingRows returns the rows of t whose cols equal vals.
+func matchingRows(c *Ctx, t *catalog.Table, cols []int, vals []types.Value) ([][]types.Value, error) {
+	all, err := scanRows(c, t)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]types.Value
+	for _, row := range all {
+		match := true
+		for i, col := range cols {
+			v := t.Columns[col].Affinity.Apply(vals[i])
+			match = match && !row[col].IsNull() && types.Equal(row[col], v, collOf(t.Columns[col].Collate))
+		}
+		if match {
+			out = append(out, row)
+		}
+	}
+	return out, nil
+}
+
+// checkParents verifies every foreign key of t for a new or changed row.
+func checkParents(c *Ctx, t *catalog.Table, row []types.Value) error {
+	if !c.ForeignKeys {
+		return nil
+	}
+	for _, fk := range t.ForeignKeys {
+		vals, null := keyValues(row, fk.Cols)
+		if null {
+			continue
+		}
+		if fk.Deferred && c.DeferFK != nil {
+			// Checked when the transaction commits.
+			c.DeferFK(t.Name)
+			continue
+		}
+		parent := c.Catalog.Table(fk.RefTable)
+		if parent == nil {
+			return fkError()
+		}
+		cols, err := parentCols(parent, fk)
+		if err != nil {
+			return err
+		}
+		if len(cols) != len(vals) {
+			return errs.New(errs.CodeGeneric, "foreign key mismatch - \"%s\" referencing \"%s\"", t.Name, parent.Name)
+		}
+		ok, err := parentHas(c, parent, cols, vals)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fkError()
+		}
+	}
+	return nil
+}
+
+// childRef is one foreign key of another table that references t.
+type childRef struct {
+	child *catalog.Table
+	fk    catalog.ForeignKey
+	pcols []int
+}
+
+func referencing(c *Ctx, t *catalog.Table) ([]childRef, error) {
+	key := catalog.Lower(t.Name)
+	if refs, ok := c.fkRefs[key]; ok {
+		return refs, nil
+	}
+	var out []childRef
+	for _, e := range c.Catalog.Entries() {
+		if e.Type != "table" {
+			continue
+		}
+		child := c.Catalog.Table(e.Name)
+		for _, fk := range child.ForeignKeys {
+			if !strings.EqualFold(fk.RefTable, t.Name) {
+				continue
+			}
+			pcols, err := parentCols(t, fk)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, childRef{child: child, fk: fk, pcols: pcols})
+		}
+	}
+	if c.fkRefs == nil {
+		c.fkRefs = map[string][]childRef{}
+	}
+	c.fkRefs[key] = out
+	return out, nil
+}
+
+// onParentChange applies the actions of the keys referencing t when row
+// old is deleted (nrow nil) or updated to nrow.
+func onParentChange(c *Ctx, t *catalog.Table, old, nrow []types.Value) error {
+	if !c.ForeignKeys {
+		return nil
+	}
+	refs, err := referencing(c, t)
+	if err != nil {
+		return err
+	}
+	for _, r := range refs {
+		key, null := keyValues(old, r.pcols)
+		if null {
+			continue
+		}
+		if nrow != nil {
+			nk, _ := keyValues(nrow, r.pcols)
+			if sameKey(key, nk) {
+				continue
+			}
+		}
+		if err := applyAction(c, r, key, nrow); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func sameKey(a, b []types.Value) bool {
+	for i := range a {
+		if a[i].IsNull() != b[i].IsNull() || types.Compare(a[i], b[i], types.CollBinary) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// applyAction runs the ON DELETE (nrow nil) or ON UPDATE action of r for
+// the children of a parent key.
+func applyAction(c *Ctx, r childRef, key, nrow []types.Value) error {
+	rows, err := matchingRows(c, r.child, r.fk.Cols, key)
+	if err != nil || len(rows) == 0 {
+		return err
+	}
+	action := r.fk.OnDelete
+	if nrow != nil {
+		action = r.fk.OnUpdate
+	}
+	if action == "NO ACTION" || action == "RESTRICT" || action == "" {
+		return fkError()
+	}
+	keys, err := plan.NewBinder(c.Catalog).IndexKeysFor(r.child)
+	if err != nil {
+		return err
+	}
+	w, err := newBuilder().cp.newTableWriter(r.child, nil, keys)
+	if err != nil {
+		return err
+	}
+	w.begin(c)
+	for _, row := range rows {
+		if action == "CASCADE" && nrow == nil {
+			if err := onParentChange(c, r.child, row, nil); err != nil {
+				return err
+			}
+			if err := w.remove(c, row); err != nil {
+				return err
+			}
+			continue
+		}
+		nr := append([]types.Value{}, row...)
+		for i, col := range r.fk.Cols {
+			switch action {
+			case "CASCADE":
+				nr[col] = nrow[r.pcols[i]]
+			case "SET NULL":
+				nr[col] = types.Null
+			case "SET DEFAULT":
+				nr[col] = types.Null
+				if d := r.child.Columns[col].Default; d != "" {
+					if v, err := defaultValue(c, d); err == nil {
+						nr[col] = v
+					}
+				}
+			}
+		}
+		if err := checkParents(c, r.child, nr); err != nil {
+			return err
+		}
+		if _, err := w.update(c, row, nr, 0); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// VerifyForeignKeys checks every row of table against its foreign keys
+// (deferred ones included), as a deferred check at commit does.
+func VerifyForeignKeys(c *Ctx, table string) error {
+	t := c.Catalog.Table(table)
+	if t == nil {
+		return nil
+	}
+	rows, err := scanRows(c, t)
+	if err != nil {
+		return err
+	}
+	saved := c.DeferFK
+	c.DeferFK = nil
+	defer func() { c.DeferFK = saved }()
+	for _, row := range rows {
+		if err := checkParents(c, t, row); err != nil {
+			return err
+		}
+	}
+	return nil
+}
