@@ -309,3 +309,43 @@ func TestStore_Scale_1GB(t *testing.T) {
 	}
 	checkIntegrity(t, s)
 }
+
+// TestTree_Delete_ContiguousRangeDirtiesEachPageOnce deletes 10,000
+// contiguous rows in one transaction and checks the pages modified are
+// about the pages those rows span, not one per row.
+func TestTree_Delete_ContiguousRangeDirtiesEachPageOnce(t *testing.T) {
+	s := openT(t, nil, Options{})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	root, _ := tx.CreateTree()
+	for i := 0; i < 100_000; i++ {
+		tx.Tree(root).Put(RowidKey(int64(i)), benchVal)
+	}
+	tx.Commit()
+	leaves := 0
+	rt := mustRead(t, s)
+	rt.walk(root, 0, func(_ uint32, n node, _ int) error {
+		if n.isLeaf() {
+			leaves++
+		}
+		return nil
+	})
+	rt.Rollback()
+	spanned := 10_000 * leaves / 100_000
+	before := s.Stats().DirtiedPages
+	tx = mustWrite(t, s)
+	for i := 40_000; i < 50_000; i++ {
+		if ok, err := tx.Tree(root).Delete(RowidKey(int64(i))); !ok || err != nil {
+			t.Fatalf("delete %d: %v %v", i, ok, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	n := s.Stats().DirtiedPages - before
+	t.Logf("10000 deletes spanning ~%d leaves dirtied %d pages", spanned, n)
+	if n > uint64(spanned)+uint64(spanned)/2+10 {
+		t.Fatalf("dirtied %d pages for rows spanning %d leaves", n, spanned)
+	}
+	checkIntegrity(t, s)
+}

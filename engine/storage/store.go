@@ -48,6 +48,7 @@ type Store struct {
 // counters are the Store's own statistics; see Stats.
 type counters struct {
 	commits, commitPages, spilledPages atomic.Uint64
+	dirtiedPages                       atomic.Uint64
 	checkpoints, checkpointPages       atomic.Uint64
 	checkpointErrors                   atomic.Uint64
 	fileReads                          atomic.Uint64
@@ -57,9 +58,13 @@ type counters struct {
 type Stats struct {
 	Cache pagecache.Stats // the page cache's counters and occupancy
 
-	Commits         uint64 // write transactions committed
-	CommitPages     uint64 // pages written to the WAL by commits (header included)
-	SpilledPages    uint64 // pages written early by transactions larger than their budget
+	Commits      uint64 // write transactions committed
+	CommitPages  uint64 // pages written to the WAL by commits (header included)
+	SpilledPages uint64 // pages written early by transactions larger than their budget
+	// DirtiedPages counts pages write transactions took private copies of
+	// (or created): each distinct page a transaction modifies counts once,
+	// or once more after a spill.
+	DirtiedPages    uint64
 	Checkpoints     uint64
 	CheckpointPages uint64 // pages copied from the WAL to the main file
 	// CheckpointErrors counts failed automatic checkpoints. The commit that
@@ -452,6 +457,7 @@ func (s *Store) Stats() Stats {
 		Commits:          s.st.commits.Load(),
 		CommitPages:      s.st.commitPages.Load(),
 		SpilledPages:     s.st.spilledPages.Load(),
+		DirtiedPages:     s.st.dirtiedPages.Load(),
 		Checkpoints:      s.st.checkpoints.Load(),
 		CheckpointPages:  s.st.checkpointPages.Load(),
 		CheckpointErrors: s.st.checkpointErrors.Load(),

@@ -220,6 +220,7 @@ func (tx *Tx) writable(p uint32) (node, error) {
 	}
 	tx.s.cache.MarkDirty(pg)
 	tx.w.dirty[p] = pg
+	tx.s.st.dirtiedPages.Add(1)
 	return pg.Data, nil
 }
 
@@ -236,6 +237,7 @@ func (tx *Tx) newPage(p uint32) (node, error) {
 	}
 	tx.s.cache.MarkDirty(pg)
 	tx.w.dirty[p] = pg
+	tx.s.st.dirtiedPages.Add(1)
 	return pg.Data, nil
 }
 
