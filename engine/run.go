@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
@@ -10,6 +11,7 @@ import (
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/grammar"
 )
 
 // stmtTx is the transaction one statement runs in.
@@ -174,6 +176,20 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 	out, err = s.dispatchSafe(c, bp, mem)
 	if err != nil {
 		s.txCat = prevCat
+		switch conflictMode(bp.plan, err) {
+		case grammar.ConflictFail:
+			// OR FAIL keeps the rows written before the failing one.
+			if e := s.endStatement(st, nil); e != nil {
+				return out, e
+			}
+			return out, err
+		case grammar.ConflictRollback:
+			s.endStatement(st, err)
+			if s.tx != nil {
+				s.Rollback()
+			}
+			return out, err
+		}
 	}
 	if out.rows != nil && out.rows.op != nil && err == nil && st.auto {
 		// A streaming query in autocommit mode keeps its transaction (a
@@ -300,4 +316,19 @@ func recoverInternal(err *error) {
 	if r := recover(); r != nil {
 		*err = errs.New(errs.CodeGeneric, "internal error: %v", r)
 	}
+}
+
+// conflictMode returns the OR clause of a write whose constraint failed.
+func conflictMode(p plan.Statement, err error) grammar.ConflictAction {
+	var e *errs.Error
+	if !errors.As(err, &e) || e.Code != errs.CodeConstraint {
+		return grammar.ConflictDefault
+	}
+	switch p := p.(type) {
+	case *plan.Insert:
+		return p.Or
+	case *plan.Update:
+		return p.Or
+	}
+	return grammar.ConflictDefault
 }

@@ -149,6 +149,7 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 	w, p := u.w, u.p
 	width := len(p.Table.Columns) + 1
 	var news [][]types.Value
+	seen := map[int64]bool{}
 	olds, err := collectRows(c, u.in, width, func(bt *Batch, i int, row []types.Value) error {
 		if i < 0 {
 			for k, ev := range u.sets {
@@ -170,6 +171,12 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 	}
 	var res WriteResult
 	for i, old := range olds {
+		// UPDATE … FROM may pair a row with several FROM rows: the first wins.
+		if rid := old[width-1].Int(); seen[rid] {
+			continue
+		} else {
+			seen[rid] = true
+		}
 		done, err := w.update(c, old, news[i], p.Or)
 		if err != nil {
 			return res, err

@@ -307,14 +307,17 @@ func (b *Binder) bindUpdate(s *grammar.UpdateStmt) (Statement, error) {
 		}
 		defer b.popWith()
 	}
-	if s.From != nil {
-		return nil, notSupported("UPDATE ... FROM")
-	}
 	t, err := b.writableTable(s.Table)
 	if err != nil {
 		return nil, err
 	}
-	input, sc, err := b.targetInput(t, s.Table, s.Where)
+	var input Node
+	var sc *scope
+	if s.From != nil {
+		input, sc, err = b.updateFromInput(t, s)
+	} else {
+		input, sc, err = b.targetInput(t, s.Table, s.Where)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -421,4 +424,32 @@ func (b *Binder) bindGenerated(t *catalog.Table, sc *scope) ([]Expr, error) {
 		out[i] = x
 	}
 	return out, nil
+}
+
+// updateFromInput is the input of UPDATE … FROM: the target's rows (its
+// columns, then the rowid) joined with the FROM clause, filtered by WHERE.
+// A target row matching several FROM rows is updated once, with the first.
+func (b *Binder) updateFromInput(t *catalog.Table, s *grammar.UpdateStmt) (Node, *scope, error) {
+	alias := t.Name
+	if s.Table.Alias != "" {
+		alias = s.Table.Alias
+	}
+	target := NewScan(t, alias)
+	from, fsc, err := b.bindFrom(s.From)
+	if err != nil {
+		return nil, nil, err
+	}
+	cols := append(append([]Column{}, target.Cols...), fsc.cols...)
+	var node Node = &Join{Kind: JoinCross, Left: target, Right: from, Cols: cols}
+	sc := &scope{cols: cols}
+	if s.Where != nil {
+		pred, err := b.bindExpr(s.Where, sc)
+		if err != nil {
+			return nil, nil, err
+		}
+		j := node.(*Join)
+		j.Kind, j.On = JoinInner, pred
+		splitEquiKeys(j, len(target.Cols))
+	}
+	return node, sc, nil
 }
