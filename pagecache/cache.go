@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/hashicorp/golang-lru/v2/simplelru"
 )
@@ -24,6 +25,8 @@ type Config struct {
 type Cache struct {
 	pageSize  int
 	writeBack func([]*Page) error
+
+	pinnedN atomic.Int64 // pages with pins > 0 (cached or not)
 
 	mu       sync.Mutex
 	capacity int                        // guarded by mu
@@ -62,7 +65,7 @@ func (c *Cache) Get(k Key) *Page {
 	c.mu.Lock()
 	p, ok := c.lru.Get(k)
 	if ok {
-		p.pins.Add(1)
+		p.Pin()
 		c.st.Hits++
 	} else {
 		c.st.Misses++
@@ -98,7 +101,7 @@ func (c *Cache) Add(k Key, data []byte) (*Page, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if p, ok := c.lru.Get(k); ok {
-		p.pins.Add(1)
+		p.Pin()
 		return p, nil
 	}
 	if err := c.makeRoom(); err != nil {
@@ -127,16 +130,19 @@ func (c *Cache) Create(k Key) (*Page, error) {
 }
 
 func (c *Cache) insert(k Key, data []byte) *Page {
-	p := &Page{key: k, Data: data}
-	p.pins.Store(1)
+	p := &Page{key: k, Data: data, pinned: &c.pinnedN}
+	p.Pin()
 	c.lru.Add(k, p)
 	return p
 }
 
 // Unpin releases one pin. It never takes the cache's lock.
 func (c *Cache) Unpin(p *Page) {
-	if p.pins.Add(-1) < 0 {
-		p.pins.Store(0) // an unbalanced Unpin must not wedge eviction
+	switch n := p.pins.Add(-1); {
+	case n == 0:
+		c.pinnedN.Add(-1)
+	case n < 0:
+		p.pins.Add(1) // an unbalanced Unpin must not wedge eviction
 	}
 }
 
@@ -353,11 +359,7 @@ func (c *Cache) Stats() Stats {
 	st.Pages = c.lru.Len()
 	st.Dirty = c.dirtyN
 	st.Capacity = c.capacity
-	for _, p := range c.lru.Values() {
-		if p.pins.Load() > 0 {
-			st.Pinned++
-		}
-	}
+	st.Pinned = int(c.pinnedN.Load())
 	return st
 }
 

@@ -21,11 +21,12 @@ func (k Key) Compare(o Key) int {
 
 // Page is a cached page. Data has exactly the cache's page size.
 type Page struct {
-	key   Key
-	Data  []byte
-	pins  atomic.Int32
-	dirty bool // guarded by the cache's mu
-	gone  bool // no longer in the cache (evicted or invalidated); guarded by mu
+	key    Key
+	Data   []byte
+	pins   atomic.Int32
+	pinned *atomic.Int64 // the cache's count of pinned pages
+	dirty  bool          // guarded by the cache's mu
+	gone   bool          // no longer in the cache (evicted or invalidated); guarded by mu
 }
 
 // Key returns the page's key.
@@ -33,7 +34,11 @@ func (p *Page) Key() Key { return p.key }
 
 // Pin adds a pin to a page the caller already holds pinned (for example to
 // hand a second reference to another owner). Each Pin needs its own Unpin.
-func (p *Page) Pin() { p.pins.Add(1) }
+func (p *Page) Pin() {
+	if p.pins.Add(1) == 1 {
+		p.pinned.Add(1)
+	}
+}
 
 // Pins returns the current pin count.
 func (p *Page) Pins() int { return int(p.pins.Load()) }

@@ -11,7 +11,7 @@ type Stats struct {
 	Invalidations uint64 // pages dropped by Invalidate
 
 	Pages    int // pages held now
-	Pinned   int // of those, pinned
+	Pinned   int // pinned pages (including pinned pages already dropped from the cache)
 	Dirty    int // of those, dirty
 	Capacity int // configured capacity in pages
 }

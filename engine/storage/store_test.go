@@ -270,3 +270,30 @@ func TestCursor_WriteTx_SeesOwnWritesAndSurvivesOtherTrees(t *testing.T) {
 		t.Fatal("test did not spill")
 	}
 }
+
+func TestStore_Stats_NoPinsLeakAfterWork(t *testing.T) {
+	s := openT(t, nil, Options{PageSize: 1024, CacheSize: 16 * 1024})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	root, _ := tx.CreateTree()
+	for i := 0; i < 2000; i++ {
+		tx.Tree(root).Put(key(i), []byte("v"))
+	}
+	if s.Stats().Cache.Pinned == 0 {
+		t.Fatal("a write transaction's dirty pages are not pinned")
+	}
+	tx.Commit()
+	rt := mustRead(t, s)
+	c := rt.Tree(root).Cursor()
+	for ok := c.First(); ok; ok = c.Next() {
+	}
+	c.Close()
+	rt.Tree(root).Get(key(5))
+	rt.Rollback()
+	tx = mustWrite(t, s)
+	tx.Tree(root).Delete(key(1))
+	tx.Rollback()
+	if st := s.Stats(); st.Cache.Pinned != 0 {
+		t.Fatalf("%d pages still pinned", st.Cache.Pinned)
+	}
+}
