@@ -231,15 +231,35 @@ func (ins *inserter) row(c *Ctx, src []types.Value) error {
 			row[i] = t.Columns[i].Affinity.Apply(row[i])
 		}
 	}
+	auto := !ridSet || row[n].IsNull()
 	if err := ins.assignRowid(row, ridSet); err != nil {
 		return err
 	}
-	or := ins.p.Or
-	skip, err := ins.w.checkRow(c, row, or == grammar.ConflictIgnore)
+	written := ins.res.Affected
+	err := ins.checkAndPlace(c, row)
+	if auto && ins.res.Affected == written && ins.w.nextID > 0 {
+		// The row was not written (OR IGNORE, DO NOTHING, an error): its
+		// automatic rowid goes to the next row, as in SQLite.
+		ins.w.nextID--
+	}
+	return err
+}
+
+func (ins *inserter) checkAndPlace(c *Ctx, row []types.Value) error {
+	skip, err := ins.w.checkRow(c, row, ins.p.Or == grammar.ConflictIgnore, ins.replaceDefaults())
 	if err != nil || skip {
 		return err
 	}
 	return ins.place(c, row)
+}
+
+// replaceDefaults returns the column defaults OR REPLACE substitutes for a
+// NULL in a NOT NULL column, or nil.
+func (ins *inserter) replaceDefaults() []types.Value {
+	if ins.p.Or != grammar.ConflictReplace {
+		return nil
+	}
+	return ins.defaults
 }
 
 // assignRowid settles the rowid (and alias column) of a new row.

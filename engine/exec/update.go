@@ -22,7 +22,7 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 			nrow[w.t.RowidCol] = v
 		}
 	}
-	skip, err := w.checkRow(c, nrow, or == grammar.ConflictIgnore)
+	skip, err := w.checkRow(c, nrow, or == grammar.ConflictIgnore, nil)
 	if err != nil || skip {
 		return false, err
 	}

@@ -364,11 +364,14 @@ func (cp *compiler) compileGenerated(w *tableWriter, gens []plan.Expr) error {
 
 // checkRow enforces NOT NULL and CHECK on row; skip reports that OR IGNORE
 // dropped the row. It computes generated columns first.
-func (w *tableWriter) checkRow(c *Ctx, row []types.Value, ignore bool) (skip bool, err error) {
+func (w *tableWriter) checkRow(c *Ctx, row []types.Value, ignore bool, defaults []types.Value) (skip bool, err error) {
 	if err := w.generate(c, row); err != nil {
 		return false, err
 	}
 	for i, col := range w.t.Columns {
+		if col.NotNull && row[i].IsNull() && defaults != nil && col.Default != "" {
+			row[i] = defaults[i]
+		}
 		if col.NotNull && row[i].IsNull() {
 			if ignore {
 				return true, nil

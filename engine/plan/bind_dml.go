@@ -214,6 +214,9 @@ func (b *Binder) bindUpsert(t *catalog.Table, alias string, u *grammar.Upsert) (
 		}
 		up.Target = append(up.Target, i)
 	}
+	if up.Target != nil && !b.matchesUnique(t, up.Target) {
+		return nil, bindErr("ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint")
+	}
 	sc := upsertScope(t, alias)
 	var err error
 	for _, set := range u.Set {
@@ -452,4 +455,29 @@ func (b *Binder) updateFromInput(t *catalog.Table, s *grammar.UpdateStmt) (Node,
 		splitEquiKeys(j, len(target.Cols))
 	}
 	return node, sc, nil
+}
+
+// matchesUnique reports whether cols are exactly the columns of t's rowid
+// alias or of one of its unique indexes.
+func (b *Binder) matchesUnique(t *catalog.Table, cols []int) bool {
+	if len(cols) == 1 && cols[0] == t.RowidCol && t.RowidCol >= 0 {
+		return true
+	}
+	for _, ix := range b.cat.TableIndexes(t.Name) {
+		if !ix.Unique || len(ix.Columns) != len(cols) || ix.Where != "" {
+			continue
+		}
+		all := true
+		for _, ic := range ix.Columns {
+			found := false
+			for _, c := range cols {
+				found = found || ic.Col == c
+			}
+			all = all && found
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }
