@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// testScale keeps every case at its minimum size.
+// testScale with Params.Tiny makes every case a few dozen rows.
 const testScale = 0.001
 
 // TestMain lets the test binary act as a worker, so runWorker's process
@@ -60,7 +60,7 @@ func realCases() []*Case {
 
 func cellFor(t *testing.T, c *Case, driver, mode string) cellConfig {
 	return cellConfig{Case: c.Name, Runs: 1, TmpDir: t.TempDir(),
-		P: Params{Scale: testScale, Sync: "normal", Mode: mode, Driver: driver}}
+		P: Params{Scale: testScale, Sync: "normal", Mode: mode, Driver: driver, Tiny: true}}
 }
 
 // TestCase_Run_EveryCheckCanFail runs each case once on modernc, then once

@@ -29,10 +29,16 @@ type Params struct {
 	// with their own bound, like big_db, keep theirs); 0 keeps each
 	// engine's default.
 	CacheBytes int64
+	// Tiny lowers every size floor to 20, for the harness's own tests.
+	Tiny bool `json:",omitempty"`
 }
 
-// scaled is n×scale, never below min.
+// scaled is n×scale, never below min (20 with Tiny): the floors keep small
+// scales meaningful as measurements.
 func (p Params) scaled(n int, min int) int {
+	if p.Tiny {
+		min = 20
+	}
 	v := int(math.Round(float64(n) * p.Scale))
 	return max(v, min)
 }
