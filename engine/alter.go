@@ -167,7 +167,7 @@ func renameInCreate(sql, name string) (string, bool) {
 	} else if word() == "" {
 		return "", false
 	}
-	return sql[:start] + plan.QuoteName(name) + sql[i:], true
+	return sql[:start] + `"` + strings.ReplaceAll(name, `"`, `""`) + `"` + sql[i:], true
 }
 
 func parseCreateIndex(sql string) (*grammar.CreateIndexStmt, error) {
