@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"os"
 	"strings"
@@ -162,7 +163,7 @@ func TestRunWorker_Hang_IsTimeout(t *testing.T) {
 	cfg := cellConfig{Case: "testonly/sleep", Runs: 1, TmpDir: t.TempDir(),
 		P: Params{Scale: testScale, Sync: "normal", Mode: "memory", Driver: "modernc"}}
 	start := time.Now()
-	oc := runWorker(testBinary(t), cfg, 500*time.Millisecond)
+	oc := runWorker(context.Background(), testBinary(t), cfg, 500*time.Millisecond)
 	if oc.Status != statusTimeout {
 		t.Fatalf("got %s %q, want timeout", oc.Status, oc.Msg)
 	}
@@ -174,7 +175,7 @@ func TestRunWorker_Hang_IsTimeout(t *testing.T) {
 func TestRunWorker_GoroutinePanic_IsCrash(t *testing.T) {
 	cfg := cellConfig{Case: "testonly/crash", Runs: 1, TmpDir: t.TempDir(),
 		P: Params{Scale: testScale, Sync: "normal", Mode: "memory", Driver: "modernc"}}
-	oc := runWorker(testBinary(t), cfg, 20*time.Second)
+	oc := runWorker(context.Background(), testBinary(t), cfg, 20*time.Second)
 	if oc.Status != statusUnsupported || !strings.Contains(oc.Msg, "crash: panic: crash in a goroutine") {
 		t.Fatalf("got %s %q", oc.Status, oc.Msg)
 	}
@@ -183,7 +184,7 @@ func TestRunWorker_GoroutinePanic_IsCrash(t *testing.T) {
 func TestRunWorker_Case_StreamsRunsAndResult(t *testing.T) {
 	cfg := cellConfig{Case: "select1/prepared", Runs: 3, TmpDir: t.TempDir(),
 		P: Params{Scale: testScale, Sync: "normal", Mode: "memory", Driver: "modernc"}}
-	oc := runWorker(testBinary(t), cfg, 30*time.Second)
+	oc := runWorker(context.Background(), testBinary(t), cfg, 30*time.Second)
 	if oc.Status != statusOK || len(oc.Runs) != 3 {
 		t.Fatalf("got %s %q with %d runs", oc.Status, oc.Msg, len(oc.Runs))
 	}

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"os"
+	"os/signal"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -122,21 +125,11 @@ func run(o options) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	bins := newBinaries(tmp)
-	started := time.Now()
-	res := newResults(o, cases)
-	total, done := len(cases)*len(o.modes)*len(o.drivers), 0
-	for _, c := range cases {
-		for _, mode := range o.modes {
-			for _, d := range o.drivers {
-				done++
-				oc := runOne(o, bins, tmp, c, mode, d)
-				res.put(c.Name, mode, d, oc)
-				fmt.Fprintf(os.Stderr, "[%d/%d] %-26s %-6s %-8s %s\n", done, total, c.Name, mode, d, res.progressText(c, mode, d))
-			}
-		}
-	}
-	res.elapsed = time.Since(started)
+	// An interrupt stops launching cells and prints what has run, so the
+	// temp dir is still removed and finished cells are not lost.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	res := runAll(ctx, o, cases, tmp)
 	if o.markdown {
 		res.printMarkdown(os.Stdout)
 	} else {
@@ -150,8 +143,33 @@ func run(o options) error {
 	return nil
 }
 
+// runAll runs the cells case by case, the drivers of a row back to back so
+// machine drift hits them alike.
+func runAll(ctx context.Context, o options, cases []*Case, tmp string) *results {
+	bins := newBinaries(tmp)
+	res := newResults(o, cases)
+	total, done := len(cases)*len(o.modes)*len(o.drivers), 0
+	for _, c := range cases {
+		for _, mode := range o.modes {
+			for _, d := range o.drivers {
+				if ctx.Err() != nil {
+					res.interrupted = true
+					res.elapsed = time.Since(res.started)
+					return res
+				}
+				done++
+				oc := runOne(ctx, o, bins, tmp, c, mode, d)
+				res.put(c.Name, mode, d, oc)
+				fmt.Fprintf(os.Stderr, "[%d/%d] %-26s %-6s %-8s %s\n", done, total, c.Name, mode, d, res.progressText(c, mode, d))
+			}
+		}
+	}
+	res.elapsed = time.Since(res.started)
+	return res
+}
+
 // runOne runs one cell through the right binary.
-func runOne(o options, bins *binaries, tmp string, c *Case, mode, driver string) cellOutcome {
+func runOne(ctx context.Context, o options, bins *binaries, tmp string, c *Case, mode, driver string) cellOutcome {
 	if c.FileOnly && mode != "file" {
 		return cellOutcome{cellResult: cellResult{Status: statusNA, Msg: "file mode only"}}
 	}
@@ -164,5 +182,5 @@ func runOne(o options, bins *binaries, tmp string, c *Case, mode, driver string)
 	if driver == "ladybug" {
 		cfg.CPUDir, cfg.MemDir = o.cpuDir, o.memDir
 	}
-	return runWorker(bin, cfg, o.timeout)
+	return runWorker(ctx, bin, cfg, o.timeout)
 }

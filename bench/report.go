@@ -14,13 +14,14 @@ type cellKey struct{ c, mode, d string }
 
 // results holds every finished cell and renders the tables.
 type results struct {
-	o         options
-	cases     []*Case
-	cells     map[cellKey]cellOutcome
-	stats     map[cellKey]cellStats
-	elapsed   time.Duration
-	started   time.Time
-	loadStart string
+	o           options
+	cases       []*Case
+	cells       map[cellKey]cellOutcome
+	stats       map[cellKey]cellStats
+	elapsed     time.Duration
+	started     time.Time
+	loadStart   string
+	interrupted bool // an interrupt stopped the run: some cells are empty
 }
 
 func newResults(o options, cases []*Case) *results {
@@ -112,7 +113,10 @@ func (r *results) progressText(c *Case, mode, d string) string {
 
 func (r *results) allocText(c *Case, mode, d string, width int) string {
 	k := cellKey{c.Name, mode, d}
-	oc := r.cells[k]
+	oc, ok := r.cells[k]
+	if !ok {
+		return ""
+	}
 	if oc.Status != statusOK {
 		return failText(oc, min(width, 12))
 	}
@@ -122,7 +126,10 @@ func (r *results) allocText(c *Case, mode, d string, width int) string {
 
 func (r *results) heapText(c *Case, mode, d string, width int) string {
 	k := cellKey{c.Name, mode, d}
-	oc := r.cells[k]
+	oc, ok := r.cells[k]
+	if !ok {
+		return ""
+	}
 	if oc.Status != statusOK {
 		return failText(oc, min(width, 12))
 	}
@@ -178,6 +185,9 @@ func (r *results) header() []string {
 		fmt.Sprintf("settings: scale %g, %d runs (+%d warm-up) per cell, sync=%s (SQLite: WAL, synchronous=%s), busy timeout %d ms, timeout %v per cell; took %v",
 			r.o.scale, r.o.runs, r.o.warmup, r.o.sync, sqliteSync(r.o.sync), busyTimeoutMS, r.o.timeout, r.elapsed.Round(time.Second)),
 		"page cache: " + cache + " (big_db bounds every driver to 8 MiB × scale, at least 256 KiB)",
+	}
+	if r.interrupted {
+		h = append(h, "INTERRUPTED: empty cells did not run")
 	}
 	for _, d := range exampleDSNs(r.o.drivers, r.o.sync, r.o.cache) {
 		h = append(h, "dsn "+d)

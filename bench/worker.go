@@ -66,13 +66,13 @@ type cellOutcome struct {
 }
 
 // runWorker runs a cell in a child process of binary bin, killing it after
-// timeout. A crash or a timeout becomes a cell status, never an error.
-func runWorker(bin string, cfg cellConfig, timeout time.Duration) cellOutcome {
+// timeout or when parent is done. A crash or a timeout becomes a cell status, never an error.
+func runWorker(parent context.Context, bin string, cfg cellConfig, timeout time.Duration) cellOutcome {
 	cfgJSON, err := json.Marshal(cfg)
 	if err != nil {
 		return cellOutcome{cellResult: failed(err)}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	ctx, cancel := context.WithTimeout(parent, timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bin, "-worker", string(cfgJSON))
 	var stderr bytes.Buffer
@@ -109,6 +109,8 @@ func runWorker(bin string, cfg cellConfig, timeout time.Duration) cellOutcome {
 	switch {
 	case oc.Status != "":
 		return oc
+	case parent.Err() != nil:
+		return cellOutcome{cellResult: cellResult{Status: statusUnsupported, Msg: "interrupted"}}
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return cellOutcome{cellResult: cellResult{Status: statusTimeout,
 			Msg: fmt.Sprintf("timeout after %v (%d of %d runs done)", timeout, len(runs), cfg.Runs), Runs: runs}}
