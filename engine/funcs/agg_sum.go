@@ -65,13 +65,15 @@ func (a *sumAgg) Inverse(args []types.Value) error {
 		return nil
 	}
 	a.cnt--
-	switch {
-	case !a.approx:
-		if d, ok := subInt(a.iSum, v.Int()); ok && v.Kind() == types.KindInt {
+	if !a.approx {
+		if d, ok := subInt(a.iSum, v.AsInt()); ok {
 			a.iSum = d
-		} else {
-			a.ovrfl, a.approx = true, true
+			return nil
 		}
+		a.ovrfl, a.approx = true, true
+		a.kbnInit(a.iSum)
+	}
+	switch {
 	case v.Kind() == types.KindInt && v.Int() != math.MinInt64:
 		a.kbnInt(-v.Int())
 	case v.Kind() == types.KindInt:

@@ -112,8 +112,16 @@ func shifted(col []types.Value, row int, args []types.Value, dir int64) (types.V
 	return types.Null, nil
 }
 
-// FirstValue is first_value(expr) over the frame col[start:end].
+// clip bounds a frame to the partition.
+func clip(n, start, end int) (int, int) {
+	start, end = max(start, 0), min(end, n)
+	return start, max(start, end)
+}
+
+// FirstValue is first_value(expr) over the frame col[start:end] (bounds
+// may lie outside the partition).
 func FirstValue(col []types.Value, start, end int) types.Value {
+	start, end = clip(len(col), start, end)
 	if start >= end {
 		return types.Null
 	}
@@ -122,6 +130,7 @@ func FirstValue(col []types.Value, start, end int) types.Value {
 
 // LastValue is last_value(expr) over the frame col[start:end].
 func LastValue(col []types.Value, start, end int) types.Value {
+	start, end = clip(len(col), start, end)
 	if start >= end {
 		return types.Null
 	}
@@ -135,6 +144,7 @@ func NthValue(col []types.Value, start, end int, n types.Value) (types.Value, er
 	if n.IsNull() || k <= 0 || (n.Kind() != types.KindInt && float64(k) != n.AsReal()) {
 		return types.Null, errf("second argument to nth_value must be a positive integer")
 	}
+	start, end = clip(len(col), start, end)
 	if int64(end-start) < k {
 		return types.Null, nil
 	}
@@ -142,13 +152,17 @@ func NthValue(col []types.Value, start, end int, n types.Value) (types.Value, er
 }
 
 // FrameAggregator computes an aggregate over a moving frame of a sorted
-// partition. Frames that only grow or slide forward (the usual ROWS,
-// RANGE and GROUPS frames) cost O(1) amortised per row with an Inverter
-// aggregate; otherwise the frame is recomputed.
+// partition. With an Inverter aggregate it moves the frame as SQLite's
+// window cursors do: rows are stepped from the partition start as the
+// frame end passes them and taken back as the frame start passes them,
+// each row leaving before the row one frame-width later enters. That order
+// is part of the result (a real once stepped keeps sum() REAL; rounding
+// and overflow of real sums and group_concat separators depend on it).
+// Without an Inverter each new frame start recomputes.
 type FrameAggregator struct {
 	agg        Aggregate
 	inv        Inverter
-	start, end int // rows currently stepped into agg: [start, end)
+	start, end int // rows stepped and not removed: [start, end)
 	valid      bool
 }
 
@@ -165,25 +179,46 @@ func (f *FrameAggregator) Reset() {
 }
 
 // Value returns the aggregate over rows[start:end], where rows[i] are the
-// aggregate's arguments for partition row i.
+// aggregate's arguments for partition row i. start and end may lie
+// outside the partition (i-2, i+4…): pass them unclipped, because the
+// frame's full width decides, as in SQLite, which rows leave before each
+// new row is stepped. Frames are expected to move forward; a frame that
+// moves back is recomputed.
 func (f *FrameAggregator) Value(rows [][]types.Value, start, end int) (types.Value, error) {
-	start, end = max(start, 0), min(end, len(rows))
-	if end < start {
-		end = start
-	}
-	if !f.valid || start < f.start || end < f.end || (f.inv == nil && start != f.start) {
+	width := max(end-start, 1)
+	start, end = clip(len(rows), start, end)
+	switch {
+	case f.inv == nil && (!f.valid || start != f.start || end < f.end):
 		f.agg.Reset()
 		f.start, f.end, f.valid = start, start, true
+	case f.inv != nil && (!f.valid || start < f.start || end < f.end):
+		f.agg.Reset()
+		f.start, f.end, f.valid = 0, 0, true
 	}
 	for ; f.end < end; f.end++ {
+		// Before row e enters, rows older than the frame ending at e leave.
+		if err := f.removeTo(rows, min(f.end-width+1, start)); err != nil {
+			return types.Null, err
+		}
 		if err := f.agg.Step(rows[f.end]); err != nil {
 			return types.Null, err
 		}
 	}
-	for ; f.start < start; f.start++ {
-		if err := f.inv.Inverse(rows[f.start]); err != nil {
-			return types.Null, err
-		}
+	if err := f.removeTo(rows, start); err != nil {
+		return types.Null, err
 	}
 	return f.agg.Final()
+}
+
+// removeTo takes back stepped rows before index start (Inverter only).
+func (f *FrameAggregator) removeTo(rows [][]types.Value, start int) error {
+	if f.inv == nil {
+		return nil
+	}
+	for ; f.start < start && f.start < f.end; f.start++ {
+		if err := f.inv.Inverse(rows[f.start]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
