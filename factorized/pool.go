@@ -28,7 +28,7 @@ type Pool struct {
 	mu      sync.Mutex
 	free    []*Block // guarded by mu; LIFO
 	maxFree int
-	eager   bool
+	eager   atomic.Bool
 
 	zeroed    atomic.Int64 // bytes cleared by Claim, Reset and the zero-up-front path
 	allocated atomic.Int64 // blocks allocated from the Go heap
@@ -39,8 +39,15 @@ func NewPool(o PoolOptions) *Pool {
 	if o.MaxFree <= 0 {
 		o.MaxFree = DefaultMaxFree
 	}
-	return &Pool{maxFree: o.MaxFree, eager: o.EagerZero}
+	p := &Pool{maxFree: o.MaxFree}
+	p.eager.Store(o.EagerZero)
+	return p
 }
+
+// SetEagerZero switches whole-block zeroing (PoolOptions.EagerZero) on or
+// off for blocks handed out from now on, so an A/B comparison can run on the
+// same, warm blocks.
+func (p *Pool) SetEagerZero(on bool) { p.eager.Store(on) }
 
 // Get hands out an empty block. A recycled block is not zeroed: its frontier
 // starts at 0 and Claim zeroes what it hands out. A freshly allocated block
@@ -53,7 +60,7 @@ func (p *Pool) Get() *Block {
 			p.allocated.Add(1)
 		}
 	}
-	if p != nil && p.eager {
+	if p != nil && p.eager.Load() {
 		b.eager = true
 		b.zeroAll()
 	}
