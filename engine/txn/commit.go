@@ -6,8 +6,8 @@ package txn
 //  2. apply the tombstones, tree by tree in sorted key order, so each leaf
 //     page is modified once, after all of the transaction's inserts;
 //  3. free the pages of dropped trees;
-//  4. commit the storage transaction (WAL append and sync);
-//  5. release the read snapshot.
+//  4. release the read snapshot, so the commit may checkpoint;
+//  5. commit the storage transaction (WAL append and sync).
 //
 // Any failure rolls everything back (running the OnRollback hooks) before
 // Commit returns it; the transaction is finished either way.
@@ -45,7 +45,12 @@ func (tx *Tx) commit() error {
 	if err := tx.applyDrops(); err != nil {
 		return err
 	}
-	// 4. Durability.
+	// 4. The snapshot: nothing reads it any more.
+	if tx.rtx != nil {
+		_ = tx.rtx.Rollback()
+		tx.rtx = nil
+	}
+	// 5. Durability.
 	if err := tx.wtx.Commit(); err != nil {
 		return wrapStorage(tx.m.store, "commit", err)
 	}
