@@ -11,6 +11,9 @@ type Table struct {
 	// PK lists the primary-key columns (empty when none is declared).
 	PK            []int
 	Autoincrement bool
+	// PKConflict is the ON CONFLICT clause of an INTEGER PRIMARY KEY
+	// ("" = ABORT).
+	PKConflict string
 	WithoutRowid  bool
 	Strict        bool
 	Checks        []Check

@@ -301,7 +301,7 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 		if ue := ins.matchUpsert(cf); ue != nil {
 			return ins.upsert(c, ue, cf, row)
 		}
-		switch ins.p.Or {
+		switch w.conflictMode(ins.p.Or, cf) {
 		case grammar.ConflictIgnore:
 			return nil
 		case grammar.ConflictReplace:

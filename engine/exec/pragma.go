@@ -234,6 +234,9 @@ func tableFuncRows(c *Ctx, name string, args []types.Value) ([][]types.Value, er
 	if name == "generate_series" {
 		return generateSeries(args)
 	}
+	if strings.HasPrefix(name, "information_schema.") {
+		return informationSchema(c.Catalog, strings.TrimPrefix(name, "information_schema.")), nil
+	}
 	return nil, notSupportedErr("table-valued function " + name)
 }
 
@@ -282,3 +285,35 @@ func (m *masterOp) Next(c *Ctx) (*Batch, error) {
 }
 
 func (m *masterOp) Close() { m.held.rows, m.held.pos = nil, 0 }
+
+// informationSchema lists tables and views, or their columns, in the
+// shape of the SQL standard's information_schema views.
+func informationSchema(cat *catalog.Catalog, view string) [][]types.Value {
+	var rows [][]types.Value
+	for _, e := range cat.Entries() {
+		if e.Type != "table" && e.Type != "view" {
+			continue
+		}
+		if view == "tables" {
+			kind := "BASE TABLE"
+			if e.Type == "view" {
+				kind = "VIEW"
+			}
+			rows = append(rows, []types.Value{text("main"), text("main"), text(e.Name), text(kind)})
+			continue
+		}
+		t := cat.Table(e.Name)
+		if t == nil {
+			continue
+		}
+		for i, c := range t.Columns {
+			nullable := "YES"
+			if c.NotNull || i == t.RowidCol {
+				nullable = "NO"
+			}
+			rows = append(rows, []types.Value{text("main"), text("main"), text(t.Name), text(c.Name),
+				intv(i + 1), nullOrText(c.Default), text(nullable), text(c.DeclType)})
+		}
+	}
+	return rows
+}

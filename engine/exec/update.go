@@ -35,7 +35,7 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 		if cf == nil {
 			break
 		}
-		switch or {
+		switch w.conflictMode(or, cf) {
 		case grammar.ConflictIgnore:
 			return false, nil
 		case grammar.ConflictReplace:

@@ -11,6 +11,7 @@ import (
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/grammar"
 )
 
 // A row, in this file, is a table's column values followed by its rowid:
@@ -505,3 +506,31 @@ func BuildIndex(c *Ctx, t *catalog.Table, ik *plan.IndexKeys) error {
 }
 
 func appendRowidKey(dst []byte, rid int64) []byte { return storage.AppendRowidKey(dst, rid) }
+
+// conflictMode is the resolution for conflict cf: the statement's OR
+// clause, else the violated constraint's own ON CONFLICT clause.
+func (w *tableWriter) conflictMode(or grammar.ConflictAction, cf *conflict) grammar.ConflictAction {
+	if or != grammar.ConflictDefault {
+		return or
+	}
+	name := w.t.PKConflict
+	if cf.iw != nil {
+		name = ""
+		for _, u := range w.t.Uniques {
+			if catalog.Lower(u.Index) == catalog.Lower(cf.iw.ix.Name) {
+				name = u.OnConflict
+			}
+		}
+	}
+	switch name {
+	case "REPLACE":
+		return grammar.ConflictReplace
+	case "IGNORE":
+		return grammar.ConflictIgnore
+	case "FAIL":
+		return grammar.ConflictFail
+	case "ROLLBACK":
+		return grammar.ConflictRollback
+	}
+	return or
+}

@@ -68,8 +68,9 @@ func columnFromAST(t *catalog.Table, i int, cd *grammar.ColumnDef, uniques *[]ca
 			t.Autoincrement = cc.Autoincrement
 			if isRowidType(decl, serial) && cc.Order != grammar.SortDesc && !t.WithoutRowid {
 				t.RowidCol = i
+				t.PKConflict = conflictName(cc.OnConflict)
 			} else {
-				*uniques = append(*uniques, catalog.Unique{Cols: []int{i}, Primary: true})
+				*uniques = append(*uniques, catalog.Unique{Cols: []int{i}, Primary: true, OnConflict: conflictName(cc.OnConflict)})
 				col.NotNull = col.NotNull || t.WithoutRowid
 			}
 			if cc.Autoincrement && t.RowidCol != i {
@@ -78,7 +79,7 @@ func columnFromAST(t *catalog.Table, i int, cd *grammar.ColumnDef, uniques *[]ca
 		case grammar.ConstraintNotNull:
 			col.NotNull = true
 		case grammar.ConstraintUnique:
-			*uniques = append(*uniques, catalog.Unique{Cols: []int{i}})
+			*uniques = append(*uniques, catalog.Unique{Cols: []int{i}, OnConflict: conflictName(cc.OnConflict)})
 		case grammar.ConstraintCheck:
 			t.Checks = append(t.Checks, catalog.Check{Name: cc.Name, Expr: cc.Expr.String()})
 		case grammar.ConstraintDefault:
@@ -117,7 +118,7 @@ func tableConstraint(t *catalog.Table, tc *grammar.TableConstraint, uniques *[]c
 			return err
 		}
 		if tc.Kind == grammar.ConstraintUnique {
-			*uniques = append(*uniques, catalog.Unique{Cols: cols})
+			*uniques = append(*uniques, catalog.Unique{Cols: cols, OnConflict: conflictName(tc.OnConflict)})
 			return nil
 		}
 		if len(t.PK) > 0 {
@@ -131,9 +132,10 @@ func tableConstraint(t *catalog.Table, tc *grammar.TableConstraint, uniques *[]c
 		if len(cols) == 1 && t.Columns[cols[0]].DeclType == "INTEGER" && !t.WithoutRowid && !desc {
 			t.RowidCol = cols[0]
 			t.Autoincrement = tc.Autoincrement
+			t.PKConflict = conflictName(tc.OnConflict)
 			return nil
 		}
-		*uniques = append(*uniques, catalog.Unique{Cols: cols, Primary: true})
+		*uniques = append(*uniques, catalog.Unique{Cols: cols, Primary: true, OnConflict: conflictName(tc.OnConflict)})
 	case grammar.ConstraintCheck:
 		t.Checks = append(t.Checks, catalog.Check{Name: tc.Name, Expr: tc.Check.String()})
 	case grammar.ConstraintReferences:
@@ -315,4 +317,9 @@ func (b *Binder) bindCreateView(s *grammar.CreateViewStmt) (Statement, error) {
 		return nil, err
 	}
 	return &CreateView{View: &catalog.View{Name: s.Name, Columns: s.Columns, SQL: s.Text()}, IfNotExists: s.IfNotExists}, nil
+}
+
+// conflictName names a constraint's ON CONFLICT resolution ("" = ABORT).
+func conflictName(a grammar.ConflictAction) string {
+	return [...]string{"", "ROLLBACK", "ABORT", "FAIL", "IGNORE", "REPLACE"}[a]
 }

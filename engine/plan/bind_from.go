@@ -88,7 +88,15 @@ func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
 	}
 	if t == nil {
 		if strings.EqualFold(tn.Schema, "information_schema") {
-			return nil, nil, notSupported("information_schema.%s", tn.Name)
+			name := "information_schema." + strings.ToLower(tn.Name)
+			if _, ok := tableFuncColumns(name); !ok {
+				return nil, nil, bindErr("no such table: %s.%s", tn.Schema, tn.Name)
+			}
+			alias := tn.Alias
+			if alias == "" {
+				alias = tn.Name
+			}
+			return b.bindTableFunc(&grammar.TableFunc{Name: name, Alias: alias})
 		}
 		return nil, nil, bindErr("no such table: %s", qualified(tn.Schema, tn.Name))
 	}
