@@ -13,10 +13,10 @@ type Table struct {
 	Autoincrement bool
 	// PKConflict is the ON CONFLICT clause of an INTEGER PRIMARY KEY
 	// ("" = ABORT).
-	PKConflict string
-	WithoutRowid  bool
-	Strict        bool
-	Checks        []Check
+	PKConflict   string
+	WithoutRowid bool
+	Strict       bool
+	Checks       []Check
 	// Uniques are the UNIQUE and non-rowid PRIMARY KEY constraints, each
 	// backed by an automatic index named in Index.
 	Uniques     []Unique
