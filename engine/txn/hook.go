@@ -41,10 +41,13 @@ func (tx *Tx) addHook(h hook) {
 
 // popHook unregisters the newest hook, running it if it is a rollback hook.
 func (tx *Tx) popHook() {
+	if len(tx.hooks) == 0 {
+		return
+	}
 	h := tx.hooks[len(tx.hooks)-1]
 	tx.hooks = tx.hooks[:len(tx.hooks)-1]
 	if h.rollback != nil {
-		h.rollback()
+		runQuiet(h.rollback)
 	}
 }
 
