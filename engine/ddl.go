@@ -64,6 +64,11 @@ func createTable(c *exec.Ctx, cat *catalog.Catalog, p *plan.CreateTable) (bool, 
 	t := *p.Table
 	t.Root = root
 	cat.PutTable(&t)
+	if t.Autoincrement && cat.Table(sequenceTable) == nil {
+		if err := createSequenceTable(c, cat); err != nil {
+			return false, err
+		}
+	}
 	for _, ix := range p.Indexes {
 		r, err := c.Tx.CreateTree()
 		if err != nil {
@@ -121,6 +126,26 @@ func createView(cat *catalog.Catalog, p *plan.CreateView) (bool, error) {
 	v := *p.View
 	cat.PutView(&v)
 	return true, nil
+}
+
+// sequenceTable keeps the largest rowid ever used by each AUTOINCREMENT
+// table, as SQLite's sqlite_sequence does.
+const sequenceTable = "sqlite_sequence"
+
+func createSequenceTable(c *exec.Ctx, cat *catalog.Catalog) error {
+	st, err := parseCreateTable("CREATE TABLE sqlite_sequence(name,seq)")
+	if err != nil {
+		return err
+	}
+	t, _, err := plan.TableFromAST(st)
+	if err != nil {
+		return err
+	}
+	if t.Root, err = c.Tx.CreateTree(); err != nil {
+		return err
+	}
+	cat.PutTable(t)
+	return nil
 }
 
 var objectKinds = [...]string{"table", "index", "view", "trigger"}

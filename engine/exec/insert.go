@@ -146,6 +146,9 @@ func (ins *InsertProg) Run(c *Ctx) (WriteResult, error) {
 	} else {
 		err = ins.fromSource(c)
 	}
+	if err == nil {
+		err = ins.w.saveSequence(c)
+	}
 	ins.res.Returning = ins.ret.result()
 	return ins.res, err
 }
@@ -328,6 +331,7 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 	if err := w.put(c, row); err != nil {
 		return err
 	}
+	w.noteWritten(w.rowid(row))
 	ins.res.Affected++
 	if c.Sess != nil {
 		c.Sess.SetLastInsertRowid(w.rowid(row))

@@ -32,6 +32,13 @@ type tableWriter struct {
 	nextID  int64 // next automatic rowid, 0 = not computed yet
 	recVals []types.Value
 	gens    []evaluator // per column: generation expression, or nil
+	// AUTOINCREMENT state: the sqlite_sequence table and row of this
+	// table, the sequence value read, and the largest rowid written.
+	seqTable *catalog.Table
+	seqTree  *txn.Tree
+	seqRow   []types.Value
+	seq      int64
+	maxID    int64
 }
 
 // indexWriter maintains one index.
@@ -115,6 +122,13 @@ func (w *tableWriter) begin(c *Ctx) {
 		iw.tree = c.Tx.Tree(iw.ix.Root)
 	}
 	w.nextID = 0
+	w.seq, w.seqRow, w.maxID = 0, nil, 0
+	w.seqTable = nil
+	if w.t.Autoincrement {
+		if w.seqTable = c.Catalog.Table("sqlite_sequence"); w.seqTable != nil {
+			w.seqTree = c.Tx.Tree(w.seqTable.Root)
+		}
+	}
 }
 
 // newRowBatch returns a one-row batch of ncol columns.
@@ -442,6 +456,13 @@ func (w *tableWriter) newRowid() (int64, error) {
 		if err != nil {
 			return 0, err
 		}
+		if w.seqTable != nil {
+			seq, err := w.readSequence()
+			if err != nil {
+				return 0, err
+			}
+			last = max(last, seq)
+		}
 		if last == math.MaxInt64 {
 			return 0, errs.New(errs.CodeFull, "database or disk is full")
 		}
@@ -533,4 +554,58 @@ func (w *tableWriter) conflictMode(or grammar.ConflictAction, cf *conflict) gram
 		return grammar.ConflictRollback
 	}
 	return or
+}
+
+// readSequence reads this table's sqlite_sequence value (0 when none).
+func (w *tableWriter) readSequence() (int64, error) {
+	cur := w.seqTree.Cursor()
+	defer cur.Close()
+	var rr types.RecordReader
+	for ok := cur.First(); ok; ok = cur.Next() {
+		val, err := cur.Value()
+		if err != nil {
+			return 0, err
+		}
+		if err := rr.Reset(val); err != nil {
+			return 0, errs.Wrap(errs.CodeCorrupt, err)
+		}
+		if strings.EqualFold(rr.Column(0).Text(), w.t.Name) {
+			w.seq = rr.Column(1).AsInt()
+			w.seqRow = []types.Value{types.NewText(w.t.Name), types.NewInt(w.seq), types.NewInt(storage.DecodeRowidKey(cur.Key()))}
+			return w.seq, nil
+		}
+	}
+	return 0, cur.Err()
+}
+
+// noteWritten tracks the largest rowid written for AUTOINCREMENT.
+func (w *tableWriter) noteWritten(rid int64) {
+	if w.seqTable != nil && rid > w.maxID {
+		w.maxID = rid
+	}
+}
+
+// saveSequence records the largest rowid used in sqlite_sequence.
+func (w *tableWriter) saveSequence(c *Ctx) error {
+	if w.seqTable == nil || w.maxID == 0 {
+		return nil
+	}
+	if w.seqRow == nil && w.seq == 0 {
+		if _, err := w.readSequence(); err != nil {
+			return err
+		}
+	}
+	if w.maxID <= w.seq {
+		return nil
+	}
+	sw := &tableWriter{t: w.seqTable}
+	sw.begin(c)
+	if w.seqRow != nil {
+		return sw.tree.Put(storage.RowidKey(w.seqRow[2].Int()), sw.record([]types.Value{types.NewText(w.t.Name), types.NewInt(w.maxID), types.Null}))
+	}
+	rid, err := sw.newRowid()
+	if err != nil {
+		return err
+	}
+	return sw.tree.Put(storage.RowidKey(rid), sw.record([]types.Value{types.NewText(w.t.Name), types.NewInt(w.maxID), types.Null}))
 }
