@@ -3,6 +3,8 @@ package exec
 import (
 	"math"
 
+	"github.com/ladybugsql/ladybug/engine/funcs"
+
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -24,6 +26,9 @@ const (
 	aggJSONArray
 	aggBoolAnd
 	aggBoolOr
+	// aggFunc runs an engine/funcs aggregate (json_group_object…) through
+	// its interface, for aggregates without a specialised loop here.
+	aggFunc
 )
 
 var aggKinds = map[string]aggKind{
@@ -45,6 +50,9 @@ type accum struct {
 	text    []byte
 	seen    map[string]struct{} // DISTINCT
 	ordered []orderedVal        // aggregate ORDER BY
+	fa      funcs.Aggregate     // aggFunc
+	args    []types.Value
+	nargs   int
 }
 
 type orderedVal struct {
@@ -95,6 +103,9 @@ func (a *accum) add(kind aggKind, v, sep types.Value, coll types.Collation) erro
 		}
 		a.has = true
 		a.text = appendJSONValue(a.text, v)
+	case aggFunc:
+		a.args = append(a.args[:0], v, sep)
+		return a.fa.Step(a.args[:a.nargs])
 	case aggBoolAnd, aggBoolOr:
 		if t, ok := truth(v); ok {
 			if !a.has {
@@ -187,6 +198,8 @@ func (a *accum) result(kind aggKind) (types.Value, error) {
 			return types.Null, nil
 		}
 		return types.NewInt(a.count), nil
+	case aggFunc:
+		return a.fa.Final()
 	}
 	return types.Null, nil
 }

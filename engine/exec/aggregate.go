@@ -3,6 +3,7 @@ package exec
 import (
 	"sort"
 
+	"github.com/ladybugsql/ladybug/engine/funcs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/factorized"
@@ -17,6 +18,7 @@ type aggSpec struct {
 	distinct bool
 	coll     types.Collation
 	order    *sortKeyer
+	fn       *funcs.Func // aggFunc
 	argBuf   []types.Value
 	sepBuf   []types.Value
 	fltBuf   []types.Value
@@ -64,10 +66,18 @@ func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, erro
 
 func (cp *compiler) aggSpec(a plan.AggCall) (aggSpec, error) {
 	kind, ok := aggKinds[a.Name]
+	var fn *funcs.Func
 	if !ok {
-		return aggSpec{}, notSupportedErr("aggregate function " + a.Name)
+		f, err := funcs.Resolve(a.Name, len(a.Args))
+		if err != nil {
+			return aggSpec{}, err
+		}
+		if f.Kind != funcs.KindAggregate || len(a.Args) > 2 {
+			return aggSpec{}, notSupportedErr("aggregate function " + a.Name)
+		}
+		kind, fn = aggFunc, f
 	}
-	s := aggSpec{kind: kind, distinct: a.Distinct}
+	s := aggSpec{kind: kind, distinct: a.Distinct, fn: fn}
 	if a.Star {
 		s.kind = aggCountStar
 	}
@@ -78,6 +88,12 @@ func (cp *compiler) aggSpec(a plan.AggCall) (aggSpec, error) {
 		}
 		s.coll = collOf(exprCollation(a.Args[0]))
 		s.argBuf = scratch()
+	}
+	if kind == aggFunc && len(a.Args) == 2 {
+		if s.sep, err = cp.compile(a.Args[1]); err != nil {
+			return s, err
+		}
+		s.sepBuf = scratch()
 	}
 	if kind == aggConcat {
 		if len(a.Args) > 1 {
@@ -123,6 +139,9 @@ func (a *aggregateOp) consume(c *Ctx) error {
 	} else {
 		a.ngroups = 1
 		a.accs = make([]accum, len(a.aggs))
+		for k := range a.aggs {
+			a.accs[k] = a.aggs[k].newAccum()
+		}
 	}
 	gidx := make([]int, BatchSize)
 	for {
@@ -191,8 +210,8 @@ func (a *aggregateOp) assignGroups(b *Batch, gidx []int) {
 				setFact(gr, g, a.gbufs[g][i])
 			}
 			a.ngroups++
-			for range a.aggs {
-				a.accs = append(a.accs, accum{})
+			for k := range a.aggs {
+				a.accs = append(a.accs, a.aggs[k].newAccum())
 			}
 		}
 		gidx[i] = int(r.Int64(0))
@@ -303,4 +322,16 @@ func (a *aggregateOp) Close() {
 		a.gvals = nil
 	}
 	a.accs, a.ngroups, a.emitted, a.ready = nil, 0, 0, false
+}
+
+// newAccum returns a fresh accumulator for the aggregate.
+func (s *aggSpec) newAccum() accum {
+	if s.fn != nil {
+		n := 1
+		if s.sep != nil {
+			n = 2
+		}
+		return accum{fa: s.fn.NewAggregate(), nargs: n}
+	}
+	return accum{}
 }
