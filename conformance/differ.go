@@ -43,6 +43,7 @@ type DiffStats struct {
 	OracleQueryErrors           int // queries the oracle rejected (both sides must reject them)
 	OracleWriteErrors           int // writes the oracle rejected, mostly constraint violations
 	Mismatches                  int
+	Broken                      int            // statements after which an engine hung or panicked
 	Samples                     []Mismatch     // the first few mismatches
 	Causes                      map[string]int // mismatches by the first line of their detail
 }
@@ -80,6 +81,9 @@ type Differ struct {
 	A, B       Side
 	ResetEvery int // fresh databases after this many statements (state diverges less)
 	KeepSample int // how many mismatches to keep in DiffStats.Samples
+	// Progress, when set, is called every ProgressEvery statements.
+	Progress      func(done int, st DiffStats)
+	ProgressEvery int
 
 	a, b *Target
 }
@@ -112,7 +116,13 @@ func (d *Differ) Run(seed uint64, n int) (DiffStats, error) {
 				st.Samples = append(st.Samples, Mismatch{Seed: seed, Index: i, SQL: s.SQL, Detail: detail})
 			}
 		}
+		if d.Progress != nil && d.ProgressEvery > 0 && (i+1)%d.ProgressEvery == 0 {
+			d.Progress(i+1, st)
+		}
 		broken := d.a.Broken() != nil || d.b.Broken() != nil
+		if broken {
+			st.Broken++
+		}
 		if detail != "" && s.Write || broken || d.ResetEvery > 0 && since >= d.ResetEvery {
 			if err := d.reset(); err != nil {
 				return st, err

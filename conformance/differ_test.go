@@ -59,8 +59,8 @@ func checkGenerator(t *testing.T, st DiffStats) {
 }
 
 func logStats(t *testing.T, seed uint64, st DiffStats) {
-	t.Logf("seed %d: %d statements (%d queries, %d writes), oracle rejected %d queries and %d writes, %d mismatches",
-		seed, st.Statements, st.Queries, st.Writes, st.OracleQueryErrors, st.OracleWriteErrors, st.Mismatches)
+	t.Logf("seed %d: %d statements (%d queries, %d writes), oracle rejected %d queries and %d writes, %d mismatches, %d hangs or panics",
+		seed, st.Statements, st.Queries, st.Writes, st.OracleQueryErrors, st.OracleWriteErrors, st.Mismatches, st.Broken)
 }
 
 // TestGen_Statements_DeterministicAcrossPlans runs the generator against
@@ -105,7 +105,10 @@ func TestDiffer_Run_Stress(t *testing.T) {
 		seed = v
 	}
 	a, b := DefaultSides()
-	d := &Differ{A: a, B: b, ResetEvery: 200, KeepSample: 25}
+	d := &Differ{A: a, B: b, ResetEvery: 200, KeepSample: 25, ProgressEvery: 5000,
+		Progress: func(done int, st DiffStats) {
+			t.Logf("%d statements, %d mismatches, %d hangs or panics", done, st.Mismatches, st.Broken)
+		}}
 	st, err := d.Run(seed, n)
 	require.NoError(t, err)
 	logStats(t, seed, st)
