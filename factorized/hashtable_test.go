@@ -49,7 +49,7 @@ func TestHashTable_FindOrInsert_OneTuplePerGroup(t *testing.T) {
 	p := dirtyPool(t, 8)
 	h, err := NewHashTable(p, MustSchema(Int64(), Value()))
 	require.NoError(t, err)
-	const groups = 40000 // more slots than one block holds
+	groups := stress(10000, 200000) // more slots than one block holds
 	for round := range 3 {
 		for g := range groups {
 			r, found := h.FindOrInsert(keyOf(g))

@@ -80,7 +80,7 @@ func TestAppendKeyValue_OrderMatchesSQLite(t *testing.T) {
 	seed := rand.Uint64()
 	t.Logf("seed %d", seed)
 	rng := rand.New(rand.NewPCG(seed, 4))
-	for range 100000 {
+	for range stress(30000, 3000000) {
 		a, b := randomValue(rng), randomValue(rng)
 		a2, b2 := randomValue(rng), randomValue(rng)
 		ka := AppendKeyValue(AppendKeyValue(nil, a.kind, a.bits, a.b), a2.kind, a2.bits, a2.b)

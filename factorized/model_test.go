@@ -97,7 +97,7 @@ func TestTable_RandomOperations_MatchModel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(seed, 5))
 	p := dirtyPool(t, 6)
 	m := &modelTable{tb: NewTable(p, modelSchema)}
-	for step := range 1500 {
+	for step := range stress(500, 20000) {
 		switch op := rng.IntN(100); {
 		case op < 60:
 			for range rng.IntN(300) {
@@ -124,7 +124,7 @@ func TestTable_RandomOperations_MatchModel(t *testing.T) {
 			require.NoError(t, m.tb.Truncate(100))
 			m.rows = m.rows[:100]
 		}
-		if step%50 == 0 {
+		if step%25 == 0 {
 			m.check(t, step)
 		}
 	}

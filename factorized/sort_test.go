@@ -119,7 +119,7 @@ func TestTopN_Offer_MatchesSortThenLimit(t *testing.T) {
 
 func TestTopN_Offer_DescendingLongKeysStayBounded(t *testing.T) {
 	p := NewPool(PoolOptions{})
-	const total = 40000
+	total := stress(12000, 200000)
 	keys := make([][]byte, total)
 	for i := range keys {
 		keys[i] = fmt.Appendf(nil, "a fairly long sort key %08d with padding to make it big", total-i)

@@ -235,8 +235,9 @@ func TestTable_Merge_MovesFullBlocksAndRebasesOverflow(t *testing.T) {
 		if i >= dst.perBlock {
 			want = -(i - dst.perBlock)
 		}
-		require.Equal(t, long(want), r.Text(0), "row %d", i)
-		require.Equal(t, int64(want), r.Int64(1), "row %d", i)
+		if r.Text(0) != long(want) || r.Int64(1) != int64(want) {
+			t.Fatalf("row %d: %q, %d; want %q, %d", i, r.Text(0), r.Int64(1), long(want), want)
+		}
 	}
 	require.Zero(t, src.SizeBytes())
 }
