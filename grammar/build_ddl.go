@@ -70,7 +70,7 @@ func (b *builder) defaultValue(d *sDefault) Expr {
 		return b.expr(d.Paren)
 	}
 	x := b.unary(d.Unary, d.Primary)
-	if c, ok := x.(*ColumnRef); ok && c.Table == "" {
+	if c, ok := x.(*ColumnRef); ok && c.Table == "" && c.Schema == "" {
 		return &Literal{Position: c.Position, Kind: LitString, Raw: QuoteString(c.Column), Value: c.Column}
 	}
 	return x

@@ -285,3 +285,35 @@ func TestParse_InternalPanic_BecomesError(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestParse_NestedForms_DoNotBlowUp parses every recursive form nested 60
+// deep, closed and unclosed. A grammar in which two alternatives both
+// read a nested form re-parses it at every level, 2^60 times; such a
+// regression makes this test hang instead of finishing in milliseconds.
+func TestParse_NestedForms_DoNotBlowUp(t *testing.T) {
+	const k = 60
+	forms := []struct{ open, leaf, close string }{
+		{"(", "1", ")"}, {"(SELECT ", "1", ")"}, {"a IN (", "1", ")"}, {"f(", "1", ")"},
+		{"CAST(", "1", " AS INT)"}, {"RAISE(ABORT, ", "1", ")"}, {"EXISTS (SELECT ", "1", ")"},
+		{"CASE WHEN ", "1", " THEN 1 END"}, {"(1, ", "1", ")"}, {"count(*) OVER (PARTITION BY ", "1", ")"},
+		{"- ", "1", ""}, {"NOT ", "1", ""}, {"((SELECT 1) + ", "1", ")"}, {"x BETWEEN (", "1", ") AND 2"},
+		{"coalesce(", "1", ", 2)"}, {"(SELECT (", "1", "))"},
+	}
+	for _, f := range forms {
+		closed := "SELECT " + strings.Repeat(f.open, k) + f.leaf + strings.Repeat(f.close, k)
+		if _, err := Parse(closed); err != nil {
+			t.Errorf("Parse(%.40q...): %v", closed, err)
+		}
+		if _, err := Parse("SELECT " + strings.Repeat(f.open, k) + f.leaf); err == nil && f.close != "" {
+			t.Errorf("unclosed %q nest parsed", f.open)
+		}
+	}
+	from := "SELECT * FROM " + strings.Repeat("(SELECT * FROM ", k) + "t" + strings.Repeat(")", k)
+	if _, err := Parse(from); err != nil {
+		t.Errorf("nested FROM subqueries: %v", err)
+	}
+	with := strings.Repeat("WITH a AS (", k) + "SELECT 1" + strings.Repeat(") SELECT 1", k)
+	if _, err := Parse(with); err != nil {
+		t.Errorf("nested CTEs: %v", err)
+	}
+}

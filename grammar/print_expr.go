@@ -165,12 +165,13 @@ func (x *Param) write(p *printer) {
 }
 
 func (x *ColumnRef) write(p *printer) {
-	if x.Table != "" {
+	qualified := x.Table != "" || x.Schema != ""
+	if qualified {
 		p.qualified(x.Schema, x.Table)
 		p.kw(".")
 	}
 	switch {
-	case x.Table != "":
+	case qualified:
 		p.name(x.Column)
 	case x.Quoted:
 		p.kw(`"`, strings.ReplaceAll(x.Column, `"`, `""`), `"`)

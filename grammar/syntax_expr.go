@@ -49,7 +49,7 @@ type sMatchOp struct {
 
 type sIn struct {
 	Not    bool       `parser:"@'NOT'? 'IN'"`
-	Select *sSelect   `parser:"( '(' ( @@"`
+	Select *sSelect   `parser:"( '(' ( (?= 'SELECT' | 'VALUES' | 'WITH' ) @@"`
 	List   []*sExpr   `parser:"      | @@ ( ',' @@ )* )? ')'"`
 	Table  *sQName    `parser:"| @@"`
 	Args   *sCallArgs `parser:"  @@? )"`
@@ -106,8 +106,12 @@ type sPrimary struct {
 }
 
 // sParen is a scalar subquery, a parenthesised expression or a row value.
+//
+// The query alternative is taken only when SELECT, VALUES or WITH follows
+// the "(": otherwise "((SELECT ...) ...)" could be read both as a
+// parenthesised query and as an expression, twice at every level.
 type sParen struct {
-	Select *sSelect `parser:"'(' ( @@"`
+	Select *sSelect `parser:"'(' ( (?= 'SELECT' | 'VALUES' | 'WITH' ) @@"`
 	List   []*sExpr `parser:"    | @@ ( ',' @@ )* ) ')'"`
 }
 
@@ -141,9 +145,12 @@ type sRaise struct {
 	Message *sExpr `parser:"    ',' @@ ) ')'"`
 }
 
+// sFuncCall is a function call. CAST and RAISE are never function names:
+// letting both rules read "CAST(" would make every nested CAST parse
+// twice, exponential in the nesting depth.
 type sFuncCall struct {
 	Pos      lexer.Position
-	Name     string        `parser:"@( Ident | QIdent ) '('"`
+	Name     string        `parser:"(?! 'CAST' | 'RAISE' ) @( Ident | QIdent ) '('"`
 	Star     bool          `parser:"( @'*'"`
 	Distinct bool          `parser:"| ( @'DISTINCT' | 'ALL' )?"`
 	Args     []*sExpr      `parser:"  @@ ( ',' @@ )*"`
