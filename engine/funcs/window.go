@@ -114,7 +114,7 @@ func shifted(col []types.Value, row int, args []types.Value, dir int64) (types.V
 
 // clip bounds a frame to the partition.
 func clip(n, start, end int) (int, int) {
-	start, end = max(start, 0), min(end, n)
+	start, end = min(max(start, 0), n), min(end, n)
 	return start, max(start, end)
 }
 
@@ -200,6 +200,33 @@ func (f *FrameAggregator) Value(rows [][]types.Value, start, end int) (types.Val
 		if err := f.removeTo(rows, min(f.end-width+1, start)); err != nil {
 			return types.Null, err
 		}
+		if err := f.agg.Step(rows[f.end]); err != nil {
+			return types.Null, err
+		}
+	}
+	if err := f.removeTo(rows, start); err != nil {
+		return types.Null, err
+	}
+	return f.agg.Final()
+}
+
+// ValuePeers is Value for RANGE and GROUPS frames, whose bounds move by
+// whole peer groups: SQLite takes back every leaving row before stepping
+// the entering ones. Bounds may lie outside the partition.
+func (f *FrameAggregator) ValuePeers(rows [][]types.Value, start, end int) (types.Value, error) {
+	start, end = clip(len(rows), start, end)
+	switch {
+	case f.inv == nil && (!f.valid || start != f.start || end < f.end):
+		f.agg.Reset()
+		f.start, f.end, f.valid = start, start, true
+	case f.inv != nil && (!f.valid || start < f.start || end < f.end):
+		f.agg.Reset()
+		f.start, f.end, f.valid = 0, 0, true
+	}
+	if err := f.removeTo(rows, start); err != nil {
+		return types.Null, err
+	}
+	for ; f.end < end; f.end++ {
 		if err := f.agg.Step(rows[f.end]); err != nil {
 			return types.Null, err
 		}

@@ -150,6 +150,17 @@ func TestFrameValues_NthFirstLast(t *testing.T) {
 	if v, err := NthValue(col, -5, 1, types.NewInt(1)); err != nil || v.Int() != 1 {
 		t.Error("nth_value with a negative start")
 	}
+	if v, err := NthValue(col, 7, 9, types.NewInt(1)); err != nil || !v.IsNull() {
+		t.Error("nth_value past the partition")
+	}
+	f, _ := Lookup("sum", 1)
+	fa := NewFrameAggregator(f.NewAggregate())
+	rows := [][]types.Value{{types.NewInt(1)}}
+	for _, b := range [][2]int{{2, 4}, {-3, -1}, {5, 2}, {0, 1}, {-9, 99}} {
+		if _, err := fa.Value(rows, b[0], b[1]); err != nil {
+			t.Errorf("frame %v: %v", b, err)
+		}
+	}
 }
 
 // TestFrameAggregator_Sliding_MatchSQLite replays frames recorded from SQLite.
@@ -196,8 +207,28 @@ func TestFrameAggregator_Sliding_MatchSQLite(t *testing.T) {
 // TestFrameAggregator_Oracle_MatchSQLite replays sliding-window aggregates
 // over random lists recorded from SQLite (ROWS frames of six shapes).
 func TestFrameAggregator_Oracle_MatchSQLite(t *testing.T) {
-	rows := readRows(t, "testdata/oracle_window.tsv")
-	if len(rows) < 2500 {
+	replayWindows(t, "testdata/oracle_window.tsv", func(fa *FrameAggregator, args [][]types.Value, i, before, after int) (types.Value, error) {
+		return fa.Value(args, i-before, i+after+1)
+	})
+}
+
+// TestFrameAggregatorPeers_Oracle_MatchSQLite replays RANGE and GROUPS
+// frames over peer groups of two rows (ORDER BY n/2), recorded from SQLite.
+func TestFrameAggregatorPeers_Oracle_MatchSQLite(t *testing.T) {
+	replayWindows(t, "testdata/oracle_window_peers.tsv", func(fa *FrameAggregator, args [][]types.Value, i, before, after int) (types.Value, error) {
+		g := i / 2
+		start, end := (g-before)*2, (g+after+1)*2
+		if before == 100 {
+			start = 0
+		}
+		return fa.ValuePeers(args, start, end)
+	})
+}
+
+func replayWindows(t *testing.T, path string, value func(fa *FrameAggregator, args [][]types.Value, i, before, after int) (types.Value, error)) {
+	t.Helper()
+	rows := readRows(t, path)
+	if len(rows) < 1500 {
 		t.Fatalf("only %d rows", len(rows))
 	}
 	for _, r := range rows {
@@ -229,7 +260,7 @@ func TestFrameAggregator_Oracle_MatchSQLite(t *testing.T) {
 		fa := NewFrameAggregator(f.NewAggregate())
 		var out []string
 		for i := range vals {
-			v, err := fa.Value(args, i-before, i+after+1)
+			v, err := value(fa, args, i, before, after)
 			if err != nil {
 				out = []string{"ERR"} // SQLite fails the whole query
 				break
