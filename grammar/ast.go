@@ -3,8 +3,8 @@ package grammar
 import "reflect"
 
 // Position is where a node starts in the source text. Offset is a byte
-// offset from the start of the script; Line and Column count from 1
-// (Column in bytes).
+// offset from the start of the script; Line and Column count from 1, and
+// Column counts characters, not bytes.
 type Position struct {
 	Offset int
 	Line   int

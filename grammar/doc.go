@@ -7,9 +7,11 @@
 // Parse reads a script of statements separated by semicolons; ParseExpr reads
 // one expression. Both are built on github.com/alecthomas/participle/v2: one
 // lexer (lexer.go), an internal participle grammar of tagged structs
-// (syntax_*.go) and a conversion step (build_*.go) that turns the participle
-// structs into the public tree declared in ast_*.go. The public tree is what
-// callers see; participle's precedence-chain structs never leave the package.
+// (syntax_*.go, printed by EBNF) and a conversion step (build_*.go) that
+// turns the participle structs into the public tree declared in ast_*.go.
+// Expressions are read flat (operand, operator, operand, ...) and the
+// conversion applies SQLite's operator precedence by precedence climbing
+// (build_expr.go); participle's structs never leave the package.
 //
 // Invariants:
 //   - Every node records the position of its first token (Pos).
@@ -23,6 +25,13 @@
 //     defence and turns an internal failure into a *SyntaxError.
 //
 // Caveats:
+//   - participle tries alternatives in order and backtracks; the grammar is
+//     written so that no two alternatives read the same nested form (that
+//     would cost 2^depth), and lexScript rejects nesting deeper than
+//     maxDepth before parsing (ErrTooDeep).
+//   - Inside an expression, "(" starts a query only when SELECT, VALUES or
+//     WITH follows it; "((SELECT 1) UNION (SELECT 2))" as a scalar
+//     subquery is therefore not accepted (SQLite rejects it too).
 //   - The grammar knows nothing of tables or types; a name that is a reserved
 //     keyword must be quoted ("order"), and the error for that case says so.
 //   - Keywords that SQLite lets stand for names (key, action, status, ...)

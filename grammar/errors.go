@@ -24,7 +24,7 @@ var ErrTooLong = errors.New("sql text too long")
 // followed, when useful, by a hint (a reserved keyword used as a name).
 type SyntaxError struct {
 	Line     int    // 1-based line of the offending token
-	Column   int    // 1-based column (in bytes) of the offending token
+	Column   int    // 1-based column (in characters) of the offending token
 	Offset   int    // byte offset of the offending token
 	Near     string // the offending token as written; "" at end of input
 	Expected string // what the grammar would have accepted, when known
