@@ -1,6 +1,9 @@
 package types
 
-import "strings"
+import (
+	"strings"
+	"time"
+)
 
 // Class is the Go-facing class of a column, beside its affinity: it says
 // how the driver hands values back (bool, time.Time) and what extra
@@ -23,22 +26,38 @@ const (
 type ColumnType struct {
 	Affinity Affinity
 	Class    Class
+	DateOnly bool // declared DATE: midnight times are stored as YYYY-MM-DD
 }
 
 // ParseColumnType derives affinity and class from a declared type name
 // ("VARCHAR(20)", "BOOLEAN", "TIMESTAMP WITH TIME ZONE", "").
 func ParseColumnType(decl string) ColumnType {
-	return ColumnType{Affinity: AffinityOf(decl), Class: ClassOf(decl)}
+	return ColumnType{Affinity: AffinityOf(decl), Class: ClassOf(decl), DateOnly: firstWord(decl) == "DATE"}
+}
+
+// StoreTime returns the TEXT a time.Time argument is stored as in this
+// column: "YYYY-MM-DD" in a DATE column when the time is a UTC midnight
+// (what SQLite's date() writes), otherwise FormatTime's full form.
+func (ct ColumnType) StoreTime(t time.Time) Value {
+	u := t.UTC()
+	if ct.DateOnly && u.Hour() == 0 && u.Minute() == 0 && u.Second() == 0 && u.Nanosecond() == 0 {
+		return NewText(u.Format("2006-01-02"))
+	}
+	return NewTime(t)
+}
+
+func firstWord(decl string) string {
+	w := strings.ToUpper(strings.TrimSpace(decl))
+	if i := strings.IndexAny(w, " (\t\n"); i >= 0 {
+		w = w[:i]
+	}
+	return w
 }
 
 // ClassOf returns the Go-facing class of a declared type name, judged by
 // its first word.
 func ClassOf(decl string) Class {
-	w := strings.ToUpper(strings.TrimSpace(decl))
-	if i := strings.IndexAny(w, " (\t\n"); i >= 0 {
-		w = w[:i]
-	}
-	switch w {
+	switch firstWord(decl) {
 	case "BOOLEAN", "BOOL":
 		return ClassBool
 	case "DATE", "DATETIME", "TIMESTAMP", "TIMESTAMPTZ":

@@ -67,3 +67,20 @@ func TestTimeOf_Kinds(t *testing.T) {
 		t.Error("NewTime")
 	}
 }
+
+func TestColumnType_StoreTime_DateColumns(t *testing.T) {
+	mid := time.Date(2024, 3, 1, 0, 0, 0, 0, time.UTC)
+	if v := ParseColumnType("DATE").StoreTime(mid); v.Str() != "2024-03-01" {
+		t.Errorf("DATE midnight = %s", v.Str())
+	}
+	noon := mid.Add(12 * time.Hour)
+	if v := ParseColumnType("date").StoreTime(noon); v.Str() != "2024-03-01 12:00:00+00:00" {
+		t.Errorf("DATE noon = %s", v.Str())
+	}
+	if v := ParseColumnType("DATETIME").StoreTime(mid); v.Str() != "2024-03-01 00:00:00+00:00" {
+		t.Errorf("DATETIME midnight = %s", v.Str())
+	}
+	if got, err := ParseTime("2024-03-01"); err != nil || !got.Equal(mid) {
+		t.Errorf("round trip of a DATE: %v %v", got, err)
+	}
+}
