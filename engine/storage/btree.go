@@ -29,6 +29,7 @@ type path struct {
 	ents      [maxDepth]pathEnt
 	depth     int  // index of the leaf in ents
 	rightmost bool // every step took the right child
+	found     bool // the leaf holds key at ents[depth].idx
 }
 
 // treeNode checks that n is a tree page.
@@ -60,16 +61,13 @@ func (t *Tree) Get(key []byte) (val []byte, found bool, err error) {
 		if n.typ() != typeLeaf {
 			return nil, false, treeNode(p, n)
 		}
-		i, found := n.search(key)
-		if !found {
-			return nil, false, nil
+		i, found, err := tx.searchLeaf(n, key)
+		if err != nil || !found {
+			return nil, false, err
 		}
-		_, val, ovfl, vlen := n.leafCell(i)
-		if ovfl != 0 {
-			val, err = tx.readOverflow(ovfl, vlen)
-			if err != nil {
-				return nil, false, err
-			}
+		val, err := tx.entryValue(n.leafCell(i))
+		if err != nil {
+			return nil, false, err
 		}
 		return val, true, nil
 	}
@@ -91,9 +89,9 @@ func (t *Tree) descend(key []byte, pa *path) error {
 		}
 		pa.ents[d].pg = p
 		if n.isLeaf() {
-			pa.ents[d].idx, _ = n.search(key)
 			pa.depth = d
-			return nil
+			pa.ents[d].idx, pa.found, err = tx.searchLeaf(n, key)
+			return err
 		}
 		i := n.childIndex(key)
 		pa.ents[d].idx = i
@@ -116,10 +114,10 @@ func (t *Tree) findLeaf(key []byte) (*path, error) {
 	pa := &h.pa
 	if h.ok && h.root == t.root {
 		leaf := &pa.ents[pa.depth]
-		if n := node(tx.w.dirty[leaf.pg].DataOrNil()); n != nil && n.count() > 0 &&
+		if n := node(tx.w.dirty[leaf.pg].DataOrNil()); n != nil && n.count() > 0 && !n.hasBigKeys() &&
 			compareKeys(key, n.leafKey(0)) >= 0 &&
 			(pa.rightmost || compareKeys(key, n.leafKey(n.count()-1)) <= 0) {
-			leaf.idx, _ = n.search(key)
+			leaf.idx, pa.found = n.search(key)
 			return pa, nil
 		}
 	}
@@ -132,7 +130,11 @@ func (t *Tree) findLeaf(key []byte) (*path, error) {
 }
 
 // Put inserts or overwrites key. Values of any size work (large ones go
-// to overflow pages); keys are limited to Store.MaxKeySize.
+// to overflow pages), and keys up to 16 MiB: a key longer than
+// Store.MaxKeySize keeps a prefix in the leaf and the rest in overflow
+// pages (see nodeFlagBigKeys). Two adjacent keys that share a prefix
+// longer than MaxKeySize-1 bytes cannot be separated in a branch and give
+// ErrKeyTooLarge.
 func (t *Tree) Put(key, val []byte) (err error) {
 	tx := t.tx
 	defer tx.guard(&err)
@@ -140,25 +142,35 @@ func (t *Tree) Put(key, val []byte) (err error) {
 		return err
 	}
 	ps := tx.s.ps
-	if len(key) > maxKey(ps) {
-		return fmt.Errorf("%w: %d bytes, limit %d", ErrKeyTooLarge, len(key), maxKey(ps))
+	if len(key) > maxBigKey {
+		return fmt.Errorf("%w: %d bytes, limit %d", ErrKeyTooLarge, len(key), maxBigKey)
 	}
 	if err := tx.maybeSpill(); err != nil {
 		return err
 	}
-	var ovfl uint32
-	if len(key)+len(val)+10 > maxLocal(ps) {
-		var err error
-		if ovfl, err = tx.writeOverflow(val); err != nil {
-			return err
-		}
-	}
-	tx.w.cellBuf = appendLeafCell(tx.w.cellBuf[:0], key, val, ovfl, len(val))
+	// Find the leaf first: a failed descent must not leak an overflow
+	// chain. Writing the chain only allocates, so the path stays valid.
 	pa, err := t.findLeaf(key)
 	if err != nil {
 		return err
 	}
-	return t.putCell(pa, key, tx.w.cellBuf)
+	var ovfl uint32
+	switch {
+	case len(key) > maxKey(ps): // a big key: its rest leads the chain
+		chain := append(append(make([]byte, 0, len(key)+len(val)), key[bigKeyPrefix(ps):]...), val...)
+		if ovfl, err = tx.writeOverflow(chain); err != nil {
+			return err
+		}
+	case len(key)+len(val)+10 > maxLocal(ps):
+		if ovfl, err = tx.writeOverflow(val); err != nil {
+			return err
+		}
+	}
+	tx.w.cellBuf = appendLeafCell(tx.w.cellBuf[:0], key, val, ovfl, len(val), ps)
+	if err := t.putCell(pa, key, tx.w.cellBuf); err != nil {
+		return tx.fail(err) // a half-done edit or a leaked chain: roll back
+	}
+	return nil
 }
 
 // putCell stores cell in the leaf at the end of pa, replacing an equal key.
@@ -170,9 +182,9 @@ func (t *Tree) putCell(pa *path, key, cell []byte) error {
 		return err
 	}
 	i := leaf.idx
-	if i < n.count() && string(n.leafKey(i)) == string(key) {
-		if _, _, ovfl, vlen := n.leafCell(i); ovfl != 0 {
-			if err := tx.freeOverflow(ovfl, vlen); err != nil {
+	if pa.found {
+		if e := n.leafCell(i); e.ovfl != 0 {
+			if err := tx.freeOverflow(e.ovfl, e.chain); err != nil {
 				return err
 			}
 		}
@@ -180,6 +192,9 @@ func (t *Tree) putCell(pa *path, key, cell []byte) error {
 			return nil
 		}
 		n.removeCell(i)
+	}
+	if len(key) > maxKey(tx.s.ps) {
+		n[1] |= nodeFlagBigKeys
 	}
 	if n.insertCell(i, cell, tx.w.scratch) {
 		return nil
@@ -202,19 +217,15 @@ func (t *Tree) Delete(key []byte) (found bool, err error) {
 		return false, err
 	}
 	leaf := pa.ents[pa.depth]
-	ro, err := tx.node(leaf.pg)
-	if err != nil {
-		return false, err
-	}
-	if leaf.idx >= ro.count() || string(ro.leafKey(leaf.idx)) != string(key) {
+	if !pa.found {
 		return false, nil
 	}
 	n, err := tx.writable(leaf.pg)
 	if err != nil {
 		return false, err
 	}
-	if _, _, ovfl, vlen := n.leafCell(leaf.idx); ovfl != 0 {
-		if err := tx.freeOverflow(ovfl, vlen); err != nil {
+	if e := n.leafCell(leaf.idx); e.ovfl != 0 {
+		if err := tx.freeOverflow(e.ovfl, e.chain); err != nil {
 			return false, err
 		}
 	}

@@ -26,6 +26,9 @@ func TestStore_CorruptFile_NeverPanics(t *testing.T) {
 			v = bytes.Repeat(v, 300)
 		}
 		tx.Tree(a).Put(key(i), v)
+		if i%150 == 0 { // big keys too
+			tx.Tree(a).Put(append(key(i), bytes.Repeat([]byte("K"), 400+i)...), v[:5])
+		}
 	}
 	tx.Commit()
 	s.Close()

@@ -150,7 +150,10 @@ func (c *Cursor) Seek(key []byte) (ok bool) {
 		c.stack[d].idx = i
 		p = n.child(i)
 	}
-	i, _ := c.leaf.search(key)
+	i, _, err := c.tx.searchLeaf(c.leaf, key)
+	if err != nil {
+		return c.fail(err)
+	}
 	c.stack[c.depth].idx = i
 	if i >= c.leaf.count() {
 		return c.up(true)
@@ -223,12 +226,24 @@ func (c *Cursor) up(forward bool) bool {
 // Valid reports whether the cursor is on an entry.
 func (c *Cursor) Valid() bool { return c.valid }
 
-// Key returns the current key, valid until the cursor moves.
-func (c *Cursor) Key() []byte {
+// Key returns the current key, valid until the cursor moves. A key longer
+// than Store.MaxKeySize is read from its overflow pages; if that fails,
+// Key returns nil and Err reports why.
+func (c *Cursor) Key() (key []byte) {
 	if !c.valid {
 		return nil
 	}
-	return c.leaf.leafKey(c.stack[c.depth].idx)
+	if !c.leaf.hasBigKeys() {
+		return c.leaf.leafKey(c.stack[c.depth].idx)
+	}
+	var err error
+	defer c.tx.guard(&err)
+	key, err = c.tx.entryKey(c.leaf.leafCell(c.stack[c.depth].idx))
+	if err != nil {
+		c.fail(err)
+		return nil
+	}
+	return key
 }
 
 // Value returns the current value, valid until the cursor moves.
@@ -237,11 +252,7 @@ func (c *Cursor) Value() (val []byte, err error) {
 	if !c.valid {
 		return nil, c.err
 	}
-	_, val, ovfl, vlen := c.leaf.leafCell(c.stack[c.depth].idx)
-	if ovfl == 0 {
-		return val, nil
-	}
-	return c.tx.readOverflow(ovfl, vlen)
+	return c.tx.entryValue(c.leaf.leafCell(c.stack[c.depth].idx))
 }
 
 // guard stops the cursor with ErrCorrupt on a panic (see Tx.guard).

@@ -78,10 +78,16 @@
 // Leaf cell: uvarint key length, uvarint w, key, then either the value
 // (w = length<<1) or, for a value stored in an overflow chain, the chain's
 // first page as 4 bytes (w = length<<1 | 1). A cell larger than a quarter
-// of the page moves its value to overflow pages. Branch cell: 4-byte child,
-// uvarint key length, key; the child holds keys below the key (and at or
-// above the previous cell's key), the rightmost child the rest. Keys are
-// ordered by bytes.Compare and at most MaxKeySize long (1003 bytes at 4096).
+// of the page moves its value to overflow pages. A big key, longer than
+// MaxKeySize (1003 bytes at 4096), keeps only its first MaxKeySize/2 bytes
+// in the cell; the rest of the key leads the overflow chain, before the
+// value, and the leaf's header byte 1 has bit 0 set so searches compare
+// full keys where the prefix does not decide. Branch cell: 4-byte child,
+// uvarint key length, key (at most MaxKeySize: a separator is the right
+// page's first key, or for a big key its shortest prefix above the left
+// page's last key); the child holds keys below the key (and at or above the
+// previous cell's key), the rightmost child the rest. Keys are ordered by
+// bytes.Compare, up to 16 MiB long.
 // A tree's root page never changes: a root split moves the root's contents
 // to a new child, a root left with one child absorbs it. Page 1 is the tree
 // registry, a tree whose keys are the RowidKey of every tree root.

@@ -149,6 +149,16 @@ func (c *checker) keyOrder(root, p uint32, n node, lo, hi []byte) {
 	var prev []byte
 	for i := 0; i < n.count(); i++ {
 		k := n.key(i)
+		if n.isLeaf() && n.hasBigKeys() {
+			full, err := c.tx.entryKey(n.leafCell(i))
+			if err != nil {
+				c.problem("tree %d page %d: key %d: %v", root, p, i, err)
+				return
+			}
+			k = full
+		} else if n.isLeaf() && n.leafCell(i).keyRest() > 0 {
+			c.problem("tree %d page %d: big key %d in a page not flagged for them", root, p, i)
+		}
 		if i > 0 && bytes.Compare(prev, k) >= 0 {
 			c.problem("tree %d page %d: key %d out of order", root, p, i)
 		}
@@ -166,11 +176,11 @@ func (c *checker) leaf(root, p uint32, n node, d int) error {
 		c.problem("tree %d: leaf %d at depth %d, others at %d", root, p, d, c.leafD)
 	}
 	for i := 0; i < n.count(); i++ {
-		_, _, ovfl, vlen := n.leafCell(i)
-		if ovfl == 0 {
+		e := n.leafCell(i)
+		if e.ovfl == 0 {
 			continue
 		}
-		err := c.tx.walkOverflow(ovfl, vlen, func(op uint32, _ []byte) { c.mark(op, root) })
+		err := c.tx.walkOverflow(e.ovfl, e.chain, func(op uint32, _ []byte) { c.mark(op, root) })
 		if err := c.note(err); err != nil {
 			return err
 		}

@@ -81,6 +81,7 @@ func (tx *Tx) mergeChildren(pp uint32, li int) (bool, error) {
 	if !w.isLeaf() {
 		w.setRight(R.right())
 	}
+	w[1] |= R[1] & nodeFlagBigKeys
 	wp, err := tx.writable(pp)
 	if err != nil {
 		return false, err

@@ -42,9 +42,15 @@ func randValue(r *rand.Rand) []byte {
 }
 
 func randKey(r *rand.Rand, space int) []byte {
-	k := []byte(fmt.Sprintf("%06d", r.IntN(space)))
-	if r.IntN(8) == 0 {
+	n := r.IntN(space)
+	k := []byte(fmt.Sprintf("%06d", n))
+	switch r.IntN(16) {
+	case 0, 1:
 		k = append(k, bytes.Repeat([]byte{'x'}, r.IntN(200))...)
+	case 2:
+		// A big key (the model's page size inlines at most 235 bytes):
+		// deterministic per n, so it can be looked up and deleted again.
+		k = append(k, bytes.Repeat([]byte{'B'}, 100+n%3000)...)
 	}
 	return k
 }

@@ -54,7 +54,8 @@ func (n node) capacity() int { return n.end() - nodeHdrSize }
 // used is the space a node's slots and cells use now.
 func (n node) used() int { return n.capacity() - n.freeSpace() }
 
-// leafKey returns the key of leaf cell i, without allocating.
+// leafKey returns the inline key of leaf cell i, without allocating: the
+// whole key, or for a big key (see bigKeyPrefix) only its first bytes.
 func (n node) leafKey(i int) []byte {
 	off := n.slot(i)
 	if kl, vw := n[off], n[off+1]; kl < 0x80 && vw < 0x80 {
@@ -63,23 +64,59 @@ func (n node) leafKey(i int) []byte {
 	klen, a := uvarint(n[off:])
 	_, b := uvarint(n[off+a:])
 	s := off + a + b
-	return n[s : s+klen]
+	return n[s : s+inlineKeyLen(klen, len(n))]
 }
 
-// leafCell decodes leaf cell i: its key, and either the inline value or
-// the first overflow page and the value's total length.
-func (n node) leafCell(i int) (key, val []byte, ovfl uint32, vlen int) {
-	off := n.slot(i)
-	klen, a := uvarint(n[off:])
-	vw, b := uvarint(n[off+a:])
-	s := off + a + b
-	key = n[s : s+klen]
-	vlen = vw >> 1
-	if vw&ovflBit != 0 {
-		return key, nil, binary.BigEndian.Uint32(n[s+klen:]), vlen
-	}
-	return key, n[s+klen : s+klen+vlen], 0, vlen
+// leafEntry is a decoded leaf cell.
+type leafEntry struct {
+	key   []byte // inline key: the whole key, or a big key's first bytes
+	klen  int    // full key length
+	val   []byte // inline value; nil when the value is in overflow pages
+	ovfl  uint32 // first overflow page, 0 = none
+	chain int    // bytes in the overflow chain: the rest of a big key, then the value
 }
+
+// keyRest is how many key bytes lead the overflow chain.
+func (e leafEntry) keyRest() int { return e.klen - len(e.key) }
+
+// leafCell decodes leaf cell i.
+func (n node) leafCell(i int) leafEntry { return decodeLeafCell(n[n.slot(i):], len(n)) }
+
+// decodeLeafCell decodes an encoded leaf cell of a page of size ps.
+func decodeLeafCell(c []byte, ps int) leafEntry {
+	klen, a := uvarint(c)
+	vw, b := uvarint(c[a:])
+	s := a + b
+	inl := inlineKeyLen(klen, ps)
+	e := leafEntry{key: c[s : s+inl], klen: klen}
+	vlen := vw >> 1
+	if vw&ovflBit != 0 {
+		e.ovfl = binary.BigEndian.Uint32(c[s+inl:])
+		e.chain = klen - inl + vlen
+		return e
+	}
+	e.val = c[s+inl : s+inl+vlen]
+	return e
+}
+
+// Big keys: a key longer than maxKey keeps its first bigKeyPrefix bytes in
+// the leaf cell and the rest at the head of the cell's overflow chain
+// (before the value). Leaves holding one carry nodeFlagBigKeys, and
+// searches in them compare full keys where the prefix cannot decide.
+// Separators in branches are always short (see Tx.separator).
+const nodeFlagBigKeys = 1 // node header byte 1
+
+func bigKeyPrefix(ps int) int { return maxKey(ps) / 2 }
+
+// inlineKeyLen is how much of a klen-byte key a leaf cell holds inline.
+func inlineKeyLen(klen, ps int) int {
+	if klen > maxKey(ps) {
+		return bigKeyPrefix(ps)
+	}
+	return klen
+}
+
+func (n node) hasBigKeys() bool { return n[1]&nodeFlagBigKeys != 0 }
 
 // branchKey returns the separator key of branch cell i.
 func (n node) branchKey(i int) []byte {
@@ -127,10 +164,11 @@ func (n node) cellLen(off int) int {
 	if n.isLeaf() {
 		klen, a := uvarint(n[off:])
 		vw, b := uvarint(n[off+a:])
+		inl := inlineKeyLen(klen, len(n))
 		if vw&ovflBit != 0 {
-			return a + b + klen + 4
+			return a + b + inl + 4
 		}
-		return a + b + klen + vw>>1
+		return a + b + inl + vw>>1
 	}
 	klen, a := uvarint(n[off+4:])
 	return 4 + a + klen
@@ -244,13 +282,14 @@ func (n node) defrag(scratch []byte) {
 	n.setFrag(0)
 }
 
-// appendLeafCell encodes a leaf cell. When ovfl != 0 the value lives in
-// overflow pages starting at ovfl and val is ignored (vlen is its length).
-func appendLeafCell(dst, key, val []byte, ovfl uint32, vlen int) []byte {
+// appendLeafCell encodes a leaf cell for page size ps. When ovfl != 0 the
+// value (after the rest of a big key) lives in overflow pages starting at
+// ovfl and val is ignored (vlen is its length). A big key needs ovfl.
+func appendLeafCell(dst, key, val []byte, ovfl uint32, vlen, ps int) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(key)))
 	if ovfl != 0 {
 		dst = binary.AppendUvarint(dst, uint64(vlen)<<1|ovflBit)
-		dst = append(dst, key...)
+		dst = append(dst, key[:inlineKeyLen(len(key), ps)]...)
 		return binary.BigEndian.AppendUint32(dst, ovfl)
 	}
 	dst = binary.AppendUvarint(dst, uint64(len(val))<<1)
@@ -300,5 +339,5 @@ func (n node) setOverflow(i int, p uint32) {
 	off := n.slot(i)
 	klen, a := uvarint(n[off:])
 	_, b := uvarint(n[off+a:])
-	binary.BigEndian.PutUint32(n[off+a+b+klen:], p)
+	binary.BigEndian.PutUint32(n[off+a+b+inlineKeyLen(klen, len(n)):], p)
 }

@@ -26,6 +26,12 @@ func (tx *Tx) split(pa *path, d, i int, cell []byte) error {
 	cells := tx.gatherCells(old, i, cell)
 	appendMode := old.isLeaf() && pa.rightmost && i == old.count()
 	k := splitPoint(cells, appendMode, old.isLeaf())
+	var sep []byte
+	if old.isLeaf() {
+		if sep, err = tx.separator(cells[k-1], cells[k]); err != nil {
+			return err
+		}
+	}
 	q, err := tx.alloc()
 	if err != nil {
 		return err
@@ -34,11 +40,13 @@ func (tx *Tx) split(pa *path, d, i int, cell []byte) error {
 	if err != nil {
 		return err
 	}
-	var sep []byte
 	if old.isLeaf() {
 		fillNode(r, typeLeaf, cells[k:], tx.w.scratch)
 		fillNode(n, typeLeaf, cells[:k], tx.w.scratch)
-		sep = leafCellKey(cells[k])
+		if old.hasBigKeys() || cellHasBigKey(cell, tx.s.ps) {
+			r[1] |= nodeFlagBigKeys
+			n[1] |= nodeFlagBigKeys
+		}
 	} else {
 		mid := cells[k]
 		fillNode(r, typeBranch, cells[k+1:], tx.w.scratch)
@@ -139,12 +147,8 @@ func fillNode(n node, typ byte, cells [][]byte, scratch []byte) {
 	}
 }
 
-// leafCellKey returns the key inside an encoded leaf cell.
-func leafCellKey(c []byte) []byte {
-	klen, a := uvarint(c)
-	_, b := uvarint(c[a:])
-	return c[a+b : a+b+klen]
-}
+// cellHasBigKey reports whether an encoded leaf cell holds a big key.
+func cellHasBigKey(c []byte, ps int) bool { return decodeLeafCell(c, ps).keyRest() > 0 }
 
 // branchCellKey returns the key inside an encoded branch cell.
 func branchCellKey(c []byte) []byte {

@@ -489,5 +489,7 @@ func (s *Store) FreelistCount() uint32 {
 // PageSize returns the database's page size.
 func (s *Store) PageSize() int { return s.ps }
 
-// MaxKeySize returns the longest key a tree accepts at this page size.
+// MaxKeySize returns the longest key a leaf stores inline at this page
+// size. Longer keys (up to 16 MiB) work but cost overflow reads when a
+// search cannot decide on their first MaxKeySize/2 bytes.
 func (s *Store) MaxKeySize() int { return maxKey(s.ps) }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -164,17 +165,60 @@ func TestTree_Put_OverflowValues(t *testing.T) {
 	checkIntegrity(t, s)
 }
 
-func TestTree_Put_KeyTooLarge(t *testing.T) {
+func TestTree_Put_BigKeys(t *testing.T) {
 	s := openT(t, nil, Options{})
 	defer s.Close()
 	tx := mustWrite(t, s)
-	defer tx.Rollback()
 	root, _ := tx.CreateTree()
-	if err := tx.Tree(root).Put(make([]byte, s.MaxKeySize()+1), nil); !errors.Is(err, ErrKeyTooLarge) {
-		t.Fatal(err)
+	tr := tx.Tree(root)
+	if err := tr.Put(make([]byte, maxBigKey+1), nil); !errors.Is(err, ErrKeyTooLarge) {
+		t.Fatalf("over the limit: %v", err)
 	}
-	if err := tx.Tree(root).Put(make([]byte, s.MaxKeySize()), nil); err != nil {
-		t.Fatal(err)
+	big := func(i int) []byte {
+		return append([]byte(fmt.Sprintf("%04d", i)), bytes.Repeat([]byte("k"), 5000+i)...)
+	}
+	for i := 0; i < 300; i++ {
+		if err := tr.Put(big(i), []byte(fmt.Sprint(i))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Sharing more than MaxKeySize bytes makes keys inseparable.
+	same := bytes.Repeat([]byte("s"), 3*s.MaxKeySize())
+	var err error
+	for i := 0; i < 50 && err == nil; i++ {
+		err = tr.Put(append(append([]byte{}, same...), byte(i)), nil)
+	}
+	if !errors.Is(err, ErrKeyTooLarge) {
+		t.Fatalf("inseparable keys: %v", err)
+	}
+	tx.Rollback()
+	tx = mustWrite(t, s)
+	root, _ = tx.CreateTree()
+	tr = tx.Tree(root)
+	for i := 0; i < 300; i++ {
+		tr.Put(big(i), []byte(fmt.Sprint(i)))
+	}
+	tx.Commit()
+	checkIntegrity(t, s)
+	rt := mustRead(t, s)
+	defer rt.Rollback()
+	c := rt.Tree(root).Cursor()
+	defer c.Close()
+	i := 0
+	for ok := c.First(); ok; ok = c.Next() {
+		if !bytes.Equal(c.Key(), big(i)) {
+			t.Fatalf("key %d: %d bytes", i, len(c.Key()))
+		}
+		i++
+	}
+	if i != 300 {
+		t.Fatalf("scanned %d", i)
+	}
+	if v, ok, err := rt.Tree(root).Get(big(123)); err != nil || !ok || string(v) != "123" {
+		t.Fatalf("get big key: %q %v %v", v, ok, err)
+	}
+	if !c.Seek(big(200)[:3000]) || !bytes.Equal(c.Key(), big(200)) {
+		t.Fatal("seek by a prefix of a big key")
 	}
 }
 

@@ -84,8 +84,8 @@ func (tx *Tx) freeTree(root uint32, dropRoot bool) error {
 			return nil
 		}
 		for i := 0; i < n.count(); i++ {
-			if _, _, ovfl, vlen := n.leafCell(i); ovfl != 0 {
-				chains = append(chains, chain{ovfl, vlen})
+			if e := n.leafCell(i); e.ovfl != 0 {
+				chains = append(chains, chain{e.ovfl, e.chain})
 			}
 		}
 		return nil

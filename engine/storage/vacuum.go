@@ -94,7 +94,8 @@ func (tx *Tx) liveSet() (*liveSet, error) {
 				return nil
 			}
 			for i := 0; i < n.count(); i++ {
-				_, _, ovfl, vlen := n.leafCell(i)
+				e := n.leafCell(i)
+				ovfl, vlen := e.ovfl, e.chain
 				if ovfl == 0 {
 					continue
 				}

@@ -84,27 +84,24 @@ func cellFits(n node, off, end int) bool {
 		}
 	}
 	klen, a := binary.Uvarint(n[p:end])
-	if a <= 0 || klen > uint64(end) {
+	if a <= 0 || klen > 1<<40 {
 		return false
 	}
 	p += a
-	if n.isLeaf() {
-		vw, b := binary.Uvarint(n[p:end])
-		if b <= 0 || vw>>1 > 1<<40 {
-			return false
-		}
-		p += b
-		body := vw >> 1
-		if vw&ovflBit != 0 {
-			body = 4
-		}
-		if uint64(p)+klen+body > uint64(end) {
-			return false
-		}
-		return true
+	if !n.isLeaf() {
+		return klen <= uint64(maxKey(len(n))) && uint64(p)+klen <= uint64(end)
 	}
-	if uint64(p)+klen > uint64(end) {
+	vw, b := binary.Uvarint(n[p:end])
+	if b <= 0 || vw>>1 > 1<<40 {
 		return false
 	}
-	return true
+	p += b
+	inl := uint64(inlineKeyLen(int(klen), len(n)))
+	body := vw >> 1
+	if vw&ovflBit != 0 {
+		body = 4
+	} else if inl < klen {
+		return false // a big key always has an overflow chain
+	}
+	return uint64(p)+inl+body <= uint64(end)
 }
