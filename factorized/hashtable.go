@@ -68,6 +68,7 @@ func (h *HashTable) Groups() int { return h.groups }
 
 // Insert appends a zeroed tuple under key, after any tuples already under
 // an equal key, and returns it for the caller to fill in (join build side).
+// Its index is Len()-1.
 func (h *HashTable) Insert(key []byte) Row {
 	hash := maphash.Bytes(h.seed, key)
 	slot, head := h.find(hash, key)
@@ -160,12 +161,24 @@ type Matches struct {
 
 // Next returns the next tuple, or ok false at the end.
 func (m *Matches) Next() (r Row, ok bool) {
+	_, r, ok = m.step()
+	return r, ok
+}
+
+// NextIndex is Next returning the tuple's index in Table().
+func (m *Matches) NextIndex() (row int, ok bool) {
+	row, _, ok = m.step()
+	return row, ok
+}
+
+func (m *Matches) step() (i int, r Row, ok bool) {
 	if m.next == 0 {
-		return Row{}, false
+		return -1, Row{}, false
 	}
-	r = m.h.t.Row(m.next - 1)
+	i = m.next - 1
+	r = m.h.t.Row(i)
 	m.next = int(r.Int64(m.h.nextCol))
-	return r, true
+	return i, r, true
 }
 
 // find returns key's slot and its group's first tuple, or the empty slot

@@ -43,6 +43,15 @@ func TestHashTable_Insert_ProbeFindsAllDuplicates(t *testing.T) {
 	m := h.Probe([]byte("absent"))
 	_, ok := m.Next()
 	require.False(t, ok)
+
+	k := keyOf(7)
+	m = h.Probe(k)
+	n := 0
+	for row, ok := m.NextIndex(); ok; row, ok = m.NextIndex() {
+		require.Contains(t, model[string(k)], h.Table().Int64(row, 0))
+		n++
+	}
+	require.Equal(t, len(model[string(k)]), n)
 }
 
 func TestHashTable_FindOrInsert_OneTuplePerGroup(t *testing.T) {
