@@ -14,6 +14,7 @@ import (
 // conn is one database/sql connection: an engine session. database/sql uses
 // a conn from one goroutine at a time.
 type conn struct {
+	db     *engine.DB
 	sess   *engine.Session
 	cfg    *Config
 	owner  *Connector // closed with the conn when opened through Driver.Open
@@ -34,7 +35,7 @@ var (
 )
 
 func newConn(db *engine.DB, cfg *Config) *conn {
-	return &conn{sess: db.NewSession(), cfg: cfg}
+	return &conn{db: db, sess: db.NewSession(), cfg: cfg}
 }
 
 // Prepare delegates to PrepareContext.
