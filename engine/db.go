@@ -58,7 +58,15 @@ type Stats struct {
 	OpenSessions  int
 	Storage       storage.Stats
 	Txn           txn.ManagerStats
+	// ZeroedBytes counts bytes the factorized block pool has zeroed, and
+	// BlockBytes the bytes of blocks it has allocated (mechanism 3).
+	ZeroedBytes int64
+	BlockBytes  int64
 }
+
+// SetEagerZero switches the factorized block pool to zero whole blocks up
+// front, the behaviour lazy zeroing replaces; benchmarks use it for A/B.
+func (db *DB) SetEagerZero(on bool) { db.pool.SetEagerZero(on) }
 
 // memPath is the file name of an in-memory database inside its MemFS.
 const memPath = "memory.db"
@@ -179,7 +187,8 @@ func (db *DB) Stats() Stats {
 	n := len(db.sessions)
 	db.mu.Unlock()
 	st := Stats{Parses: db.parses.Load(), PlanCacheHits: hits, PlanCacheMiss: miss, Binds: binds,
-		OpenSessions: n, Storage: db.store.Stats(), Txn: db.txm.Stats()}
+		OpenSessions: n, Storage: db.store.Stats(), Txn: db.txm.Stats(),
+		ZeroedBytes: db.pool.ZeroedBytes(), BlockBytes: db.pool.Allocated()}
 	if c := db.cat.Load(); c != nil {
 		st.SchemaVersion = c.Version
 	}
