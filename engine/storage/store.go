@@ -29,6 +29,9 @@ type Store struct {
 	spare    *writeState   // state for the next write Tx; guarded by the writer token
 	writer   chan struct{} // holds a token while a write Tx (or checkpoint) runs
 	readOnly bool
+	// hdrFromWAL: the main file's header was unreadable and came from the
+	// log (see headerFromWAL).
+	hdrFromWAL bool
 
 	mu      sync.Mutex
 	hdr     header         // newest committed header; guarded by mu
@@ -155,7 +158,34 @@ func (s *Store) openDB() error {
 	if err != nil && s.unfinishedCreate(size) {
 		return s.initDB()
 	}
+	if err != nil && errors.Is(err, ErrCorrupt) && s.headerFromWAL() {
+		return nil
+	}
 	return err
+}
+
+// headerFromWAL recovers an unreadable main-file header from the log. A
+// checkpoint writes the header page with the others before one sync, so a
+// power loss can tear it; the log, restarted only after that sync, still
+// holds the newest header, and the checkpoint at Open rewrites it.
+func (s *Store) headerFromWAL() bool {
+	f, err := s.opts.FS.Open(s.path+"-wal", true)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	w := wal{f: f}
+	r, err := w.replay(anyBase)
+	if err != nil || r.hdr == nil {
+		return false
+	}
+	h, err := decodeHeader(r.hdr)
+	if err != nil {
+		return false
+	}
+	s.ps, s.hdr = h.pageSize, h
+	s.hdrFromWAL = true
+	return true
 }
 
 // unfinishedCreate reports whether a file with an unreadable header is
@@ -240,7 +270,11 @@ func (s *Store) openWAL() error {
 	if err != nil {
 		return fmt.Errorf("storage: open wal: %w", err)
 	}
-	r, err := s.wal.replay(s.hdr.seq)
+	base := s.hdr.seq
+	if s.hdrFromWAL {
+		base = anyBase
+	}
+	r, err := s.wal.replay(base)
 	if errors.Is(err, errNoWAL) {
 		if s.readOnly {
 			return nil

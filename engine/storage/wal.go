@@ -177,7 +177,11 @@ func (w *wal) replay(baseSeq uint64) (replayed, error) {
 		binary.BigEndian.Uint32(h[28:]) != crc32.Checksum(h[:28], castagnoli) {
 		return out, errNoWAL
 	}
-	if ps := int(binary.BigEndian.Uint32(h[12:])); ps != w.ps {
+	ps := int(binary.BigEndian.Uint32(h[12:]))
+	if w.ps == 0 && validPageSize(ps) {
+		w.ps = ps // recovering a header: the log names the page size
+	}
+	if ps != w.ps {
 		return out, errNoWAL // a log of another database generation
 	}
 	w.salt = binary.BigEndian.Uint32(h[16:])
@@ -188,6 +192,10 @@ func (w *wal) replay(baseSeq uint64) (replayed, error) {
 	}
 	return w.scan(size, baseSeq)
 }
+
+// anyBase as replay's baseSeq accepts a log starting at any commit: for
+// recovering a main file whose header page is unreadable.
+const anyBase = ^uint64(0) - 1
 
 // errNoWAL: the log has no valid header; start a fresh one.
 var errNoWAL = errors.New("storage: no valid wal")
@@ -234,7 +242,7 @@ func (w *wal) scan(size int64, baseSeq uint64) (replayed, error) {
 		w.end, w.crc = off, crc
 		seq++
 	}
-	if out.lastSeq != 0 && out.lastSeq < baseSeq {
+	if out.lastSeq != 0 && out.lastSeq < baseSeq && baseSeq != anyBase {
 		// Older than the main file (cannot happen with an intact main
 		// file): replaying it would roll pages back, so ignore it.
 		w.index, w.frames, out = map[uint32][]walVer{}, 0, replayed{}
