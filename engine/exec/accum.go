@@ -243,3 +243,35 @@ func appendJSONString(dst []byte, s string) []byte {
 	}
 	return append(dst, '"')
 }
+
+// addColumn folds count(x), sum, total or avg over a batch's live rows:
+// the tight loop of an ungrouped aggregate.
+func (a *accum) addColumn(kind aggKind, b *Batch, col []types.Value) {
+	if b.Sel != nil {
+		for _, i := range b.Sel {
+			a.addOne(kind, col[i])
+		}
+		return
+	}
+	for _, v := range col[:b.N] {
+		a.addOne(kind, v)
+	}
+}
+
+func (a *accum) addOne(kind aggKind, v types.Value) {
+	if kind == aggCount {
+		if !v.IsNull() {
+			a.count++
+		}
+		return
+	}
+	if v.Kind() == types.KindInt && !a.real {
+		s := a.isum + v.Int()
+		if (s > a.isum) == (v.Int() > 0) || v.Int() == 0 {
+			a.isum = s
+			a.count++
+			return
+		}
+	}
+	a.addNumber(v)
+}

@@ -222,6 +222,14 @@ func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
 	na := len(a.aggs)
 	for k := range a.aggs {
 		s := &a.aggs[k]
+		if len(a.groups) == 0 && s.kind == aggCountStar && s.filter == nil && s.order == nil {
+			a.accs[k].count += int64(b.Len())
+			continue
+		}
+		if len(a.groups) == 0 && s.filter == nil && s.order == nil && !s.distinct && s.kind <= aggAvg {
+			a.accs[k].addColumn(s.kind, b, s.argBuf)
+			continue
+		}
 		for j, n := 0, b.Len(); j < n; j++ {
 			i := b.Phys(j)
 			g := 0

@@ -216,18 +216,21 @@ func (s *scanOp) fill() (*Batch, error) {
 	s.ar.reset()
 	rid := len(s.t.Columns)
 	alias := s.t.RowidCol
+	decode := s.decodes()
 	for {
 		rowid := storage.DecodeRowidKey(s.cur.Key())
 		if rowid > s.hiKey {
 			s.done = true
 			break
 		}
-		val, err := s.cur.Value()
-		if err != nil {
-			return nil, err
-		}
-		if err := s.dec.decode(val, s.needed, b.Cols[:rid], b.N, &s.ar); err != nil {
-			return nil, err
+		if decode {
+			val, err := s.cur.Value()
+			if err != nil {
+				return nil, err
+			}
+			if err := s.dec.decode(val, s.needed, b.Cols[:rid], b.N, &s.ar); err != nil {
+				return nil, err
+			}
 		}
 		rv := types.NewInt(rowid)
 		b.Cols[rid][b.N] = rv
@@ -254,4 +257,18 @@ func (s *scanOp) fill() (*Batch, error) {
 	}
 	// Leave the cursor on the last row read; Next advances it.
 	return b, nil
+}
+
+// decodes reports whether any record column is needed; count(*) and
+// rowid-only scans read keys alone.
+func (s *scanOp) decodes() bool {
+	if s.needed == nil {
+		return true
+	}
+	for i, n := range s.needed {
+		if n && i != s.t.RowidCol {
+			return true
+		}
+	}
+	return false
 }
