@@ -119,6 +119,14 @@
 //     hold their contents until the next write in the transaction.
 //   - A Cursor on a write transaction must Seek again after a write to its
 //     own tree.
+//   - Reads go through a small lock-free table of recently read committed
+//     page versions (hot.go) before the page cache; it is cleared at every
+//     checkpoint, when main-file versions change meaning.
+//   - A write transaction's failure mid-edit (I/O error, full disk,
+//     damaged page) poisons it: every later call returns ErrTxFailed and
+//     only Rollback is left. Page checksums and structure are verified on
+//     every read from a file; a panic that a damaged page could still cause
+//     is turned into ErrCorrupt at the API boundary.
 //   - Under SyncNormal a power loss may drop the last commits but never
 //     corrupts; SyncOff gives no guarantee on power loss.
 package storage
