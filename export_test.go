@@ -1,0 +1,19 @@
+package ladybug
+
+import (
+	"context"
+	"database/sql"
+)
+
+// SetEagerZero switches db's block pool to eager zeroing, for A/B benchmarks.
+func SetEagerZero(db *sql.DB, on bool) error {
+	c, err := db.Conn(context.Background())
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return c.Raw(func(dc any) error {
+		dc.(*conn).db.SetEagerZero(on)
+		return nil
+	})
+}
