@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -100,6 +101,12 @@ func TestTree_Model_RandomOpsMatchMap(t *testing.T) {
 				t.Fatalf("round %d commit: %v", round, err)
 			}
 			model = work
+		}
+		if round%15 == 7 {
+			if err := s.Vacuum(context.Background()); err != nil {
+				t.Fatalf("round %d vacuum: %v", round, err)
+			}
+			checkIntegrity(t, s)
 		}
 		if round%10 == 9 {
 			spilled += s.Stats().SpilledPages
