@@ -127,6 +127,8 @@ type Rows struct {
 	// transaction.
 	explicit bool
 	mem      stmtMem
+	// argBuf holds the arguments of a query with few parameters.
+	argBuf [4]types.Value
 }
 
 // advance runs statements from r.next until one returns rows; cur is nil

@@ -108,9 +108,12 @@ func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, 
 	} else {
 		c = &exec.Ctx{}
 	}
+	if s.settingFn == nil {
+		s.settingFn, s.deferFKFn = s.setting, s.deferFK
+	}
 	*c = exec.Ctx{Go: ctx, Tx: tx, Catalog: cat, Args: args, Sess: s, Now: time.Now(),
-		Pool: s.db.pool, MemoryLimit: s.db.opts.MemoryLimit, Setting: s.setting, ForeignKeys: s.foreignKeys,
-		DeferFK: s.deferFK}
+		Pool: s.db.pool, MemoryLimit: s.db.opts.MemoryLimit, Setting: s.settingFn, ForeignKeys: s.foreignKeys,
+		DeferFK: s.deferFKFn}
 	return c
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/txn"
+	"github.com/ladybugsql/ladybug/engine/types"
 )
 
 // TxOptions configure Session.Begin.
@@ -32,6 +33,11 @@ type Session struct {
 	// open holds the Rows not yet closed: those reading the explicit
 	// transaction are closed when it ends, all when the session closes.
 	open map[*Rows]struct{}
+	// settingFn and deferFKFn are the method values s.setting and
+	// s.deferFK, made once so each statement's context does not allocate
+	// two closures.
+	settingFn func(string) (types.Value, bool)
+	deferFKFn func(string)
 }
 
 // LastInsertRowid implements exec.Session.

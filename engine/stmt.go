@@ -66,8 +66,22 @@ func (st *Stmt) ParamNames() []string { return st.sc.names }
 
 // args maps arguments to positions.
 func (st *Stmt) args(in []Arg) ([]types.Value, error) {
+	return st.argsInto(nil, in)
+}
+
+// argsInto maps arguments to positions in buf when it has room, so a
+// query with a few parameters allocates nothing for them.
+func (st *Stmt) argsInto(buf []types.Value, in []Arg) ([]types.Value, error) {
 	n := st.sc.numInput
-	out := make([]types.Value, n)
+	if n == 0 && len(in) == 0 {
+		return nil, nil
+	}
+	var out []types.Value
+	if n <= cap(buf) {
+		out = buf[:n]
+	} else {
+		out = make([]types.Value, n)
+	}
 	set := make([]bool, n)
 	for _, a := range in {
 		pos := a.Ordinal - 1
@@ -141,14 +155,15 @@ func (st *Stmt) Query(ctx context.Context, args []Arg) (r *Rows, err error) {
 	if err := st.usable(); err != nil {
 		return nil, err
 	}
-	vals, err := st.args(args)
+	r = &Rows{s: st.s, sc: st.sc, ctx: ctx}
+	vals, err := st.argsInto(r.argBuf[:0], args)
 	if err != nil {
 		return nil, err
 	}
 	if len(st.sc.stmts) == 0 {
 		return nil, errs.New(errs.CodeMisuse, "empty statement")
 	}
-	r = &Rows{s: st.s, sc: st.sc, args: vals, ctx: ctx}
+	r.args = vals
 	if err := r.advance(); err != nil {
 		return nil, err
 	}

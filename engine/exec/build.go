@@ -78,6 +78,8 @@ func (b *builder) build(n plan.Node) (Operator, error) {
 		return b.window(n)
 	case *plan.TableFunc:
 		return b.tableFunc(n)
+	case *plan.Lateral:
+		return b.lateral(n)
 	}
 	return nil, notSupportedErr("plan node " + typeName(n))
 }

@@ -166,6 +166,9 @@ func (b *Binder) bindJoin(j *grammar.Join) (Node, *scope, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	if tf, ok := j.Right.(*grammar.TableFunc); ok && readsScope(b, tf, lsc) {
+		return b.bindLateral(j, ln, lsc, tf)
+	}
 	rn, rsc, err := b.bindFrom(j.Right)
 	if err != nil {
 		return nil, nil, err
@@ -362,4 +365,49 @@ func (b *Binder) bindTableFunc(tf *grammar.TableFunc) (Node, *scope, error) {
 	}
 	n := &TableFunc{Name: name, Args: args, Cols: out}
 	return n, &scope{cols: out}, nil
+}
+
+// readsScope reports whether a table function's arguments name columns of
+// sc (a lateral call).
+func readsScope(b *Binder, tf *grammar.TableFunc, sc *scope) bool {
+	found := false
+	for _, a := range tf.Args {
+		grammar.Walk(a, func(n grammar.Node) bool {
+			if cr, ok := n.(*grammar.ColumnRef); ok {
+				if r, _ := resolveIn(sc, cr); r != nil {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+func (b *Binder) bindLateral(j *grammar.Join, ln Node, lsc *scope, tf *grammar.TableFunc) (Node, *scope, error) {
+	kind := map[grammar.JoinKind]JoinKind{grammar.JoinInner: JoinInner, grammar.JoinLeft: JoinLeft,
+		grammar.JoinCross: JoinCross}
+	k, ok := kind[j.Kind]
+	if !ok || j.Natural || j.Using != nil {
+		return nil, nil, notSupported("this join with a table-valued function")
+	}
+	args, err := b.bindExprs(tf.Args, lsc)
+	if err != nil {
+		return nil, nil, err
+	}
+	fn, fsc, err := b.bindTableFunc(&grammar.TableFunc{Name: tf.Name, Alias: tf.Alias})
+	if err != nil {
+		return nil, nil, err
+	}
+	f := fn.(*TableFunc)
+	f.Args = args
+	cols := append(append([]Column{}, lsc.cols...), fsc.cols...)
+	sc := &scope{cols: cols}
+	l := &Lateral{Left: ln, Func: f, Kind: k, Cols: cols}
+	if j.On != nil {
+		if l.On, err = b.bindExpr(j.On, sc); err != nil {
+			return nil, nil, err
+		}
+	}
+	return l, sc, nil
 }

@@ -260,5 +260,19 @@ type TableFunc struct {
 	Cols []Column
 }
 
+// Lateral joins each row of Left with the rows of a table-valued function
+// whose arguments read that row (FROM t JOIN pragma_table_info(t.name)).
+// Output is Left's columns then the function's; On filters the pairs.
+type Lateral struct {
+	Left Node
+	Func *TableFunc // Args bound against Left's columns
+	On   Expr
+	Kind JoinKind // JoinInner, JoinCross or JoinLeft
+	Cols []Column
+}
+
+// Columns implements Node.
+func (l *Lateral) Columns() []Column { return l.Cols }
+
 // Columns implements Node.
 func (t *TableFunc) Columns() []Column { return t.Cols }

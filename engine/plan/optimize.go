@@ -88,6 +88,8 @@ func rewrite(n Node, fn func(Node) Node) Node {
 	case *SetOp:
 		x.Left = rewrite(x.Left, fn)
 		x.Right = rewrite(x.Right, fn)
+	case *Lateral:
+		x.Left = rewrite(x.Left, fn)
 	}
 	return fn(n)
 }

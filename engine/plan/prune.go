@@ -47,6 +47,8 @@ func pruneColumns(n Node, need []bool) {
 		pruneColumns(x.Input, union(in, nin, exprs...))
 	case *Distinct:
 		pruneColumns(x.Input, nil)
+	case *Lateral:
+		pruneColumns(x.Left, nil)
 	case *SetOp:
 		pruneColumns(x.Left, nil)
 		pruneColumns(x.Right, nil)
