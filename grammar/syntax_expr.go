@@ -24,16 +24,18 @@ type sNotTok struct {
 }
 
 // sTail is one operator after an operand: a postfix NULL test, an IN
-// test, or an infix operator with its right operand.
+// test, or an infix operator with its right operand. The lookahead lets
+// the common case, an operand followed by "," or ")", fail in one step
+// instead of trying every alternative.
 type sTail struct {
 	Pos    lexer.Position
-	IsNull string     `parser:"  @( 'ISNULL' | 'NOTNULL' | 'NOT' 'NULL' )"`
+	IsNull string     `parser:"(?= BinOp | Keyword | Ident ) ( @( 'ISNULL' | 'NOTNULL' | 'NOT' 'NULL' )"`
 	In     *sIn       `parser:"| @@"`
 	Is     *sIsOp     `parser:"| ( ( @@"`
 	Match  *sMatchOp  `parser:"    | @@"`
 	Op     string     `parser:"    | @( BinOp | 'OR' | 'AND' | 'ESCAPE' ) )"`
 	Nots   []*sNotTok `parser:"  @@*"`
-	R      *sOperand  `parser:"  @@ )"`
+	R      *sOperand  `parser:"  @@ ) )"`
 }
 
 type sIsOp struct {
