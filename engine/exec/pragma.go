@@ -5,6 +5,7 @@ import (
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/funcs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -234,6 +235,9 @@ func tableFuncRows(c *Ctx, name string, args []types.Value) ([][]types.Value, er
 	if name == "generate_series" {
 		return generateSeries(args)
 	}
+	if name == "json_each" || name == "json_tree" {
+		return jsonRows(name == "json_tree", args)
+	}
 	if strings.HasPrefix(name, "information_schema.") {
 		return informationSchema(c.Catalog, strings.TrimPrefix(name, "information_schema.")), nil
 	}
@@ -316,4 +320,27 @@ func informationSchema(cat *catalog.Catalog, view string) [][]types.Value {
 		}
 	}
 	return rows
+}
+
+func jsonRows(tree bool, args []types.Value) ([][]types.Value, error) {
+	if len(args) < 1 || len(args) > 2 {
+		return nil, errs.New(errs.CodeGeneric, "wrong number of arguments to json_each")
+	}
+	path := types.Null
+	if len(args) == 2 {
+		path = args[1]
+	}
+	rows, err := funcs.JSONEach(args[0], path, tree)
+	if err != nil {
+		return nil, err
+	}
+	root := path
+	if root.IsNull() {
+		root = text("$")
+	}
+	out := make([][]types.Value, len(rows))
+	for i, r := range rows {
+		out[i] = []types.Value{r.Key, r.Value, r.Type, r.Atom, r.ID, r.Parent, r.FullKey, r.Path, args[0], root}
+	}
+	return out, nil
 }

@@ -363,6 +363,10 @@ func (b *Binder) bindTableFunc(tf *grammar.TableFunc) (Node, *scope, error) {
 	for i, c := range cols {
 		out[i] = Column{Name: c, Table: alias}
 	}
+	if name == "json_each" || name == "json_tree" {
+		// json and root hold the arguments and are hidden, as in SQLite.
+		out[len(out)-1].Hidden, out[len(out)-2].Hidden = true, true
+	}
 	n := &TableFunc{Name: name, Args: args, Cols: out}
 	return n, &scope{cols: out}, nil
 }
