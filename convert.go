@@ -70,10 +70,21 @@ func uintArg(u uint64) (any, error) {
 
 // engineArgs turns database/sql arguments into engine arguments.
 func engineArgs(args []driver.NamedValue) ([]engine.Arg, error) {
+	return engineArgsInto(nil, args)
+}
+
+// engineArgsInto is engineArgs writing into buf when it has room, so a
+// statement with a few arguments converts them without allocating.
+func engineArgsInto(buf []engine.Arg, args []driver.NamedValue) ([]engine.Arg, error) {
 	if len(args) == 0 {
 		return nil, nil
 	}
-	out := make([]engine.Arg, len(args))
+	var out []engine.Arg
+	if len(args) <= cap(buf) {
+		out = buf[:len(args)]
+	} else {
+		out = make([]engine.Arg, len(args))
+	}
 	for i := range args {
 		v, err := toValue(args[i].Value)
 		if err != nil {

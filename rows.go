@@ -22,6 +22,11 @@ type rows struct {
 	buf       []types.Value
 	closeStmt *engine.Stmt // a statement prepared for this query alone
 	closed    bool
+	// Room for the column metadata of a narrow result, so describing it
+	// allocates nothing.
+	namesArr [4]string
+	kindsArr [4]declKind
+	bufArr   [4]types.Value
 }
 
 var (
@@ -43,8 +48,15 @@ func newRows(r *engine.Rows, cfg *Config) *rows {
 // describe caches the current result set's columns.
 func (rs *rows) describe() {
 	rs.cols = rs.r.Columns()
-	rs.names = make([]string, len(rs.cols))
-	rs.kinds = make([]declKind, len(rs.cols))
+	// Only the first result set uses the arrays: a caller may still hold
+	// the names slice of an earlier one (database/sql does not copy it).
+	if n := len(rs.cols); rs.names == nil && n <= len(rs.namesArr) {
+		rs.names, rs.kinds = rs.namesArr[:n:n], rs.kindsArr[:n:n]
+		rs.buf = rs.bufArr[:0]
+	} else {
+		rs.names = make([]string, n)
+		rs.kinds = make([]declKind, n)
+	}
 	for i, c := range rs.cols {
 		rs.names[i] = c.Name
 		rs.kinds[i] = classifyDecl(c.DeclType)

@@ -84,7 +84,8 @@ func execStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue) (d
 }
 
 func queryStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue, cfg *Config) (*rows, error) {
-	eargs, err := engineArgs(args)
+	var buf [4]engine.Arg
+	eargs, err := engineArgsInto(buf[:0], args)
 	if err != nil {
 		return nil, err
 	}
