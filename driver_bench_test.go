@@ -75,7 +75,7 @@ func BenchmarkDB_QueryRow_PointLookup(b *testing.B) {
 	var val int64
 	var name string
 	for i := 0; i < b.N; i++ {
-		if err := st.QueryRow(i%10_000 + 1).Scan(&val, &name); err != nil {
+		if err := st.QueryRow(i%10_000+1).Scan(&val, &name); err != nil {
 			b.Fatal(err)
 		}
 	}
