@@ -278,6 +278,9 @@ func (j *joinOp) residual(c *Ctx, out *Batch) error {
 			}
 		}
 		out.Sel = j.lsel
+		if out.Sel == nil {
+			out.Sel = []int32{} // no pair survived; nil would mean all
+		}
 	}
 	for k, n := 0, out.Len(); k < n; k++ {
 		p := out.Phys(k)

@@ -85,6 +85,9 @@ func columnFromAST(t *catalog.Table, i int, cd *grammar.ColumnDef, uniques *[]ca
 		case grammar.ConstraintDefault:
 			col.Default = cc.Expr.String()
 		case grammar.ConstraintCollate:
+			if _, ok := types.CollationByName(cc.Collation); !ok {
+				return col, bindErr("no such collation sequence: %s", cc.Collation)
+			}
 			col.Collate = strings.ToUpper(cc.Collation)
 		case grammar.ConstraintReferences:
 			t.ForeignKeys = append(t.ForeignKeys, foreignKey([]int{i}, cc.ForeignKey))

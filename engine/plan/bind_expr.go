@@ -33,6 +33,9 @@ func (b *Binder) bindExpr(e grammar.Expr, sc *scope) (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
+		if _, ok := types.CollationByName(e.Collation); !ok {
+			return nil, bindErr("no such collation sequence: %s", e.Collation)
+		}
 		return &Collate{X: x, Name: strings.ToUpper(e.Collation)}, nil
 	case *grammar.CastExpr:
 		x, err := b.bindExpr(e.X, sc)

@@ -1,0 +1,184 @@
+package plan
+
+import "github.com/ladybugsql/ladybug/engine/catalog"
+
+// pushdownFilters moves the conjuncts of a Filter as close to the scans as
+// their meaning allows, so the rules after it (rowid and index lookups)
+// see them and joins combine fewer rows:
+//
+//   - through a Project whose referenced outputs are plain columns (a
+//     subquery in FROM, a view), rewriting the references;
+//   - into either side of an inner or cross join, and into the left side of
+//     a LEFT join (a right-side condition there would drop the
+//     NULL-extended rows it must keep);
+//   - an equality between the two sides of an inner join becomes a
+//     hash-join key.
+//
+// Only pushable conjuncts move (see pushable): they never error, read no
+// subquery and call no function, so evaluating them earlier, on more or
+// fewer rows, cannot change an answer.
+func pushdownFilters(_ *catalog.Catalog, n Node) Node {
+	f, ok := n.(*Filter)
+	if !ok {
+		return n
+	}
+	switch in := f.Input.(type) {
+	case *Join:
+		return pushIntoJoin(f, in)
+	case *Project:
+		return pushThroughProject(f, in)
+	}
+	return n
+}
+
+// pushIntoJoin splits f's conjuncts between the join's sides.
+func pushIntoJoin(f *Filter, j *Join) Node {
+	if j.Kind != JoinInner && j.Kind != JoinCross && j.Kind != JoinLeft {
+		return f
+	}
+	nl := len(j.Left.Columns())
+	var left, right, rest Expr
+	nj := *j
+	for _, c := range Conjuncts(f.Pred) {
+		side := pushSide(c, nl)
+		switch {
+		case side == sideLeft:
+			left = andExpr(left, c)
+		case side == sideRight && j.Kind != JoinLeft:
+			right = andExpr(right, shiftCols(c, -nl))
+		case side == sideBoth && j.Kind != JoinLeft && addJoinKey(&nj, c, nl):
+		default:
+			rest = andExpr(rest, c)
+		}
+	}
+	if left == nil && right == nil && len(nj.LeftKeys) == len(j.LeftKeys) {
+		return f
+	}
+	if left != nil {
+		nj.Left = pushdownFilters(nil, &Filter{Input: j.Left, Pred: left})
+	}
+	if right != nil {
+		nj.Right = pushdownFilters(nil, &Filter{Input: j.Right, Pred: right})
+	}
+	if len(nj.LeftKeys) > 0 && nj.Kind == JoinCross {
+		nj.Kind = JoinInner
+	}
+	if rest == nil {
+		return &nj
+	}
+	return &Filter{Input: &nj, Pred: rest}
+}
+
+// addJoinKey makes c a hash-join key when it is "left = right" as the
+// binder's ON handling would (same operator, no collation).
+func addJoinKey(j *Join, c Expr, nl int) bool {
+	bin, ok := c.(*Binary)
+	if !ok || bin.Op != "=" || bin.Coll != "" {
+		return false
+	}
+	ls, rs := pushSide(bin.L, nl), pushSide(bin.R, nl)
+	switch {
+	case ls == sideLeft && rs == sideRight:
+		j.LeftKeys = append(append([]Expr{}, j.LeftKeys...), bin.L)
+		j.RightKeys = append(append([]Expr{}, j.RightKeys...), shiftCols(bin.R, -nl))
+	case ls == sideRight && rs == sideLeft:
+		j.LeftKeys = append(append([]Expr{}, j.LeftKeys...), bin.R)
+		j.RightKeys = append(append([]Expr{}, j.RightKeys...), shiftCols(bin.L, -nl))
+	default:
+		return false
+	}
+	return true
+}
+
+// pushThroughProject moves conjuncts below a projection when every column
+// they read is a plain input column with the same affinity and collation.
+func pushThroughProject(f *Filter, p *Project) Node {
+	var below, rest Expr
+	for _, c := range Conjuncts(f.Pred) {
+		if m, ok := substituteCols(c, p.Exprs); ok {
+			below = andExpr(below, m)
+		} else {
+			rest = andExpr(rest, c)
+		}
+	}
+	if below == nil {
+		return f
+	}
+	np := *p
+	np.Input = pushdownFilters(nil, &Filter{Input: p.Input, Pred: below})
+	if rest == nil {
+		return &np
+	}
+	return &Filter{Input: &np, Pred: rest}
+}
+
+// substituteCols rewrites the column references of c to the projection's
+// input columns; ok is false when c is not pushable or reads a computed
+// output.
+func substituteCols(c Expr, exprs []Expr) (Expr, bool) {
+	if pushSide(c, 1<<30) == sideNone {
+		return nil, false
+	}
+	ok := true
+	WalkExpr(c, func(x Expr) {
+		ref, isRef := x.(*ColRef)
+		if !isRef {
+			return
+		}
+		if ref.Idx >= len(exprs) {
+			ok = false
+			return
+		}
+		in, plain := exprs[ref.Idx].(*ColRef)
+		if !plain || in.Affinity != ref.Affinity || in.Collate != ref.Collate {
+			ok = false
+		}
+	})
+	if !ok {
+		return nil, false
+	}
+	return MapExpr(c, func(x Expr) Expr {
+		if ref, isRef := x.(*ColRef); isRef {
+			in := *exprs[ref.Idx].(*ColRef)
+			return &in
+		}
+		return x
+	}), true
+}
+
+// Sides a conjunct can read.
+const (
+	sideNone  = iota // not pushable
+	sideConst        // reads no column
+	sideLeft
+	sideRight
+	sideBoth
+)
+
+// pushSide reports which join side c reads (columns below nl are the
+// left's), or sideNone when c holds a node outside the pushable set:
+// columns, constants, parameters and operators that cannot fail. MapExpr rebuilds every node of that set, so shifting the
+// columns of a pushable expression is exact.
+func pushSide(c Expr, nl int) int {
+	side := sideConst
+	WalkExpr(c, func(x Expr) {
+		switch x := x.(type) {
+		case *ColRef:
+			s := sideLeft
+			if x.Idx >= nl {
+				s = sideRight
+			}
+			switch side {
+			case sideConst:
+				side = s
+			case sideNone, s:
+			default:
+				side = sideBoth
+			}
+		case *Const, *Param, *Unary, *Binary, *Affinity, *Collate, *Cast, *IsNull:
+		default:
+			side = sideNone
+		}
+	})
+	return side
+}
