@@ -154,22 +154,22 @@ func fnStrftime(c *Context, a []types.Value) (types.Value, error) {
 func (p *dateTime) appendField(b []byte, cf byte) ([]byte, bool) {
 	switch cf {
 	case 'd':
-		return fmt.Appendf(b, "%02d", p.D), true
+		return appendPad(b, p.D, 2, '0'), true
 	case 'e':
-		return fmt.Appendf(b, "%2d", p.D), true
+		return appendPad(b, p.D, 2, ' '), true
 	case 'f':
 		s := min(p.s, 59.999)
-		return fmt.Appendf(b, "%06.3f", s), true
+		return appendSeconds(b, s), true
 	case 'F':
-		return fmt.Appendf(b, "%04d-%02d-%02d", p.Y, p.M, p.D), true
+		return appendPad(append(appendPad(append(appendPad(b, p.Y, 4, '0'), '-'), p.M, 2, '0'), '-'), p.D, 2, '0'), true
 	case 'G':
-		return fmt.Appendf(b, "%04d", p.isoThursday().Y), true
+		return appendPad(b, p.isoThursday().Y, 4, '0'), true
 	case 'g':
-		return fmt.Appendf(b, "%02d", p.isoThursday().Y%100), true
+		return appendPad(b, p.isoThursday().Y%100, 2, '0'), true
 	case 'H':
-		return fmt.Appendf(b, "%02d", p.h), true
+		return appendPad(b, p.h, 2, '0'), true
 	case 'k':
-		return fmt.Appendf(b, "%2d", p.h), true
+		return appendPad(b, p.h, 2, ' '), true
 	case 'I', 'l':
 		h := p.h
 		if h > 12 {
@@ -179,22 +179,22 @@ func (p *dateTime) appendField(b []byte, cf byte) ([]byte, bool) {
 			h = 12
 		}
 		if cf == 'I' {
-			return fmt.Appendf(b, "%02d", h), true
+			return appendPad(b, h, 2, '0'), true
 		}
-		return fmt.Appendf(b, "%2d", h), true
+		return appendPad(b, h, 2, ' '), true
 	case 'j':
-		return fmt.Appendf(b, "%03d", p.daysAfterJan01()+1), true
+		return appendPad(b, p.daysAfterJan01()+1, 3, '0'), true
 	case 'J':
 		spec := fmtSpec{precision: 16, verb: 'g'}
 		return spec.float(b, float64(p.iJD)/86400000.0), true
 	case 'm':
-		return fmt.Appendf(b, "%02d", p.M), true
+		return appendPad(b, p.M, 2, '0'), true
 	case 'M':
-		return fmt.Appendf(b, "%02d", p.m), true
+		return appendPad(b, p.m, 2, '0'), true
 	case 'p', 'P':
 		return appendAmPm(b, p.h, cf == 'p'), true
 	case 'R':
-		return fmt.Appendf(b, "%02d:%02d", p.h, p.m), true
+		return appendPad(append(appendPad(b, p.h, 2, '0'), ':'), p.m, 2, '0'), true
 	case 's':
 		if p.useSubsec {
 			spec := fmtSpec{precision: 3, verb: 'f'}
@@ -202,9 +202,9 @@ func (p *dateTime) appendField(b []byte, cf byte) ([]byte, bool) {
 		}
 		return strconv.AppendInt(b, p.iJD/1000-unixEpochJD/1000, 10), true
 	case 'S':
-		return fmt.Appendf(b, "%02d", int(p.s)), true
+		return appendPad(b, int(p.s), 2, '0'), true
 	case 'T':
-		return fmt.Appendf(b, "%02d:%02d:%02d", p.h, p.m, int(p.s)), true
+		return appendPad(append(appendPad(append(appendPad(b, p.h, 2, '0'), ':'), p.m, 2, '0'), ':'), int(p.s), 2, '0'), true
 	case 'u', 'w':
 		d := p.daysAfterSunday()
 		if d == 0 && cf == 'u' {
@@ -212,18 +212,49 @@ func (p *dateTime) appendField(b []byte, cf byte) ([]byte, bool) {
 		}
 		return append(b, byte('0'+d)), true
 	case 'U':
-		return fmt.Appendf(b, "%02d", (p.daysAfterJan01()-p.daysAfterSunday()+7)/7), true
+		return appendPad(b, (p.daysAfterJan01()-p.daysAfterSunday()+7)/7, 2, '0'), true
 	case 'V':
 		y := p.isoThursday()
-		return fmt.Appendf(b, "%02d", y.daysAfterJan01()/7+1), true
+		return appendPad(b, y.daysAfterJan01()/7+1, 2, '0'), true
 	case 'W':
-		return fmt.Appendf(b, "%02d", (p.daysAfterJan01()-p.daysAfterMonday()+7)/7), true
+		return appendPad(b, (p.daysAfterJan01()-p.daysAfterMonday()+7)/7, 2, '0'), true
 	case 'Y':
-		return fmt.Appendf(b, "%04d", p.Y), true
+		return appendPad(b, p.Y, 4, '0'), true
 	case '%':
 		return append(b, '%'), true
 	}
 	return b, false
+}
+
+// appendPad writes v as C's "%0Nd" (pad '0') or "%Nd" (pad ' '): at
+// least width characters, a '-' sign counting toward the width.
+func appendPad(b []byte, v, width int, pad byte) []byte {
+	var tmp [24]byte
+	digits := strconv.AppendInt(tmp[:0], int64(max(v, -v)), 10)
+	n := len(digits)
+	if v < 0 {
+		n++
+	}
+	if pad == ' ' {
+		for ; n < width; n++ {
+			b = append(b, ' ')
+		}
+	}
+	if v < 0 {
+		b = append(b, '-')
+	}
+	if pad == '0' {
+		for ; n < width; n++ {
+			b = append(b, '0')
+		}
+	}
+	return append(b, digits...)
+}
+
+// appendSeconds writes s as "%06.3f" (seconds below 60).
+func appendSeconds(b []byte, s float64) []byte {
+	spec := fmtSpec{zeroPad: true, width: 6, precision: 3, verb: 'f'}
+	return spec.float(b, s)
 }
 
 func appendAmPm(b []byte, h int, upper bool) []byte {
