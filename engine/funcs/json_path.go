@@ -1,6 +1,7 @@
 package funcs
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -82,19 +83,27 @@ func parseIndex(p string, i int) (jstep, int, error) {
 	case inner == "#":
 		st.append = true
 	case strings.HasPrefix(inner, "#-"):
-		n, err := strconv.ParseInt(inner[2:], 10, 64)
-		if err != nil || n < 0 || !allDigits(inner[2:]) {
+		if !allDigits(inner[2:]) {
 			return jstep{}, 0, errBadPath(p)
 		}
-		st.index, st.fromEnd = n, true
+		st.index, st.fromEnd = parseIndexDigits(inner[2:]), true
 	default:
-		n, err := strconv.ParseInt(inner, 10, 64)
-		if err != nil || !allDigits(inner) {
+		if !allDigits(inner) {
 			return jstep{}, 0, errBadPath(p)
 		}
-		st.index = n
+		st.index = parseIndexDigits(inner)
 	}
 	return st, next, nil
+}
+
+// parseIndexDigits reads an array index; one too large for int64 names
+// no element (SQLite answers "not found", not an error).
+func parseIndexDigits(s string) int64 {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return math.MaxInt64
+	}
+	return n
 }
 
 func allDigits(s string) bool {

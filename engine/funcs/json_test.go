@@ -133,3 +133,20 @@ func FuzzParseJSON(f *testing.F) {
 		}
 	})
 }
+
+// TestJSONPath_HugeIndex_NotFound: SQLite answers NULL (not an error)
+// for indexes beyond int64.
+func TestJSONPath_HugeIndex_NotFound(t *testing.T) {
+	c := newTestContext()
+	for _, p := range []types.Value{types.NewText("$[99999999999999999999]"), types.NewText("$[#-99999999999999999999]")} {
+		if v, err := call(c, "json_extract", types.NewText("[1,2]"), p); err != nil || !v.IsNull() {
+			t.Errorf("json_extract(%s) = %s, %v", p.Str(), render(v), err)
+		}
+	}
+	if v, err := call(c, "->", types.NewText("[1,2]"), types.NewInt(-9223372036854775808)); err != nil || !v.IsNull() {
+		t.Errorf("-> min int64 = %s, %v", render(v), err)
+	}
+	if v, _ := call(c, "json_set", types.NewText("[1,2]"), types.NewText("$[99999999999999999999]"), types.NewInt(5)); v.Str() != "[1,2]" {
+		t.Errorf("json_set huge index = %s", v.Str())
+	}
+}
