@@ -18,9 +18,9 @@ type subResult struct {
 type subquery struct {
 	sub *plan.Subquery
 	op  Operator
-	// aff and coll prepare values for IN membership.
-	aff  types.Affinity
-	coll string
+	// affs and colls prepare each column's values for IN membership.
+	affs  []types.Affinity
+	colls []string
 	kind byte // 's' scalar, 'e' exists, 'i' in
 	row  []types.Value
 }
@@ -83,12 +83,18 @@ func (sq *subquery) absorb(r *subResult, b *Batch) bool {
 	}
 	var key []byte
 	for k := 0; k < n; k++ {
-		v := sq.aff.ApplyCompare(b.Cols[0][b.Phys(k)])
-		if v.IsNull() {
+		i := b.Phys(k)
+		key = key[:0]
+		null := false
+		for col := range sq.affs {
+			v := sq.affs[col].ApplyCompare(b.Cols[col][i])
+			null = null || v.IsNull()
+			key = appendKey(key, v, sq.colls[col], false, true)
+		}
+		if null {
 			r.null = true
 			continue
 		}
-		key = appendKey(key[:0], v, sq.coll, false, true)
 		r.set[string(key)] = struct{}{}
 	}
 	return false
@@ -161,39 +167,52 @@ func (cp *compiler) exists(e *plan.Exists) (evaluator, error) {
 }
 
 func (cp *compiler) inSub(e *plan.InSub) (evaluator, error) {
-	if len(e.X) != 1 {
-		return nil, notSupportedErr("row value IN")
-	}
-	x, err := cp.compile(e.X[0])
-	if err != nil {
-		return nil, err
+	xs := make([]evaluator, len(e.X))
+	bufs := make([][]types.Value, len(e.X))
+	for i, x := range e.X {
+		ev, err := cp.compile(x)
+		if err != nil {
+			return nil, err
+		}
+		xs[i], bufs[i] = ev, scratch()
 	}
 	sq, err := cp.newSubquery(e.Sub, 'i')
 	if err != nil {
 		return nil, err
 	}
-	var subAff types.Affinity
-	if cols := e.Sub.Plan.Columns(); len(cols) > 0 {
-		subAff = cols[0].Affinity
+	cols := e.Sub.Plan.Columns()
+	for i, x := range e.X {
+		var subAff types.Affinity
+		if i < len(cols) {
+			subAff = cols[i].Affinity
+		}
+		sq.affs = append(sq.affs, types.CompareAffinity(plan.ExprAffinity(x), subAff))
+		sq.colls = append(sq.colls, exprCollation(x))
 	}
-	sq.aff = types.CompareAffinity(plan.ExprAffinity(e.X[0]), subAff)
-	sq.coll = exprCollation(e.X[0])
-	xb := scratch()
 	not := e.Not
 	var key []byte
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if err := x(c, b, xb); err != nil {
-			return err
+		for i, x := range xs {
+			if err := x(c, b, bufs[i]); err != nil {
+				return err
+			}
 		}
 		return sq.perRow(c, b, func(i int, r *subResult) error {
-			v := sq.aff.ApplyCompare(xb[i])
-			switch {
-			case len(r.set) == 0 && !r.null:
+			if len(r.set) == 0 && !r.null {
 				out[i] = types.NewBool(not)
-			case v.IsNull():
+				return nil
+			}
+			key = key[:0]
+			null := false
+			for col := range xs {
+				v := sq.affs[col].ApplyCompare(bufs[col][i])
+				null = null || v.IsNull()
+				key = appendKey(key, v, sq.colls[col], false, true)
+			}
+			switch {
+			case null:
 				out[i] = types.Null
 			default:
-				key = appendKey(key[:0], v, sq.coll, false, true)
 				if _, ok := r.set[string(key)]; ok {
 					out[i] = types.NewBool(!not)
 				} else if r.null {

@@ -240,6 +240,11 @@ var binaryOps = map[grammar.BinaryOp]string{
 }
 
 func (b *Binder) bindBinary(e *grammar.BinaryExpr, sc *scope) (Expr, error) {
+	if lt, ok := e.L.(*grammar.TupleExpr); ok {
+		if rt, ok := e.R.(*grammar.TupleExpr); ok {
+			return b.bindRowCompare(e.Op, lt, rt, sc)
+		}
+	}
 	l, err := b.bindExpr(e.L, sc)
 	if err != nil {
 		return nil, err
@@ -336,6 +341,59 @@ func columnCollation(e Expr) string {
 	return ""
 }
 
+// bindRowCompare expands a comparison of two row values into scalar
+// comparisons: element-wise for = and <>, lexicographic for the orderings,
+// which gives SQLite's NULL results.
+func (b *Binder) bindRowCompare(op grammar.BinaryOp, l, r *grammar.TupleExpr, sc *scope) (Expr, error) {
+	if len(l.Exprs) != len(r.Exprs) {
+		return nil, bindErr("row value misused")
+	}
+	ls, err := b.bindExprs(l.Exprs, sc)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := b.bindExprs(r.Exprs, sc)
+	if err != nil {
+		return nil, err
+	}
+	name, ok := binaryOps[op]
+	if !ok {
+		return nil, bindErr("row value misused")
+	}
+	switch name {
+	case "=", "IS":
+		var out Expr
+		for i := range ls {
+			out = andExpr(out, comparison(name, ls[i], rs[i]))
+		}
+		return out, nil
+	case "<>", "IS NOT":
+		var out Expr
+		for i := range ls {
+			c := comparison(name, ls[i], rs[i])
+			if out == nil {
+				out = c
+			} else {
+				out = &Binary{Op: "OR", L: out, R: c}
+			}
+		}
+		return out, nil
+	case "<", "<=", ">", ">=":
+		return lexCompare(name, ls, rs), nil
+	}
+	return nil, bindErr("row value misused")
+}
+
+// lexCompare is (l0 op' r0) OR (l0 = r0 AND rest), op' the strict form.
+func lexCompare(op string, ls, rs []Expr) Expr {
+	if len(ls) == 1 {
+		return comparison(op, ls[0], rs[0])
+	}
+	strict := op[:1]
+	return &Binary{Op: "OR", L: comparison(strict, ls[0], rs[0]),
+		R: &Binary{Op: "AND", L: comparison("=", ls[0], rs[0]), R: lexCompare(op, ls[1:], rs[1:])}}
+}
+
 func (b *Binder) bindCase(e *grammar.CaseExpr, sc *scope) (Expr, error) {
 	c := &Case{}
 	var err error
@@ -421,6 +479,17 @@ func (b *Binder) bindLike(e *grammar.LikeExpr, sc *scope) (Expr, error) {
 }
 
 func (b *Binder) bindIn(e *grammar.InExpr, sc *scope) (Expr, error) {
+	if t, ok := e.X.(*grammar.TupleExpr); ok && e.Select != nil {
+		xs, err := b.bindExprs(t.Exprs, sc)
+		if err != nil {
+			return nil, err
+		}
+		sub, err := b.bindSubquery(e.Select, sc, len(xs))
+		if err != nil {
+			return nil, err
+		}
+		return &InSub{X: xs, Sub: sub, Not: e.Not}, nil
+	}
 	x, err := b.bindExpr(e.X, sc)
 	if err != nil {
 		return nil, err
