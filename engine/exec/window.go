@@ -28,23 +28,23 @@ type windowOp struct {
 
 // winFunc is one compiled window function with its per-row inputs.
 type winFunc struct {
-	f        plan.WindowFunc
-	fn       *funcs.Func
-	args     []evaluator
-	argBufs  [][]types.Value
-	part     *sortKeyer
-	ord      *sortKeyer
-	ordVal   evaluator // the single ORDER BY term, for RANGE offsets
-	ordBuf   []types.Value
-	start    types.Value
-	end      types.Value
-	pkeys    []string
-	okeys    []string
-	argRows  [][]types.Value
-	ordVals  []types.Value
-	coll     types.Collation
-	startOff evaluator
-	endOff   evaluator
+	f         plan.WindowFunc
+	fn        *funcs.Func
+	args      []evaluator
+	argBufs   [][]types.Value
+	part      *sortKeyer
+	ord       *sortKeyer
+	ordVal    evaluator // the single ORDER BY term, for RANGE offsets
+	ordBuf    []types.Value
+	filter    evaluator
+	filterBuf []types.Value
+	pkeys     []string
+	okeys     []string
+	argRows   [][]types.Value
+	ordVals   []types.Value
+	coll      types.Collation
+	startOff  evaluator
+	endOff    evaluator
 }
 
 func (b *builder) window(n *plan.Window) (Operator, error) {
@@ -67,8 +67,10 @@ func (cp *compiler) newWinFunc(f plan.WindowFunc) (*winFunc, error) {
 	if f.Distinct {
 		return nil, notSupportedErr("DISTINCT in a window function")
 	}
-	if f.Filter != nil {
-		return nil, notSupportedErr("FILTER in a window function")
+	nullSkipping := map[string]bool{"count": true, "sum": true, "total": true, "avg": true,
+		"min": true, "max": true, "group_concat": true, "string_agg": true}
+	if f.Filter != nil && !nullSkipping[f.Name] {
+		return nil, notSupportedErr("FILTER in window function " + f.Name)
 	}
 	if f.Frame.Exclude != "" && f.Frame.Exclude != "NO OTHERS" {
 		return nil, notSupportedErr("frame EXCLUDE " + f.Frame.Exclude)
@@ -83,6 +85,20 @@ func (cp *compiler) newWinFunc(f plan.WindowFunc) (*winFunc, error) {
 		}
 	}
 	wf := &winFunc{f: f, fn: fn}
+	if f.Filter != nil {
+		// A row the filter rejects steps the aggregate with NULL, which
+		// these aggregates skip; count(*) becomes count(1) for that.
+		if f.Star || len(f.Args) == 0 {
+			f.Args = []plan.Expr{&plan.Const{V: types.NewInt(1)}}
+			if wf.fn, err = funcs.Resolve("count", 1); err != nil {
+				return nil, err
+			}
+		}
+		if wf.filter, err = cp.compile(f.Filter); err != nil {
+			return nil, err
+		}
+		wf.filterBuf = scratch()
+	}
 	for _, a := range f.Args {
 		ev, err := cp.compile(a)
 		if err != nil {
@@ -206,6 +222,11 @@ func (f *winFunc) collect(c *Ctx, b *Batch) error {
 			return err
 		}
 	}
+	if f.filter != nil {
+		if err := f.filter(c, b, f.filterBuf); err != nil {
+			return err
+		}
+	}
 	for k, n := 0, b.Len(); k < n; k++ {
 		i := b.Phys(k)
 		f.pkeys = append(f.pkeys, string(f.part.key(nil, i)))
@@ -213,6 +234,11 @@ func (f *winFunc) collect(c *Ctx, b *Batch) error {
 		args := make([]types.Value, len(f.args))
 		for a := range args {
 			args[a] = f.argBufs[a][i].Clone()
+		}
+		if f.filter != nil && !isTrue(f.filterBuf[i]) {
+			for a := range args {
+				args[a] = types.Null
+			}
 		}
 		f.argRows = append(f.argRows, args)
 		if f.ordVal != nil {
