@@ -38,9 +38,18 @@ func (s *Store) checkpoint(force bool) error {
 	}
 	buf := make([]byte, s.ps)
 	for _, c := range list {
+		if c.pg == 0 {
+			continue // written below from the newest header
+		}
 		if err := s.copyToMain(c, buf); err != nil {
 			return err
 		}
+	}
+	// The log's newest page 0 may predate later commits (which only wrote
+	// the header when it changed), so the header comes from memory.
+	s.hdr.encode(buf)
+	if _, err := s.db.WriteAt(buf, 0); err != nil {
+		return fmt.Errorf("storage: checkpoint header: %w", ioErr(err))
 	}
 	if err := s.syncFile(s.db); err != nil {
 		return err
@@ -96,8 +105,9 @@ func (s *Store) copyToMain(c ckptPage, buf []byte) error {
 // versions as main-file pages, so hot pages stay cached. Only the index
 // swap holds walMu exclusively; the file I/O happens outside it (no reader
 // reads a frame through the new header, and the old frames stay in the
-// file until the truncate, which runs after the swap).
+// file until overwritten or truncated, after the swap).
 func (s *Store) restartAfterCheckpoint(list []ckptPage) error {
+	used := s.wal.end
 	if err := s.wal.writeHeader(); err != nil {
 		return err
 	}
@@ -114,6 +124,12 @@ func (s *Store) restartAfterCheckpoint(list []ckptPage) error {
 	s.hot.clear()
 	s.walEmpty.Store(true)
 	s.walMu.Unlock()
+	// The log file keeps its size: new frames overwrite old ones in place
+	// (cheaper than growing a file), and the old ones fail the new salt.
+	// Only a log grown far past the threshold by a huge transaction is cut.
+	if used <= 2*int64(s.opts.CheckpointFrames)*frameSize(s.ps) {
+		return nil
+	}
 	if err := s.wal.f.Truncate(walHeaderSize); err != nil {
 		return fmt.Errorf("storage: truncate wal: %w", ioErr(err))
 	}

@@ -39,14 +39,21 @@ func (tx *Tx) Commit() error {
 func (tx *Tx) commit() (err error) {
 	defer tx.guard(&err)
 	s := tx.s
-	// 1. The new header (commit number, page count, free list, meta)
-	//    becomes page 0's after-image, the last frame: the commit record.
-	tx.hdr.seq = tx.seq
-	hbuf := tx.w.scratch
-	tx.hdr.encode(hbuf)
-	// 2. Append every dirty page once, then the commit record.
+	// 1. Every dirty page once; the last frame is the commit record.
 	pages := tx.sortedDirty()
-	tx.w.frames = append(tx.w.frames, framePage{pg: 0, data: hbuf})
+	// 2. The header page too when the header changed (page count, free
+	//    list, meta), and in the first commit of each log generation, so
+	//    the log always holds a header to recover a torn main file's from.
+	//    A one-row change to an existing page is then a single frame.
+	base := tx.w.base
+	tx.hdr.seq = base.seq
+	hdrChanged := tx.hdr != base
+	tx.hdr.seq = tx.seq
+	if hdrChanged || !s.wal.hasHeader || len(tx.w.frames) == 0 {
+		hbuf := tx.w.scratch
+		tx.hdr.encode(hbuf)
+		tx.w.frames = append(tx.w.frames, framePage{pg: 0, data: hbuf})
+	}
 	offs, err := s.wal.appendFrames(tx.w.frames, tx.seq, true, tx.w.offs[:0])
 	tx.w.offs = offs
 	if err != nil {
@@ -65,6 +72,9 @@ func (tx *Tx) commit() (err error) {
 	}
 	for i, fp := range tx.w.frames {
 		s.wal.addVersion(fp.pg, tx.seq, offs[i])
+		if fp.pg == 0 {
+			s.wal.hasHeader = true
+		}
 	}
 	s.walEmpty.Store(false)
 	s.mu.Lock()

@@ -44,7 +44,8 @@
 // The last 4 bytes of every page are its checksum: CRC-32C (Castagnoli) of
 // the preceding PageSize-4 bytes.
 //
-// Page 0, the header:
+// Page 0, the header (its sequence number is that of the newest commit it
+// was written for; see the WAL below):
 //
 //	0   8  magic "LADYBUG\x00"
 //	8   4  format version (1)
@@ -106,7 +107,11 @@
 // carry its sequence number, consecutive through the log; the first commit
 // is at most the main file's plus one (it may be older when a checkpoint
 // crashed after updating the main file: replaying is then harmless). The
-// last frame of a commit, the commit record, is page 0 with flag 1. Frames a rolled-back transaction spilled stay in the
+// last frame of a commit, the commit record, has flag 1. A commit includes
+// page 0 only when the header changed (page count, free list, meta) or when
+// it is the first commit of the log generation, so a one-row update is one
+// frame; the newest header is the last logged page 0 with the sequence
+// number of the last commit, and a checkpoint writes it from memory. Frames a rolled-back transaction spilled stay in the
 // file past the log's end, are overwritten by the next writer, and are
 // never followed by a valid commit record of theirs.
 //

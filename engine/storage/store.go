@@ -183,6 +183,7 @@ func (s *Store) headerFromWAL() bool {
 	if err != nil {
 		return false
 	}
+	h.seq = r.lastSeq
 	s.ps, s.hdr = h.pageSize, h
 	s.hdrFromWAL = true
 	return true
@@ -290,6 +291,9 @@ func (s *Store) openWAL() error {
 			return fmt.Errorf("storage: wal: %w", err)
 		}
 		s.hdr = h
+	}
+	if r.lastSeq != 0 {
+		s.hdr.seq = r.lastSeq // later commits left the rest of the header as is
 	}
 	return nil
 }

@@ -33,6 +33,7 @@ type Tx struct {
 // writers (guarded by the writer token), so a small write transaction
 // allocates almost nothing.
 type writeState struct {
+	base     header // the header the Tx started from
 	hdrDirty bool
 	dirty    map[uint32]*pagecache.Page // modified pages, pinned
 	spilled  map[uint32]int64           // pages written early: frame offset
@@ -61,6 +62,7 @@ func newWriteTx(s *Store, h header) *Tx {
 		}
 	}
 	w.walStart, w.crcStart = s.wal.end, s.wal.crc
+	w.base = h
 	return &Tx{s: s, rw: true, snap: h.seq, seq: h.seq + 1, hdr: h, w: w}
 }
 

@@ -35,8 +35,10 @@ type wal struct {
 	index  map[uint32][]walVer // committed versions per page, oldest first
 	frames int                 // committed frames in the log
 	end    int64               // offset after the last frame written
-	crc    uint32              // checksum chain value at end
-	buf    []byte              // scratch for frame batches
+	// hasHeader: a committed frame of this log generation holds page 0.
+	hasHeader bool
+	crc       uint32 // checksum chain value at end
+	buf       []byte // scratch for frame batches
 }
 
 func frameSize(ps int) int64 { return int64(frameHdrSize + ps) }
@@ -70,6 +72,7 @@ func (w *wal) reset() error {
 func (w *wal) clearIndex() {
 	w.index = map[uint32][]walVer{}
 	w.frames = 0
+	w.hasHeader = false
 }
 
 // writeHeader writes a header with a fresh salt: every frame after it in
@@ -210,7 +213,8 @@ func (w *wal) scan(size int64, baseSeq uint64) (replayed, error) {
 	fs := frameSize(w.ps)
 	fr := make([]byte, fs)
 	var pending []pendingFrame
-	seq := uint64(0) // the first frame sets it
+	var pendingHdr []byte // page 0 of the commit being read, if it has one
+	seq := uint64(0)      // the first frame sets it
 	off, crc := int64(walHeaderSize), w.crc
 	for off+fs <= size {
 		if _, err := w.f.ReadAt(fr, off); err != nil {
@@ -225,27 +229,32 @@ func (w *wal) scan(size int64, baseSeq uint64) (replayed, error) {
 		if binary.BigEndian.Uint32(fr[16:]) != w.salt || binary.BigEndian.Uint32(fr[20:]) != c || fseq != seq {
 			break
 		}
-		pending = append(pending, pendingFrame{binary.BigEndian.Uint32(fr[0:]), off})
+		pg := binary.BigEndian.Uint32(fr[0:])
+		pending = append(pending, pendingFrame{pg, off})
+		if pg == 0 {
+			pendingHdr = append(pendingHdr[:0], fr[frameHdrSize:]...)
+		}
 		off, crc = off+fs, c
 		if binary.BigEndian.Uint32(fr[4:])&frameCommit == 0 {
 			continue
 		}
-		if pending[len(pending)-1].pg != 0 {
-			break // a commit frame is always the header page
-		}
 		for _, p := range pending {
 			w.addVersion(p.pg, seq, p.off)
 		}
-		out.hdr = append(out.hdr[:0], fr[frameHdrSize:]...)
+		if pendingHdr != nil {
+			out.hdr = append(out.hdr[:0], pendingHdr...)
+			w.hasHeader = true
+		}
 		out.lastSeq = seq
-		pending = pending[:0]
+		pending, pendingHdr = pending[:0], nil
 		w.end, w.crc = off, crc
 		seq++
 	}
 	if out.lastSeq != 0 && out.lastSeq < baseSeq && baseSeq != anyBase {
 		// Older than the main file (cannot happen with an intact main
 		// file): replaying it would roll pages back, so ignore it.
-		w.index, w.frames, out = map[uint32][]walVer{}, 0, replayed{}
+		w.clearIndex()
+		out = replayed{}
 	}
 	return out, nil
 }
