@@ -153,12 +153,13 @@ type limitOp struct {
 	seen          int64 // rows passed so far (after the offset)
 	skipped       int64
 	sel           []int32
+	once          oneShot
 }
 
 func (l *limitOp) init(c *Ctx) error {
 	l.limit, l.offset = -1, 0
 	if l.limE != nil {
-		v, err := evalOne(c, l.limE)
+		v, err := l.once.eval(c, l.limE)
 		if err != nil {
 			return err
 		}
@@ -167,7 +168,7 @@ func (l *limitOp) init(c *Ctx) error {
 		}
 	}
 	if l.offE != nil {
-		v, err := evalOne(c, l.offE)
+		v, err := l.once.eval(c, l.offE)
 		if err != nil {
 			return err
 		}

@@ -33,6 +33,7 @@ type indexScanOp struct {
 	started bool
 	done    bool
 	rkey    []byte
+	once    oneShot
 }
 
 func (cp *compiler) newIndexScan(n *plan.Scan) (Operator, error) {
@@ -63,7 +64,7 @@ func (cp *compiler) newIndexScan(n *plan.Scan) (Operator, error) {
 func (s *indexScanOp) start(c *Ctx) (bool, error) {
 	s.prefix = s.prefix[:0]
 	for i, ev := range s.eq {
-		v, err := evalOne(c, ev)
+		v, err := s.once.eval(c, ev)
 		if err != nil {
 			return false, err
 		}
@@ -79,7 +80,7 @@ func (s *indexScanOp) start(c *Ctx) (bool, error) {
 		coll = collOf(s.ix.Columns[len(s.eq)].Collate)
 	}
 	if s.lo != nil {
-		v, err := evalOne(c, s.lo)
+		v, err := s.once.eval(c, s.lo)
 		if err != nil || v.IsNull() {
 			return false, err
 		}
@@ -93,7 +94,7 @@ func (s *indexScanOp) start(c *Ctx) (bool, error) {
 		s.skip = append([]byte{}, seek...)
 	}
 	if s.hi != nil {
-		v, err := evalOne(c, s.hi)
+		v, err := s.once.eval(c, s.hi)
 		if err != nil || v.IsNull() {
 			return false, err
 		}

@@ -28,6 +28,7 @@ type scanOp struct {
 	loKey         int64
 	hiKey         int64
 	key           []byte
+	once          oneShot
 }
 
 func (cp *compiler) newScan(s *plan.Scan) (Operator, error) {
@@ -61,6 +62,21 @@ func (s *scanOp) Close() {
 	s.started, s.done = false, false
 }
 
+// oneShot evaluates row-independent expressions without allocating: the
+// one-row batch and result slot live in the operator.
+type oneShot struct {
+	b   Batch
+	out [1]types.Value
+}
+
+func (o *oneShot) eval(c *Ctx, e evaluator) (types.Value, error) {
+	o.b = Batch{N: 1}
+	if err := e(c, &o.b, o.out[:]); err != nil {
+		return types.Null, err
+	}
+	return o.out[0], nil
+}
+
 // evalOne evaluates a row-independent expression once.
 func evalOne(c *Ctx, e evaluator) (types.Value, error) {
 	var one Batch
@@ -76,7 +92,7 @@ func evalOne(c *Ctx, e evaluator) (types.Value, error) {
 func (s *scanOp) start(c *Ctx) (bool, error) {
 	s.loKey, s.hiKey = math.MinInt64, math.MaxInt64
 	if s.eq != nil {
-		v, err := evalOne(c, s.eq)
+		v, err := s.once.eval(c, s.eq)
 		if err != nil {
 			return false, err
 		}
@@ -87,7 +103,7 @@ func (s *scanOp) start(c *Ctx) (bool, error) {
 		s.loKey, s.hiKey = r, r
 	}
 	if s.lo != nil {
-		v, err := evalOne(c, s.lo)
+		v, err := s.once.eval(c, s.lo)
 		if err != nil {
 			return false, err
 		}
@@ -98,7 +114,7 @@ func (s *scanOp) start(c *Ctx) (bool, error) {
 		s.loKey = max(s.loKey, lo)
 	}
 	if s.hi != nil {
-		v, err := evalOne(c, s.hi)
+		v, err := s.once.eval(c, s.hi)
 		if err != nil {
 			return false, err
 		}
@@ -196,6 +212,10 @@ func (s *scanOp) Next(c *Ctx) (*Batch, error) {
 			s.done = true
 			return nil, err
 		}
+		if s.loKey == s.hiKey {
+			s.done = true
+			return s.point(c)
+		}
 		s.cur = c.Tx.Tree(s.t.Root).Cursor()
 		s.key = storage.AppendRowidKey(s.key[:0], s.loKey)
 		if !s.cur.Seek(s.key) {
@@ -271,4 +291,30 @@ func (s *scanOp) decodes() bool {
 		}
 	}
 	return false
+}
+
+// point reads the single row of a rowid equality lookup with a Get, which
+// costs no cursor.
+func (s *scanOp) point(c *Ctx) (*Batch, error) {
+	s.key = storage.AppendRowidKey(s.key[:0], s.loKey)
+	val, ok, err := c.Tx.Tree(s.t.Root).Get(s.key)
+	if err != nil || !ok {
+		return nil, err
+	}
+	b := s.out
+	b.Reset()
+	s.ar.reset()
+	rid := len(s.t.Columns)
+	if s.decodes() {
+		if err := s.dec.decode(val, s.needed, b.Cols[:rid], 0, &s.ar); err != nil {
+			return nil, err
+		}
+	}
+	rv := types.NewInt(s.loKey)
+	b.Cols[rid][0] = rv
+	if s.t.RowidCol >= 0 {
+		b.Cols[s.t.RowidCol][0] = rv
+	}
+	b.N = 1
+	return b, nil
 }
