@@ -16,9 +16,10 @@
 // DISTINCT, FILTER and ORDER BY inside the call are the executor's job.
 // Window functions (window.go) are helpers over a sorted partition;
 // FrameAggregator runs aggregates over frames, with Inverter for O(1)
-// sliding. Use Value for ROWS frames and ValuePeers for RANGE and GROUPS,
-// and pass frame bounds unclipped (i-2, i+4): SQLite's results depend on
-// the order rows enter and leave, which those methods reproduce.
+// sliding. Use Value for ROWS frames, ValuePeers for RANGE and GROUPS, and
+// ValueLagged for RANGE/GROUPS frames that start "N FOLLOWING"; pass frame
+// bounds unclipped (i-2, i+4): SQLite's results depend on the order rows
+// enter and leave, which those methods reproduce.
 //
 // Fidelity. Results are pinned by tables recorded from SQLite 3.54.1
 // (testdata/oracle_*.tsv). Known differences, by design:
@@ -32,11 +33,7 @@
 //     rewrite iif to CASE for lazy evaluation and check likelihood's
 //     constant probability at bind time;
 //   - min()/max() scalars compare with BINARY; aggregates take a collation
-//     through CollationSetter;
-//   - RANGE/GROUPS frames that start "N FOLLOWING" step and remove rows in
-//     a slightly different order from SQLite, so a real sum() there can
-//     differ in the last bits and group_concat() in a separator at a frame
-//     edge (ROWS frames, and RANGE/GROUPS frames of other shapes, match).
+//     through CollationSetter.
 //
 // Limits. No result exceeds MaxLength (1e9 bytes, SQLite's default): larger
 // ones fail with CodeTooBig. No function panics on any input.

@@ -186,34 +186,24 @@ func (f *FrameAggregator) Reset() {
 // moves back is recomputed.
 func (f *FrameAggregator) Value(rows [][]types.Value, start, end int) (types.Value, error) {
 	width := max(end-start, 1)
-	start, end = clip(len(rows), start, end)
-	switch {
-	case f.inv == nil && (!f.valid || start != f.start || end < f.end):
-		f.agg.Reset()
-		f.start, f.end, f.valid = start, start, true
-	case f.inv != nil && (!f.valid || start < f.start || end < f.end):
-		f.agg.Reset()
-		f.start, f.end, f.valid = 0, 0, true
-	}
-	for ; f.end < end; f.end++ {
-		// Before row e enters, rows older than the frame ending at e leave.
-		if err := f.removeTo(rows, min(f.end-width+1, start)); err != nil {
-			return types.Null, err
-		}
-		if err := f.agg.Step(rows[f.end]); err != nil {
-			return types.Null, err
-		}
-	}
-	if err := f.removeTo(rows, start); err != nil {
-		return types.Null, err
-	}
-	return f.agg.Final()
+	return f.ValueLagged(rows, start, end, func(e int) int { return e - width + 1 })
 }
 
 // ValuePeers is Value for RANGE and GROUPS frames, whose bounds move by
 // whole peer groups: SQLite takes back every leaving row before stepping
-// the entering ones. Bounds may lie outside the partition.
+// the entering ones. Bounds may lie outside the partition. For GROUPS and
+// RANGE frames that start "N FOLLOWING" use ValueLagged.
 func (f *FrameAggregator) ValuePeers(rows [][]types.Value, start, end int) (types.Value, error) {
+	return f.ValueLagged(rows, start, end, func(int) int { return start })
+}
+
+// ValueLagged is the general form: before row e is stepped, rows before
+// leaveBefore(e) are taken back. SQLite's cursors make leaveBefore(e) the
+// start of the frame whose end first passes e: e-width+1 for ROWS (what
+// Value uses), the first row of the group (G - (y-x)) for GROUPS BETWEEN
+// x FOLLOWING AND y FOLLOWING when e is in group G, the current frame
+// start for other RANGE/GROUPS frames (what ValuePeers uses).
+func (f *FrameAggregator) ValueLagged(rows [][]types.Value, start, end int, leaveBefore func(e int) int) (types.Value, error) {
 	start, end = clip(len(rows), start, end)
 	switch {
 	case f.inv == nil && (!f.valid || start != f.start || end < f.end):
@@ -223,10 +213,10 @@ func (f *FrameAggregator) ValuePeers(rows [][]types.Value, start, end int) (type
 		f.agg.Reset()
 		f.start, f.end, f.valid = 0, 0, true
 	}
-	if err := f.removeTo(rows, start); err != nil {
-		return types.Null, err
-	}
 	for ; f.end < end; f.end++ {
+		if err := f.removeTo(rows, min(leaveBefore(f.end), start)); err != nil {
+			return types.Null, err
+		}
 		if err := f.agg.Step(rows[f.end]); err != nil {
 			return types.Null, err
 		}

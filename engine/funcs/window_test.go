@@ -221,6 +221,10 @@ func TestFrameAggregatorPeers_Oracle_MatchSQLite(t *testing.T) {
 		if before == 100 {
 			start = 0
 		}
+		if before < 0 { // GROUPS BETWEEN x FOLLOWING AND y FOLLOWING
+			gap := after + before
+			return fa.ValueLagged(args, start, end, func(e int) int { return (e/2 - gap) * 2 })
+		}
 		return fa.ValuePeers(args, start, end)
 	})
 }
