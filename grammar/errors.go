@@ -102,7 +102,12 @@ func expectedText(msg string) string {
 	if i < 0 {
 		return ""
 	}
-	first := firstTerm(strings.TrimSuffix(msg[i+len("(expected "):], ")"))
+	rest := strings.TrimSuffix(msg[i+len("(expected "):], ")")
+	if strings.Contains(rest, `"FILTER"`) {
+		// The last alternative tried for an operand is a function call.
+		return "an expression"
+	}
+	first := firstTerm(rest)
 	if strings.Contains(first, "<ident>") {
 		return "a name"
 	}
