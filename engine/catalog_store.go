@@ -51,6 +51,8 @@ func loadCatalog(tx *txn.Tx) (*catalog.Catalog, error) {
 			if err := loadView(cat, e); err != nil {
 				return nil, err
 			}
+		case e.Type == "trigger":
+			cat.PutTrigger(&catalog.Trigger{Name: e.Name, Table: e.TblName, SQL: e.SQL})
 		}
 	}
 	return cat, nil

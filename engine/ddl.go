@@ -27,6 +27,8 @@ func (s *Session) ddl(c *exec.Ctx, p plan.Statement) error {
 		changed, err = drop(c, cat, p)
 	case *plan.AlterTable:
 		changed, err = alterTable(c, cat, p)
+	case *plan.CreateTrigger:
+		changed, err = createTrigger(cat, p)
 	}
 	if err != nil || !changed {
 		return err
@@ -116,6 +118,18 @@ func createIndex(c *exec.Ctx, cat *catalog.Catalog, p *plan.CreateIndex) (bool, 
 	return true, nil
 }
 
+func createTrigger(cat *catalog.Catalog, p *plan.CreateTrigger) (bool, error) {
+	if cat.Trigger(p.Trigger.Name) != nil {
+		if p.IfNotExists {
+			return false, nil
+		}
+		return false, errs.New(errs.CodeGeneric, "trigger %s already exists", p.Trigger.Name)
+	}
+	tr := *p.Trigger
+	cat.PutTrigger(&tr)
+	return true, nil
+}
+
 func createView(cat *catalog.Catalog, p *plan.CreateView) (bool, error) {
 	if cat.Exists(p.View.Name) {
 		if p.IfNotExists {
@@ -166,6 +180,8 @@ func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop) (bool, error) {
 		if !found && cat.Table(p.Name) != nil {
 			return false, errs.New(errs.CodeGeneric, "use DROP TABLE to delete table %s", p.Name)
 		}
+	case grammar.ObjectTrigger:
+		found = cat.Trigger(p.Name) != nil
 	}
 	if !found {
 		if p.IfExists {
@@ -184,6 +200,9 @@ func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop) (bool, error) {
 				return false, err
 			}
 			cat.Drop(ix.Name)
+		}
+		for _, tr := range cat.TableTriggers(t.Name) {
+			cat.Drop(tr.Name)
 		}
 		if err := c.Tx.DropTree(t.Root); err != nil {
 			return false, err

@@ -109,11 +109,11 @@ func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, 
 		c = &exec.Ctx{}
 	}
 	if s.settingFn == nil {
-		s.settingFn, s.deferFKFn = s.setting, s.deferFK
+		s.settingFn, s.deferFKFn, s.triggersFn = s.setting, s.deferFK, s.fireTriggers
 	}
 	*c = exec.Ctx{Go: ctx, Tx: tx, Catalog: cat, Args: args, Sess: s, Now: time.Now(),
 		Pool: s.db.pool, MemoryLimit: s.db.opts.MemoryLimit, Setting: s.settingFn, ForeignKeys: s.foreignKeys,
-		DeferFK: s.deferFKFn}
+		DeferFK: s.deferFKFn, Triggers: s.triggersFn}
 	return c
 }
 
@@ -193,6 +193,14 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 			}
 			return out, err
 		}
+		var rb *exec.RaiseRollback
+		if errors.As(err, &rb) {
+			s.endStatement(st, rb.Err)
+			if s.tx != nil {
+				s.Rollback()
+			}
+			return out, rb.Err
+		}
 	}
 	if out.rows != nil && out.rows.op != nil && err == nil && st.auto {
 		// A streaming query in autocommit mode keeps its transaction (a
@@ -271,7 +279,7 @@ func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, e
 		r, err := del.Run(c)
 		bp.progs.Put(del)
 		return s.writeOutcome(r, p.RetCols, err)
-	case *plan.CreateTable, *plan.CreateIndex, *plan.CreateView, *plan.Drop, *plan.AlterTable:
+	case *plan.CreateTable, *plan.CreateIndex, *plan.CreateView, *plan.Drop, *plan.AlterTable, *plan.CreateTrigger:
 		return outcome{}, s.ddl(c, bp.plan)
 	case *plan.Pragma:
 		return s.pragma(c, p)

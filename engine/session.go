@@ -6,6 +6,7 @@ import (
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -30,6 +31,9 @@ type Session struct {
 	savepointTx bool
 	// deferred lists tables whose deferred foreign keys await the commit.
 	deferred map[string]bool
+	// trigCache holds bound triggers per table for catalog trigCat.
+	trigCat   *catalog.Catalog
+	trigCache map[string][]*plan.BoundTrigger
 	// open holds the Rows not yet closed: those reading the explicit
 	// transaction are closed when it ends, all when the session closes.
 	open map[*Rows]struct{}
@@ -38,6 +42,8 @@ type Session struct {
 	// two closures.
 	settingFn func(string) (types.Value, bool)
 	deferFKFn func(string)
+	// triggersFn is the method value s.fireTriggers, made once.
+	triggersFn func(c *exec.Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error)
 }
 
 // LastInsertRowid implements exec.Session.

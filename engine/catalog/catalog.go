@@ -14,6 +14,7 @@ type Catalog struct {
 	tables  map[string]*Table
 	indexes map[string]*Index
 	views   map[string]*View
+	trigs   map[string]*Trigger
 	// seq orders objects as sqlite_master lists them (creation order).
 	seq  map[string]int64
 	next int64
@@ -25,6 +26,7 @@ func New() *Catalog {
 		tables:  map[string]*Table{},
 		indexes: map[string]*Index{},
 		views:   map[string]*View{},
+		trigs:   map[string]*Trigger{},
 		seq:     map[string]int64{},
 		next:    1,
 	}
@@ -38,8 +40,12 @@ func (c *Catalog) Clone() *Catalog {
 		tables:  make(map[string]*Table, len(c.tables)),
 		indexes: make(map[string]*Index, len(c.indexes)),
 		views:   make(map[string]*View, len(c.views)),
+		trigs:   make(map[string]*Trigger, len(c.trigs)),
 		seq:     make(map[string]int64, len(c.seq)),
 		next:    c.next,
+	}
+	for k, v := range c.trigs {
+		n.trigs[k] = v
 	}
 	for k, v := range c.tables {
 		n.tables[k] = v
@@ -62,13 +68,39 @@ func (c *Catalog) Table(name string) *Table { return c.tables[Lower(name)] }
 // Index returns the index named name, or nil.
 func (c *Catalog) Index(name string) *Index { return c.indexes[Lower(name)] }
 
+// Trigger returns the trigger named name, or nil.
+func (c *Catalog) Trigger(name string) *Trigger { return c.trigs[Lower(name)] }
+
+// PutTrigger adds or replaces tr.
+func (c *Catalog) PutTrigger(tr *Trigger) {
+	k := Lower(tr.Name)
+	c.trigs[k] = tr
+	c.order(k)
+}
+
+// TableTriggers returns the triggers on table, in creation order.
+func (c *Catalog) TableTriggers(table string) []*Trigger {
+	var out []*Trigger
+	for _, tr := range c.trigs {
+		if equalFold(tr.Table, table) {
+			out = append(out, tr)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return c.seq[Lower(out[i].Name)] < c.seq[Lower(out[j].Name)]
+	})
+	return out
+}
+
 // View returns the view named name, or nil.
 func (c *Catalog) View(name string) *View { return c.views[Lower(name)] }
 
 // Exists reports whether any object is named name.
 func (c *Catalog) Exists(name string) bool {
-	_, ok := c.seq[Lower(name)]
-	return ok
+	k := Lower(name)
+	_, ok := c.seq[k]
+	_, trig := c.trigs[k]
+	return ok && !trig
 }
 
 // PutTable adds or replaces t.
@@ -105,6 +137,7 @@ func (c *Catalog) Drop(name string) {
 	delete(c.tables, k)
 	delete(c.indexes, k)
 	delete(c.views, k)
+	delete(c.trigs, k)
 	delete(c.seq, k)
 }
 
@@ -135,6 +168,9 @@ func (c *Catalog) Entries() []Entry {
 	}
 	for _, v := range c.views {
 		out = append(out, Entry{Type: "view", Name: v.Name, TblName: v.Name, SQL: v.SQL})
+	}
+	for _, tr := range c.trigs {
+		out = append(out, Entry{Type: "trigger", Name: tr.Name, TblName: tr.Table, SQL: tr.SQL})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		return c.seq[Lower(out[i].Name)] < c.seq[Lower(out[j].Name)]

@@ -31,3 +31,10 @@ type View struct {
 	Columns []string // explicit column names, nil when none
 	SQL     string   // original CREATE VIEW text
 }
+
+// Trigger is one trigger; its behaviour is rebuilt from SQL when used.
+type Trigger struct {
+	Name  string
+	Table string
+	SQL   string // original CREATE TRIGGER text
+}

@@ -61,6 +61,8 @@ func (cp *compiler) compile(e plan.Expr) (evaluator, error) {
 		return cp.exists(e)
 	case *plan.InSub:
 		return cp.inSub(e)
+	case *plan.Raise:
+		return cp.raise(e)
 	}
 	return nil, errs.New(errs.CodeNotSupported, "not supported: expression %T", e)
 }

@@ -239,7 +239,10 @@ func (ins *inserter) row(c *Ctx, src []types.Value) error {
 		return err
 	}
 	written := ins.res.Affected
-	err := ins.checkAndPlace(c, row)
+	skip, err := fire(c, "BEFORE", "INSERT", t, nil, row, nil)
+	if err == nil && !skip {
+		err = ins.checkAndPlace(c, row)
+	}
 	if auto && ins.res.Affected == written && ins.w.nextID > 0 {
 		// The row was not written (OR IGNORE, DO NOTHING, an error): its
 		// automatic rowid goes to the next row, as in SQLite.
@@ -333,8 +336,11 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 	}
 	w.noteWritten(w.rowid(row))
 	ins.res.Affected++
-	if c.Sess != nil {
+	if c.Sess != nil && c.TriggerDepth == 0 {
 		c.Sess.SetLastInsertRowid(w.rowid(row))
+	}
+	if _, err := fire(c, "AFTER", "INSERT", w.t, nil, row, nil); err != nil {
+		return err
 	}
 	return ins.ret.add(c, w, row)
 }

@@ -22,6 +22,9 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 			nrow[w.t.RowidCol] = v
 		}
 	}
+	if skip, err := fire(c, "BEFORE", "UPDATE", w.t, old, nrow, w.setCols); err != nil || skip {
+		return false, err
+	}
 	skip, err := w.checkRow(c, nrow, or == grammar.ConflictIgnore, nil)
 	if err != nil || skip {
 		return false, err
@@ -63,7 +66,11 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 		return false, err
 	}
 	// Children follow the parent's new key once it exists.
-	return true, onParentChange(c, w.t, old, nrow)
+	if err := onParentChange(c, w.t, old, nrow); err != nil {
+		return false, err
+	}
+	_, err = fire(c, "AFTER", "UPDATE", w.t, old, nrow, w.setCols)
+	return err == nil, err
 }
 
 // collectRows drains op, cloning each row (the table's columns then the
@@ -144,6 +151,7 @@ func NewUpdate(p *plan.Update) (*UpdateProg, error) {
 // values first, then writes, so the scan never sees its own writes.
 func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 	u.w.begin(c)
+	u.w.setCols = u.p.SetCols
 	u.ret.reset()
 	defer u.in.Close()
 	w, p := u.w, u.p
@@ -232,6 +240,11 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 		if err := d.ret.add(c, d.w, row); err != nil {
 			return res, err
 		}
+		if skip, err := fire(c, "BEFORE", "DELETE", d.p.Table, row, nil, nil); err != nil {
+			return res, err
+		} else if skip {
+			continue
+		}
 		if err := onParentChange(c, d.p.Table, row, nil); err != nil {
 			return res, err
 		}
@@ -239,6 +252,9 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 			return res, err
 		}
 		res.Affected++
+		if _, err := fire(c, "AFTER", "DELETE", d.p.Table, row, nil, nil); err != nil {
+			return res, err
+		}
 	}
 	res.Returning = d.ret.result()
 	return res, nil

@@ -32,6 +32,7 @@ type tableWriter struct {
 	nextID  int64 // next automatic rowid, 0 = not computed yet
 	recVals []types.Value
 	gens    []evaluator // per column: generation expression, or nil
+	setCols []int       // the columns an UPDATE sets (for UPDATE OF triggers)
 	// AUTOINCREMENT state: the sqlite_sequence table and row of this
 	// table, the sequence value read, and the largest rowid written.
 	seqTable *catalog.Table

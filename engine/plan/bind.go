@@ -67,7 +67,7 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 	case *grammar.AttachStmt, *grammar.DetachStmt:
 		return nil, notSupported("ATTACH and DETACH")
 	case *grammar.CreateTriggerStmt:
-		return nil, notSupported("CREATE TRIGGER")
+		return b.bindCreateTrigger(s)
 	case *grammar.AlterTableStmt:
 		if s.Schema != "" && !eqFold(s.Schema, "main") {
 			return nil, bindErr("unknown database %s", s.Schema)

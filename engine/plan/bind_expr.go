@@ -75,7 +75,18 @@ func (b *Binder) bindExpr(e grammar.Expr, sc *scope) (Expr, error) {
 	case *grammar.TupleExpr:
 		return nil, notSupported("row value")
 	case *grammar.RaiseExpr:
-		return nil, notSupported("RAISE outside a trigger")
+		if !b.inTrigger {
+			return nil, bindErr("RAISE() may only be used within a trigger-program")
+		}
+		r := &Raise{Action: [...]string{"IGNORE", "ROLLBACK", "ABORT", "FAIL"}[e.Action]}
+		if e.Message != nil {
+			m, err := b.bindExpr(e.Message, sc)
+			if err != nil {
+				return nil, err
+			}
+			r.Msg = m
+		}
+		return r, nil
 	}
 	return nil, notSupported("expression %T", e)
 }

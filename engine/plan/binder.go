@@ -19,6 +19,8 @@ type Binder struct {
 	viewDepth int
 	// touched is set once any table, view or table function is bound.
 	touched bool
+	// inTrigger is set while binding a trigger's WHEN and body.
+	inTrigger bool
 }
 
 // NewBinder returns a binder over cat.

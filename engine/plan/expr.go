@@ -121,6 +121,12 @@ type Exists struct {
 	Not bool
 }
 
+// Raise is RAISE(IGNORE | ROLLBACK | ABORT | FAIL, message) in a trigger.
+type Raise struct {
+	Action string // "IGNORE", "ROLLBACK", "ABORT", "FAIL"
+	Msg    Expr   // nil for IGNORE
+}
+
 // ScalarSub is a scalar subquery: its first row's first column, or NULL.
 type ScalarSub struct{ Sub *Subquery }
 
@@ -151,3 +157,4 @@ func (*InList) exprNode()    {}
 func (*InSub) exprNode()     {}
 func (*Exists) exprNode()    {}
 func (*ScalarSub) exprNode() {}
+func (*Raise) exprNode()     {}

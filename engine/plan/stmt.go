@@ -120,6 +120,12 @@ type AlterTable struct {
 	Stmt  *grammar.AlterTableStmt
 }
 
+// CreateTrigger is CREATE TRIGGER.
+type CreateTrigger struct {
+	Trigger     *catalog.Trigger
+	IfNotExists bool
+}
+
 // CreateView is CREATE VIEW.
 type CreateView struct {
 	View        *catalog.View
@@ -166,6 +172,7 @@ func (*CreateTable) stmtNode() {}
 func (*CreateIndex) stmtNode() {}
 func (*CreateView) stmtNode()  {}
 func (*AlterTable) stmtNode()  {}
+func (*CreateTrigger) stmtNode() {}
 func (*Drop) stmtNode()        {}
 func (*TxControl) stmtNode()   {}
 func (*Pragma) stmtNode()      {}

@@ -1,0 +1,86 @@
+package exec
+
+import (
+	"errors"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// ErrRaiseIgnore is raised by RAISE(IGNORE): the trigger runner drops the
+// current row's operation and the rest of the trigger.
+var ErrRaiseIgnore = errors.New("exec: RAISE(IGNORE)")
+
+// RaiseRollback marks a RAISE(ROLLBACK) error: the engine rolls back the
+// whole transaction.
+type RaiseRollback struct{ Err *errs.Error }
+
+func (r *RaiseRollback) Error() string { return r.Err.Error() }
+
+// Unwrap returns the constraint error.
+func (r *RaiseRollback) Unwrap() error { return r.Err }
+
+func (cp *compiler) raise(e *plan.Raise) (evaluator, error) {
+	var msg evaluator
+	if e.Msg != nil {
+		var err error
+		if msg, err = cp.compile(e.Msg); err != nil {
+			return nil, err
+		}
+	}
+	buf := scratch()
+	action := e.Action
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		if b.Len() == 0 {
+			return nil
+		}
+		if action == "IGNORE" {
+			return ErrRaiseIgnore
+		}
+		text := ""
+		if msg != nil {
+			if err := msg(c, b, buf); err != nil {
+				return err
+			}
+			text = buf[b.Phys(0)].Text()
+		}
+		err := errs.Constraint(extConstraintTrigger, "%s", text)
+		if action == "ROLLBACK" {
+			return &RaiseRollback{Err: err}
+		}
+		return err
+	}, nil
+}
+
+// Child returns a context for a nested program (a trigger body) in the
+// same transaction, with row pushed as its outer row.
+func (c *Ctx) Child(row []types.Value) *Ctx {
+	n := &Ctx{Go: c.Go, Tx: c.Tx, Catalog: c.Catalog, Args: c.Args, Sess: c.Sess, Now: c.Now,
+		Pool: c.Pool, Setting: c.Setting, ForeignKeys: c.ForeignKeys, DeferFK: c.DeferFK,
+		MemoryLimit: c.MemoryLimit, Triggers: c.Triggers, TriggerDepth: c.TriggerDepth + 1}
+	n.outer = [][]types.Value{row}
+	return n
+}
+
+// EvalBool evaluates a row-independent condition (a trigger's WHEN).
+func EvalBool(c *Ctx, e plan.Expr) (bool, error) {
+	ev, err := newBuilder().cp.compile(e)
+	if err != nil {
+		return false, err
+	}
+	v, err := evalOne(c, ev)
+	return isTrue(v), err
+}
+
+// fire runs the triggers of t for one row; skip reports RAISE(IGNORE).
+func fire(c *Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error) {
+	if c.Triggers == nil {
+		return false, nil
+	}
+	return c.Triggers(c, timing, event, t, old, nrow, cols)
+}
+
+// extConstraintTrigger is SQLite's SQLITE_CONSTRAINT_TRIGGER.
+const extConstraintTrigger = 1811

@@ -1,0 +1,73 @@
+package plan
+
+import (
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// BoundTrigger is a trigger ready to fire: its WHEN condition and body
+// statements read the OLD and NEW rows as outer references, from a row
+// laid out as the table's row (columns, rowid) for OLD then for NEW.
+type BoundTrigger struct {
+	Name    string
+	Time    string // "BEFORE", "AFTER", "INSTEAD OF"
+	Event   string // "INSERT", "UPDATE", "DELETE"
+	Columns []int  // UPDATE OF columns, nil for any
+	When    Expr
+	Body    []Statement
+}
+
+func (b *Binder) bindCreateTrigger(s *grammar.CreateTriggerStmt) (Statement, error) {
+	if s.Temp {
+		return nil, notSupported("TEMP triggers")
+	}
+	if s.Time == grammar.TriggerInsteadOf {
+		return nil, notSupported("INSTEAD OF triggers")
+	}
+	t := b.cat.Table(s.Table)
+	if t == nil {
+		if b.cat.View(s.Table) != nil {
+			return nil, bindErr("cannot create %s trigger on view: %s", timeName(s.Time), s.Table)
+		}
+		return nil, bindErr("no such table: main.%s", s.Table)
+	}
+	if _, err := b.BindTrigger(s, t); err != nil {
+		return nil, err
+	}
+	return &CreateTrigger{Trigger: &catalog.Trigger{Name: s.Name, Table: t.Name, SQL: s.Text()}, IfNotExists: s.IfNotExists}, nil
+}
+
+func timeName(t grammar.TriggerTime) string {
+	return [...]string{"BEFORE", "BEFORE", "AFTER", "INSTEAD OF"}[t]
+}
+
+// BindTrigger binds a trigger of table t.
+func (b *Binder) BindTrigger(s *grammar.CreateTriggerStmt, t *catalog.Table) (*BoundTrigger, error) {
+	bt := &BoundTrigger{Name: s.Name, Time: timeName(s.Time),
+		Event: [...]string{"INSERT", "UPDATE", "DELETE"}[s.Event]}
+	for _, c := range s.Columns {
+		i := t.ColumnIndex(c)
+		if i < 0 {
+			return nil, bindErr("no such column: %s", c)
+		}
+		bt.Columns = append(bt.Columns, i)
+	}
+	cols := append(append([]Column{}, NewScan(t, "old").Cols...), NewScan(t, "new").Cols...)
+	saved, savedIn := b.scopes, b.inTrigger
+	b.scopes, b.inTrigger = []*scope{{cols: cols}}, true
+	defer func() { b.scopes, b.inTrigger = saved, savedIn }()
+	var err error
+	if s.When != nil {
+		if bt.When, err = b.bindExpr(s.When, nil); err != nil {
+			return nil, err
+		}
+	}
+	for _, st := range s.Body {
+		p, err := b.Bind(st)
+		if err != nil {
+			return nil, err
+		}
+		bt.Body = append(bt.Body, p)
+	}
+	return bt, nil
+}

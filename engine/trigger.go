@@ -1,0 +1,154 @@
+package engine
+
+import (
+	"errors"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// maxTriggerDepth bounds nested trigger programs, as SQLite's
+// SQLITE_MAX_TRIGGER_DEPTH does.
+const maxTriggerDepth = 32
+
+// triggersOf returns the bound triggers of table in cat, cached per
+// catalog snapshot.
+func (s *Session) triggersOf(cat *catalog.Catalog, t *catalog.Table) ([]*plan.BoundTrigger, error) {
+	if s.trigCat != cat {
+		s.trigCat, s.trigCache = cat, map[string][]*plan.BoundTrigger{}
+	}
+	key := catalog.Lower(t.Name)
+	if bts, ok := s.trigCache[key]; ok {
+		return bts, nil
+	}
+	var out []*plan.BoundTrigger
+	for _, tr := range cat.TableTriggers(t.Name) {
+		st, err := parseOne(tr.SQL)
+		if err != nil {
+			return nil, err
+		}
+		ct, ok := st.(*grammar.CreateTriggerStmt)
+		if !ok {
+			return nil, errs.New(errs.CodeCorrupt, "trigger %s is not a CREATE TRIGGER", tr.Name)
+		}
+		bt, err := plan.NewBinder(cat).BindTrigger(ct, t)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, bt)
+	}
+	s.trigCache[key] = out
+	return out, nil
+}
+
+// fireTriggers implements exec.Ctx.Triggers: it runs the matching triggers
+// of t for one row.
+func (s *Session) fireTriggers(c *exec.Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error) {
+	bts, err := s.triggersOf(c.Catalog, t)
+	if err != nil || len(bts) == 0 {
+		return false, err
+	}
+	for _, bt := range bts {
+		if bt.Time != timing || bt.Event != event || !touches(bt.Columns, cols) {
+			continue
+		}
+		if c.TriggerDepth >= maxTriggerDepth {
+			return false, errs.New(errs.CodeGeneric, "too many levels of trigger recursion")
+		}
+		skip, err := s.runTrigger(c, bt, triggerRow(t, old, nrow))
+		if err != nil || skip {
+			return skip, err
+		}
+	}
+	return false, nil
+}
+
+// touches reports whether an UPDATE setting cols fires an UPDATE OF
+// trigger on want (nil = any update).
+func touches(want, cols []int) bool {
+	if want == nil || cols == nil {
+		return true
+	}
+	for _, w := range want {
+		for _, c := range cols {
+			if w == c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// triggerRow lays out OLD then NEW, each as the table's row; a missing
+// side is NULLs.
+func triggerRow(t *catalog.Table, old, nrow []types.Value) []types.Value {
+	w := len(t.Columns) + 1
+	row := make([]types.Value, 2*w)
+	copy(row, old)
+	copy(row[w:], nrow)
+	return row
+}
+
+// runTrigger runs one trigger program; skip reports RAISE(IGNORE).
+func (s *Session) runTrigger(c *exec.Ctx, bt *plan.BoundTrigger, row []types.Value) (bool, error) {
+	child := c.Child(row)
+	if bt.When != nil {
+		ok, err := exec.EvalBool(child, bt.When)
+		if err != nil || !ok {
+			return false, err
+		}
+	}
+	for _, p := range bt.Body {
+		err := runTriggerStatement(child, p)
+		if errors.Is(err, exec.ErrRaiseIgnore) {
+			return true, nil
+		}
+		if err != nil {
+			return false, err
+		}
+	}
+	return false, nil
+}
+
+func runTriggerStatement(c *exec.Ctx, p plan.Statement) error {
+	switch p := p.(type) {
+	case *plan.Insert:
+		ins, err := exec.NewInsert(p)
+		if err != nil {
+			return err
+		}
+		_, err = ins.Run(c)
+		return err
+	case *plan.Update:
+		up, err := exec.NewUpdate(p)
+		if err != nil {
+			return err
+		}
+		_, err = up.Run(c)
+		return err
+	case *plan.Delete:
+		del, err := exec.NewDelete(p)
+		if err != nil {
+			return err
+		}
+		_, err = del.Run(c)
+		return err
+	case *plan.Query:
+		op, err := exec.Build(p.Root)
+		if err != nil {
+			return err
+		}
+		defer op.Close()
+		for {
+			b, err := op.Next(c)
+			if err != nil || b == nil {
+				return err
+			}
+		}
+	}
+	return errs.New(errs.CodeNotSupported, "not supported: %T in a trigger", p)
+}
