@@ -164,17 +164,17 @@ type Explain struct {
 // database).
 type Nop struct{ What string }
 
-func (*Query) stmtNode()       {}
-func (*Insert) stmtNode()      {}
-func (*Update) stmtNode()      {}
-func (*Delete) stmtNode()      {}
-func (*CreateTable) stmtNode() {}
-func (*CreateIndex) stmtNode() {}
-func (*CreateView) stmtNode()  {}
-func (*AlterTable) stmtNode()  {}
+func (*Query) stmtNode()         {}
+func (*Insert) stmtNode()        {}
+func (*Update) stmtNode()        {}
+func (*Delete) stmtNode()        {}
+func (*CreateTable) stmtNode()   {}
+func (*CreateIndex) stmtNode()   {}
+func (*CreateView) stmtNode()    {}
+func (*AlterTable) stmtNode()    {}
 func (*CreateTrigger) stmtNode() {}
-func (*Drop) stmtNode()        {}
-func (*TxControl) stmtNode()   {}
-func (*Pragma) stmtNode()      {}
-func (*Explain) stmtNode()     {}
-func (*Nop) stmtNode()         {}
+func (*Drop) stmtNode()          {}
+func (*TxControl) stmtNode()     {}
+func (*Pragma) stmtNode()        {}
+func (*Explain) stmtNode()       {}
+func (*Nop) stmtNode()           {}
