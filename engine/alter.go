@@ -109,6 +109,23 @@ func renameTable(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gram
 		n.Table, n.SQL = name, ci.String()
 		cat.PutIndex(&n)
 	}
+	if err := rewriteViews(cat, old.Name, func(n grammar.Node) {
+		grammar.Walk(n, func(x grammar.Node) bool {
+			switch x := x.(type) {
+			case *grammar.TableName:
+				if x.Schema == "" && strings.EqualFold(x.Name, old.Name) {
+					x.Name = name
+				}
+			case *grammar.ColumnRef:
+				if strings.EqualFold(x.Table, old.Name) {
+					x.Table = name
+				}
+			}
+			return true
+		})
+	}); err != nil {
+		return err
+	}
 	sql, ok := renameInCreate(old.SQL, name)
 	if !ok {
 		ct.Name = name
@@ -226,6 +243,9 @@ func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTa
 		n := *ix
 		n.SQL = ci.String()
 		cat.PutIndex(&n)
+	}
+	if err := rewriteViews(cat, old.Name, func(n grammar.Node) { renameRefs(n, from, to) }); err != nil {
+		return err
 	}
 	_, err := replaceTable(cat, old, ct)
 	return err
@@ -400,4 +420,38 @@ func alterColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gram
 		})
 	}
 	return nil
+}
+
+// rewriteViews applies edit to the statement of every view that reads
+// table, and stores the edited text, as SQLite does on renames.
+func rewriteViews(cat *catalog.Catalog, table string, edit func(grammar.Node)) error {
+	for _, e := range cat.Entries() {
+		if e.Type != "view" {
+			continue
+		}
+		st, err := parseOne(e.SQL)
+		if err != nil {
+			return err
+		}
+		cv, ok := st.(*grammar.CreateViewStmt)
+		if !ok || !readsTable(cv, table) {
+			continue
+		}
+		edit(cv.Select)
+		v := *cat.View(e.Name)
+		v.SQL = cv.String()
+		cat.PutView(&v)
+	}
+	return nil
+}
+
+func readsTable(cv *grammar.CreateViewStmt, table string) bool {
+	found := false
+	grammar.Walk(cv, func(n grammar.Node) bool {
+		if t, ok := n.(*grammar.TableName); ok && t.Schema == "" && strings.EqualFold(t.Name, table) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
