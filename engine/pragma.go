@@ -77,6 +77,9 @@ func (s *Session) pragma(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
 		return oneValue("timeout", types.NewInt(s.db.opts.BusyTimeout.Milliseconds())), nil
 	case "synchronous":
 		return oneValue(p.Name, types.NewInt([]int64{2, 1, 0}[s.db.opts.Sync])), nil
+	case "foreign_key_check":
+		rows, err := exec.ForeignKeyCheckRows(c, p.Arg)
+		return outcome{rows: staticRows(namedColumns("table", "rowid", "parent", "fkid"), rows)}, err
 	case "integrity_check", "quick_check":
 		return s.integrityCheck(p.Name)
 	case "compile_options":

@@ -304,3 +304,46 @@ func VerifyForeignKeys(c *Ctx, table string) error {
 	}
 	return nil
 }
+
+// ForeignKeyCheckRows lists the rows of table (all tables when "") whose
+// foreign keys have no parent: table, rowid, parent, fkid (PRAGMA
+// foreign_key_check).
+func ForeignKeyCheckRows(c *Ctx, table string) ([][]types.Value, error) {
+	out := [][]types.Value{}
+	for _, e := range c.Catalog.Entries() {
+		if e.Type != "table" || (table != "" && !strings.EqualFold(e.Name, table)) {
+			continue
+		}
+		t := c.Catalog.Table(e.Name)
+		if len(t.ForeignKeys) == 0 {
+			continue
+		}
+		rows, err := scanRows(c, t)
+		if err != nil {
+			return nil, err
+		}
+		for _, row := range rows {
+			for id, fk := range t.ForeignKeys {
+				vals, null := keyValues(row, fk.Cols)
+				if null {
+					continue
+				}
+				parent := c.Catalog.Table(fk.RefTable)
+				ok := false
+				if parent != nil {
+					cols, err := parentCols(parent, fk)
+					if err != nil {
+						return nil, err
+					}
+					if ok, err = parentHas(c, parent, cols, vals); err != nil {
+						return nil, err
+					}
+				}
+				if !ok {
+					out = append(out, []types.Value{text(t.Name), row[len(row)-1], text(fk.RefTable), intv(len(t.ForeignKeys) - 1 - id)})
+				}
+			}
+		}
+	}
+	return out, nil
+}

@@ -221,6 +221,9 @@ func tableFuncRows(c *Ctx, name string, args []types.Value) ([][]types.Value, er
 		if len(args) > 0 {
 			arg = args[0].Text()
 		}
+		if name == "pragma_foreign_key_check" {
+			return ForeignKeyCheckRows(c, arg)
+		}
 		rows, ok, err := IntrospectionRows(c.Catalog, strings.TrimPrefix(name, "pragma_"), arg)
 		if !ok && err == nil && c.Setting != nil {
 			if v, known := c.Setting(strings.TrimPrefix(name, "pragma_")); known {

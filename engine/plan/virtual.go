@@ -37,6 +37,7 @@ var TableFuncColumns = map[string][]string{
 	"pragma_index_xinfo":        {"seqno", "cid", "name", "desc", "coll", "key"},
 	"pragma_foreign_key_list":   {"id", "seq", "table", "from", "to", "on_update", "on_delete", "match"},
 	"pragma_database_list":      {"seq", "name", "file"},
+	"pragma_foreign_key_check":  {"table", "rowid", "parent", "fkid"},
 	"generate_series":           {"value"},
 	"pragma_page_size":          {"page_size"},
 	"pragma_page_count":         {"page_count"},
