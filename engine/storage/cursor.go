@@ -230,8 +230,8 @@ func (c *Cursor) Valid() bool { return c.valid }
 // than Store.MaxKeySize is read from its overflow pages; if that fails,
 // Key returns nil and Err reports why.
 func (c *Cursor) Key() (key []byte) {
-	if !c.valid {
-		return nil
+	if !c.valid || c.stack[c.depth].idx >= c.leaf.count() {
+		return nil // (the leaf shrank: a write to this tree without a new Seek)
 	}
 	if !c.leaf.hasBigKeys() {
 		return c.leaf.leafKey(c.stack[c.depth].idx)
@@ -251,6 +251,9 @@ func (c *Cursor) Value() (val []byte, err error) {
 	defer c.tx.guard(&err)
 	if !c.valid {
 		return nil, c.err
+	}
+	if c.stack[c.depth].idx >= c.leaf.count() {
+		return nil, fmt.Errorf("%w: cursor moved by a write to its tree; Seek again", ErrInvalid)
 	}
 	return c.tx.entryValue(c.leaf.leafCell(c.stack[c.depth].idx))
 }

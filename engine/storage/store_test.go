@@ -341,3 +341,29 @@ func TestStore_Stats_NoPinsLeakAfterWork(t *testing.T) {
 		t.Fatalf("%d pages still pinned", st.Cache.Pinned)
 	}
 }
+
+func TestCursor_OwnTreeWrittenWithoutSeek_NoPanic(t *testing.T) {
+	s := openT(t, nil, Options{PageSize: 1024})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	defer tx.Rollback()
+	root, _ := tx.CreateTree()
+	tr := tx.Tree(root)
+	for i := 0; i < 300; i++ {
+		tr.Put(key(i), []byte("v"))
+	}
+	c := tr.Cursor()
+	defer c.Close()
+	c.Last()
+	for i := 0; i < 300; i++ {
+		tr.Delete(key(i))
+	}
+	// Misuse per the contract, but it must not panic.
+	c.Key()
+	c.Value()
+	c.Next()
+	c.Prev()
+	if !c.Seek(nil) {
+		_ = c.Err()
+	}
+}
