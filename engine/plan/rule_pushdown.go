@@ -6,6 +6,7 @@ import "github.com/ladybugsql/ladybug/engine/catalog"
 // their meaning allows, so the rules after it (rowid and index lookups)
 // see them and joins combine fewer rows:
 //
+//   - into a Filter below it, merging the two;
 //   - through a Project whose referenced outputs are plain columns (a
 //     subquery in FROM, a view), rewriting the references;
 //   - into either side of an inner or cross join, and into the left side of
@@ -23,6 +24,10 @@ func pushdownFilters(_ *catalog.Catalog, n Node) Node {
 		return n
 	}
 	switch in := f.Input.(type) {
+	case *Filter:
+		// The lower filter's conjuncts stay first, so they still run before
+		// the pushed ones.
+		return pushdownFilters(nil, &Filter{Input: in.Input, Pred: andExpr(in.Pred, f.Pred)})
 	case *Join:
 		return pushIntoJoin(f, in)
 	case *Project:
@@ -129,18 +134,19 @@ func substituteCols(c Expr, exprs []Expr) (Expr, bool) {
 			ok = false
 			return
 		}
-		in, plain := exprs[ref.Idx].(*ColRef)
-		if !plain || in.Affinity != ref.Affinity || in.Collate != ref.Collate {
+		if _, plain := exprs[ref.Idx].(*ColRef); !plain {
 			ok = false
 		}
 	})
 	if !ok {
 		return nil, false
 	}
+	// The reference keeps its own affinity and collation: the projection
+	// copies values unchanged, and those are what the comparison above it
+	// was compiled with.
 	return MapExpr(c, func(x Expr) Expr {
 		if ref, isRef := x.(*ColRef); isRef {
-			in := *exprs[ref.Idx].(*ColRef)
-			return &in
+			return &ColRef{Idx: exprs[ref.Idx].(*ColRef).Idx, Affinity: ref.Affinity, Collate: ref.Collate}
 		}
 		return x
 	}), true

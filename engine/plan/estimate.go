@@ -1,0 +1,99 @@
+package plan
+
+import "github.com/ladybugsql/ladybug/engine/types"
+
+// Default cardinalities when the catalog holds no statistics, as SQLite's
+// planner assumes: a table of about a million rows, ten rows per value of
+// an index prefix, a range keeping a quarter of what it bounds.
+const (
+	defaultTableRows = 1_000_000
+	rowsPerIndexKey  = 10
+	rangeFraction    = 4
+	filterFraction   = 4
+)
+
+// EstimateRows is a rough row count of n's output, used to order joins
+// and shown by EXPLAIN. It never reads data.
+func EstimateRows(n Node) float64 {
+	switch x := n.(type) {
+	case *Scan:
+		return estimateScan(x)
+	case *Filter:
+		return max(1, EstimateRows(x.Input)/float64(filterFraction*len(Conjuncts(x.Pred))))
+	case *Project:
+		return EstimateRows(x.Input)
+	case *Limit:
+		return limitRows(EstimateRows(x.Input), x.Limit)
+	case *Sort:
+		return limitRows(EstimateRows(x.Input), x.Limit)
+	case *Aggregate:
+		if len(x.Group) == 0 {
+			return 1
+		}
+		return max(1, EstimateRows(x.Input)/rowsPerIndexKey)
+	case *Distinct:
+		return max(1, EstimateRows(x.Input)/rowsPerIndexKey)
+	case *Join:
+		return estimateJoin(x)
+	case *SetOp:
+		return EstimateRows(x.Left) + EstimateRows(x.Right)
+	case *Window:
+		return EstimateRows(x.Input)
+	case *Single:
+		return 1
+	case *Values:
+		return float64(len(x.Rows))
+	}
+	return defaultTableRows
+}
+
+// limitRows caps rows by a constant, non-negative LIMIT.
+func limitRows(rows float64, limit Expr) float64 {
+	if c, ok := limit.(*Const); ok && c.V.Kind() == types.KindInt && c.V.Int() >= 0 {
+		return min(rows, float64(c.V.Int()))
+	}
+	return rows
+}
+
+func estimateScan(s *Scan) float64 {
+	rows := float64(defaultTableRows)
+	switch {
+	case s.Lookup != nil && s.Lookup.Eq != nil:
+		return 1
+	case s.Lookup != nil:
+		return rows / rangeFraction
+	case s.Index != nil:
+		r := s.Index
+		if r.Index.Unique && len(r.Eq) == len(r.Index.Columns) {
+			return 1
+		}
+		for range r.Eq {
+			rows /= rowsPerIndexKey
+		}
+		if r.Lo != nil || r.Hi != nil {
+			rows /= rangeFraction
+		}
+		return max(1, rows)
+	}
+	return rows
+}
+
+// estimateJoin assumes an equi-join matches each row of the larger side
+// with one row of the smaller (a key lookup), and a join without keys
+// multiplies.
+func estimateJoin(j *Join) float64 {
+	l, r := EstimateRows(j.Left), EstimateRows(j.Right)
+	var out float64
+	if len(j.LeftKeys) > 0 {
+		out = max(l, r)
+	} else {
+		out = l * r
+	}
+	if j.Kind == JoinLeft || j.Kind == JoinFull {
+		out = max(out, l)
+	}
+	if j.Kind == JoinRight || j.Kind == JoinFull {
+		out = max(out, r)
+	}
+	return out
+}

@@ -1,0 +1,110 @@
+package plan
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Format renders n as an indented tree, one node a line, with each node's
+// estimated rows: the planner's own view of a plan (filters, projections
+// and join keys included), for golden tests and debugging. EXPLAIN QUERY
+// PLAN shows the SQLite-style summary instead.
+func Format(n Node) string {
+	var b strings.Builder
+	formatNode(&b, n, 0)
+	return b.String()
+}
+
+func formatNode(b *strings.Builder, n Node, depth int) {
+	fmt.Fprintf(b, "%s%s (~%.0f rows)\n", strings.Repeat("  ", depth), nodeLabel(n), EstimateRows(n))
+	for _, c := range nodeInputs(n) {
+		formatNode(b, c, depth+1)
+	}
+}
+
+// nodeInputs lists n's inputs in order.
+func nodeInputs(n Node) []Node {
+	switch x := n.(type) {
+	case *Filter:
+		return []Node{x.Input}
+	case *Project:
+		return []Node{x.Input}
+	case *Limit:
+		return []Node{x.Input}
+	case *Sort:
+		return []Node{x.Input}
+	case *Aggregate:
+		return []Node{x.Input}
+	case *Distinct:
+		return []Node{x.Input}
+	case *Window:
+		return []Node{x.Input}
+	case *Join:
+		return []Node{x.Left, x.Right}
+	case *SetOp:
+		return []Node{x.Left, x.Right}
+	}
+	return nil
+}
+
+func nodeLabel(n Node) string {
+	switch x := n.(type) {
+	case *Scan:
+		return scanLabel(x)
+	case *Filter:
+		return fmt.Sprintf("Filter %d conjunct(s)", len(Conjuncts(x.Pred)))
+	case *Project:
+		return fmt.Sprintf("Project %d column(s)", len(x.Exprs))
+	case *Limit:
+		return "Limit"
+	case *Sort:
+		if x.Limit != nil {
+			return fmt.Sprintf("TopN %d key(s)", len(x.Keys))
+		}
+		return fmt.Sprintf("Sort %d key(s)", len(x.Keys))
+	case *Aggregate:
+		return fmt.Sprintf("HashAggregate %d group key(s), %d aggregate(s)", len(x.Group), len(x.Aggs))
+	case *Distinct:
+		return "HashDistinct"
+	case *Join:
+		method := "NestedLoopJoin"
+		if len(x.LeftKeys) > 0 {
+			method = fmt.Sprintf("HashJoin %d key(s), build right", len(x.LeftKeys))
+		}
+		return method + " " + [...]string{"inner", "left", "right", "full", "cross"}[x.Kind]
+	case *SetOp:
+		return "SetOp " + [...]string{"union", "intersect", "except"}[x.Op]
+	case *Window:
+		return fmt.Sprintf("Window %d function(s)", len(x.Funcs))
+	case *Single:
+		return "ConstantRow"
+	case *Values:
+		return fmt.Sprintf("Values %d row(s)", len(x.Rows))
+	case *CTERef:
+		return "CTEScan " + x.CTE.Name
+	case *TableFunc:
+		return "TableFunc " + x.Name
+	}
+	return fmt.Sprintf("%T", n)
+}
+
+func scanLabel(s *Scan) string {
+	name := s.Table.Name
+	if s.Alias != "" && !strings.EqualFold(s.Alias, name) {
+		name += " AS " + s.Alias
+	}
+	switch {
+	case s.Lookup != nil && s.Lookup.Eq != nil:
+		return "RowidSeek " + name
+	case s.Lookup != nil:
+		return "RowidRange " + name
+	case s.Index != nil:
+		r := s.Index
+		label := fmt.Sprintf("IndexScan %s USING %s eq=%d", name, r.Index.Name, len(r.Eq))
+		if r.Lo != nil || r.Hi != nil {
+			label += " +range"
+		}
+		return label
+	}
+	return "TableScan " + name
+}

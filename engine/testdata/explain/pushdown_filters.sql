@@ -1,0 +1,15 @@
+-- pushdown-filters: WHERE conjuncts move into join sides, views and FROM subqueries; cross-side equalities become hash keys.
+CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, region INTEGER NOT NULL);
+CREATE TABLE orders (id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL, amount INTEGER NOT NULL, note TEXT);
+CREATE INDEX orders_customer ON orders (customer_id);
+CREATE INDEX orders_cust_amount ON orders (customer_id, amount);
+CREATE UNIQUE INDEX customers_name ON customers (name);
+CREATE VIEW big_orders AS SELECT id, customer_id, amount FROM orders WHERE amount > 100;
+
+EXPLAIN QUERY PLAN SELECT c.name, o.amount FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.region = 3 AND o.amount > 10;
+EXPLAIN QUERY PLAN SELECT * FROM customers c, orders o WHERE c.id = o.customer_id AND c.id = 42;
+EXPLAIN QUERY PLAN SELECT * FROM customers c LEFT JOIN orders o ON o.customer_id = c.id WHERE c.region = 1 AND o.amount IS NULL;
+EXPLAIN QUERY PLAN SELECT * FROM big_orders WHERE customer_id = 9;
+EXPLAIN QUERY PLAN SELECT * FROM (SELECT id, amount * 2 AS twice FROM orders) WHERE id = 3 AND twice > 8;
+EXPLAIN QUERY PLAN SELECT * FROM customers c JOIN orders o ON o.customer_id = c.id WHERE c.name LIKE 'a%';
+EXPLAIN QUERY PLAN SELECT * FROM customers c RIGHT JOIN orders o ON o.customer_id = c.id WHERE c.region = 2;
