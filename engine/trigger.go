@@ -35,7 +35,15 @@ func (s *Session) triggersOf(cat *catalog.Catalog, t *catalog.Table) ([]*plan.Bo
 		if !ok {
 			return nil, errs.New(errs.CodeCorrupt, "trigger %s is not a CREATE TRIGGER", tr.Name)
 		}
-		bt, err := plan.NewBinder(cat).BindTrigger(ct, t)
+		target := t
+		if v := cat.View(t.Name); v != nil {
+			vt, err := plan.NewBinder(cat).ViewTable(v)
+			if err != nil {
+				return nil, err
+			}
+			target = vt
+		}
+		bt, err := plan.NewBinder(cat).BindTrigger(ct, target)
 		if err != nil {
 			return nil, err
 		}

@@ -146,7 +146,7 @@ func (ins *InsertProg) Run(c *Ctx) (WriteResult, error) {
 	} else {
 		err = ins.fromSource(c)
 	}
-	if err == nil {
+	if err == nil && !ins.p.InsteadOf {
 		err = ins.w.saveSequence(c)
 	}
 	ins.res.Returning = ins.ret.result()
@@ -233,6 +233,13 @@ func (ins *inserter) row(c *Ctx, src []types.Value) error {
 		if i != t.RowidCol {
 			row[i] = t.Columns[i].Affinity.Apply(row[i])
 		}
+	}
+	if ins.p.InsteadOf {
+		if _, err := fire(c, "INSTEAD OF", "INSERT", t, nil, row, nil); err != nil {
+			return err
+		}
+		ins.res.Affected++
+		return nil
 	}
 	auto := !ridSet || row[n].IsNull()
 	if err := ins.assignRowid(row, ridSet); err != nil {

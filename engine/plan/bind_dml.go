@@ -35,6 +35,9 @@ func (b *Binder) bindInsert(s *grammar.InsertStmt) (Statement, error) {
 		}
 		defer b.popWith()
 	}
+	if v := b.cat.View(s.Table.Name); v != nil && b.hasInsteadOf(v.Name) {
+		return b.bindInsertIntoView(s, v)
+	}
 	t, err := b.writableTable(s.Table)
 	if err != nil {
 		return nil, err
@@ -480,4 +483,24 @@ func (b *Binder) matchesUnique(t *catalog.Table, cols []int) bool {
 		}
 	}
 	return false
+}
+
+// bindInsertIntoView binds an INSERT into a view with an INSTEAD OF
+// INSERT trigger.
+func (b *Binder) bindInsertIntoView(s *grammar.InsertStmt, v *catalog.View) (Statement, error) {
+	if len(s.Upserts) > 0 || len(s.Returning) > 0 {
+		return nil, notSupported("ON CONFLICT or RETURNING on a view")
+	}
+	t, err := b.ViewTable(v)
+	if err != nil {
+		return nil, err
+	}
+	ins := &Insert{Table: t, Or: s.Or, InsteadOf: true, Defaults: make([]Expr, len(t.Columns))}
+	if ins.Targets, err = insertTargets(t, s.Columns); err != nil {
+		return nil, err
+	}
+	if s.DefaultValues {
+		ins.Targets = nil
+	}
+	return ins, b.bindInsertSource(ins, s)
 }

@@ -22,7 +22,21 @@ func (b *Binder) bindCreateTrigger(s *grammar.CreateTriggerStmt) (Statement, err
 		return nil, notSupported("TEMP triggers")
 	}
 	if s.Time == grammar.TriggerInsteadOf {
-		return nil, notSupported("INSTEAD OF triggers")
+		v := b.cat.View(s.Table)
+		if v == nil {
+			return nil, bindErr("cannot create INSTEAD OF trigger on table: %s", s.Table)
+		}
+		if s.Event != grammar.TriggerInsert {
+			return nil, notSupported("INSTEAD OF UPDATE and DELETE triggers")
+		}
+		t, err := b.ViewTable(v)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := b.BindTrigger(s, t); err != nil {
+			return nil, err
+		}
+		return &CreateTrigger{Trigger: &catalog.Trigger{Name: s.Name, Table: v.Name, SQL: s.Text()}, IfNotExists: s.IfNotExists}, nil
 	}
 	t := b.cat.Table(s.Table)
 	if t == nil {
@@ -70,4 +84,33 @@ func (b *Binder) BindTrigger(s *grammar.CreateTriggerStmt, t *catalog.Table) (*B
 		bt.Body = append(bt.Body, p)
 	}
 	return bt, nil
+}
+
+// ViewTable describes a view as a table (its result columns), the row
+// layout its INSTEAD OF triggers see.
+func (b *Binder) ViewTable(v *catalog.View) (*catalog.Table, error) {
+	_, sc, err := b.bindView(v, v.Name)
+	if err != nil {
+		return nil, err
+	}
+	t := &catalog.Table{Name: v.Name, RowidCol: -1, Virtual: true}
+	for _, c := range sc.cols {
+		t.Columns = append(t.Columns, catalog.Column{Name: c.Name, DeclType: c.DeclType, Affinity: c.Affinity})
+	}
+	return t, nil
+}
+
+// hasInsteadOf reports whether view name has an INSTEAD OF trigger for
+// event ("INSERT").
+func (b *Binder) hasInsteadOf(name string) bool {
+	for _, tr := range b.cat.TableTriggers(name) {
+		st, err := grammar.Parse(tr.SQL)
+		if err != nil || len(st) != 1 {
+			continue
+		}
+		if ct, ok := st[0].(*grammar.CreateTriggerStmt); ok && ct.Time == grammar.TriggerInsteadOf && ct.Event == grammar.TriggerInsert {
+			return true
+		}
+	}
+	return false
 }

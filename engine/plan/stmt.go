@@ -47,6 +47,9 @@ type Insert struct {
 	// Generated holds, per column, its generation expression bound
 	// against the row (nil for stored data).
 	Generated []Expr
+	// InsteadOf marks an INSERT into a view: each row fires the view's
+	// INSTEAD OF INSERT trigger and nothing is stored.
+	InsteadOf bool
 }
 
 // IndexKeys is one index of a written table with its key expressions bound
