@@ -196,7 +196,12 @@ func (b *Binder) bindChecks(t *catalog.Table, sc *scope) ([]Expr, error) {
 // upsertScope is the existing row (columns, rowid) followed by the excluded
 // row (columns, rowid).
 func upsertScope(t *catalog.Table, alias string) *scope {
-	cols := append(append([]Column{}, NewScan(t, alias).Cols...), NewScan(t, "excluded").Cols...)
+	excluded := NewScan(t, "excluded").Cols
+	for i := range excluded {
+		// Reachable only as excluded.x: a bare name is the target's column.
+		excluded[i].Hidden = true
+	}
+	cols := append(append([]Column{}, NewScan(t, alias).Cols...), excluded...)
 	return &scope{cols: cols}
 }
 
@@ -336,7 +341,13 @@ func (b *Binder) bindUpdate(s *grammar.UpdateStmt) (Statement, error) {
 		up.SetCols = append(up.SetCols, cols...)
 		up.SetExprs = append(up.SetExprs, exprs...)
 	}
-	if up.Checks, err = b.bindChecks(t, sc); err != nil {
+	// Checks, generated columns and RETURNING read the new row alone.
+	alias := t.Name
+	if s.Table.Alias != "" {
+		alias = s.Table.Alias
+	}
+	rsc := rowScope(t, alias)
+	if up.Checks, err = b.bindChecks(t, rsc); err != nil {
 		return nil, err
 	}
 	if up.Indexes, err = b.bindIndexKeys(t); err != nil {
@@ -347,10 +358,10 @@ func (b *Binder) bindUpdate(s *grammar.UpdateStmt) (Statement, error) {
 			return nil, bindErr("cannot UPDATE generated column \"%s\"", t.Columns[c].Name)
 		}
 	}
-	if up.Generated, err = b.bindGenerated(t, sc); err != nil {
+	if up.Generated, err = b.bindGenerated(t, rsc); err != nil {
 		return nil, err
 	}
-	up.Returning, up.RetCols, err = b.bindReturning(s.Returning, sc)
+	up.Returning, up.RetCols, err = b.bindReturning(s.Returning, rsc)
 	return up, err
 }
 

@@ -318,7 +318,10 @@ func needsWindow(items []selectItem, orderBy []*grammar.OrderingTerm) bool {
 func (b *Binder) setupAggregate(core *grammar.SelectCore, items []selectItem, fsc *scope) (*aggState, *scope, error) {
 	st := &aggState{input: fsc}
 	var cols []Column
-	for _, g := range core.GroupBy {
+	for i, g := range core.GroupBy {
+		if k, ok := intTerm(g); ok && (k < 1 || k > int64(len(items))) {
+			return nil, nil, bindErr("%s GROUP BY term out of range - should be between 1 and %d", ordinal(i+1), len(items))
+		}
 		g = groupByAlias(g, items, fsc)
 		if containsAggregate(g) {
 			return nil, nil, bindErr("aggregate functions are not allowed in the GROUP BY clause")
@@ -518,4 +521,25 @@ func constInt(e Expr) (int64, bool) {
 		return 0, false
 	}
 	return c.V.Int(), true
+}
+
+// intTerm reports whether a GROUP BY / ORDER BY term is an integer
+// literal, possibly negated, and its value.
+func intTerm(e grammar.Expr) (int64, bool) {
+	neg := false
+	if u, ok := e.(*grammar.UnaryExpr); ok && (u.Op == grammar.OpNeg || u.Op == grammar.OpPlus) {
+		neg, e = u.Op == grammar.OpNeg, u.X
+	}
+	lit, ok := e.(*grammar.Literal)
+	if !ok || lit.Kind != grammar.LitInt {
+		return 0, false
+	}
+	v, err := strconv.ParseInt(lit.Value, 0, 64)
+	if err != nil {
+		return 0, false
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
 }
