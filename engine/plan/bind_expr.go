@@ -182,6 +182,13 @@ func (b *Binder) bindColumn(e *grammar.ColumnRef, sc *scope) (Expr, error) {
 		if err != nil {
 			return nil, err
 		}
+		if r == nil && outer.agg != nil && !outer.agg.inArgs {
+			// A subquery above an aggregation reads an input column that is
+			// no group key: like a bare column, it takes the group's value.
+			if r, err = bareOuter(outer.agg, e); err != nil {
+				return nil, err
+			}
+		}
 		if r != nil {
 			for _, s := range b.scopes[len(b.scopes)-d:] {
 				s.correlated = true
@@ -198,6 +205,18 @@ func (b *Binder) bindColumn(e *grammar.ColumnRef, sc *scope) (Expr, error) {
 		return nil, bindErr("no such column: %s", e.Column)
 	}
 	return nil, bindErr("no such column: %s", qualified(e.Table, e.Column))
+}
+
+// bareOuter resolves e in the input of an aggregation as a bare-column
+// aggregate and returns the reference to its result.
+func bareOuter(st *aggState, e *grammar.ColumnRef) (Expr, error) {
+	r, err := resolveIn(st.input, e)
+	if err != nil || r == nil {
+		return nil, err
+	}
+	c := r.(*ColRef)
+	st.aggs = append(st.aggs, AggCall{Name: BareAgg, Args: []Expr{c}})
+	return &ColRef{Idx: len(st.groups) + len(st.aggs) - 1, Affinity: c.Affinity, Collate: c.Collate}, nil
 }
 
 // resolveIn finds e in sc, including the rowid aliases.
