@@ -159,6 +159,9 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 	if err != nil {
 		return out, err
 	}
+	if isVacuum(bp.plan) {
+		return out, s.vacuum(ctx)
+	}
 	if q, ok := bp.plan.(*plan.Query); ok && q.NoTables && s.tx == nil {
 		// Nothing to read: no transaction, no snapshot.
 		return s.dispatch(s.newCtx(ctx, nil, cat0, args, mem), bp, mem)
