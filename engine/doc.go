@@ -1,15 +1,48 @@
 // Package engine is ladybug's SQL engine behind the database/sql driver: a DB
-// owns one store and its transaction manager, a Session is one connection's
-// state (its open transaction), a Stmt is a prepared script, and Rows stream
-// a statement's result.
+// owns one store, its transaction manager and the plan cache; a Session is
+// one connection's state (its open transaction, the catalog of that
+// transaction's uncommitted DDL, changes() and last_insert_rowid()); a Stmt
+// is a prepared script; Rows stream a statement's result sets.
 //
-// Prepare parses through a plan cache keyed by SQL text and invalidated by
-// the schema version, binds names against the catalog, plans and keeps the
-// result; Exec and Query run it inside the session's transaction or an
-// autocommit one per statement.
+// # Pipeline
 //
-// Invariants: every error returned is an *errs.Error; no panic escapes Exec,
-// Query or Prepare (they recover into an internal error); a Session is used by
-// one goroutine at a time (database/sql guarantees this per connection), while
-// a DB is shared by many Sessions.
+// Prepare parses through the plan cache (an LRU keyed by SQL text, so a
+// repeated statement is never parsed twice) and binds each statement
+// against a catalog snapshot (engine/plan); a bound plan is cached per
+// snapshot, so a schema change rebinds without reparsing. Executing a
+// plan takes a compiled program from the plan's pool (engine/exec operator
+// trees and writers are reused, one execution at a time) and runs it in
+// the session's explicit transaction or an autocommit one (engine/txn).
+//
+// # Catalog
+//
+// The schema lives in a catalog tree whose root is meta slot 0, one entry
+// per object (type, name, tbl_name, rootpage, original CREATE text) —
+// what sqlite_master shows. Loading re-parses the CREATE texts, so the text
+// is the single source of truth; ALTER TABLE edits the text and rebuilds
+// from it. Meta slot 1 is the schema cookie (the catalog version): a
+// transaction whose cookie differs from the cached catalog's loads its own
+// snapshot, so readers of an older snapshot see the old schema. DDL inside a
+// transaction stays private to it until COMMIT.
+//
+// # Invariants
+//
+//   - Every error returned is an *errs.Error; no panic escapes Prepare,
+//     Exec, Query or Rows.Next (they recover into an internal error, and
+//     the statement still ends, releasing its locks).
+//   - A Session is used by one goroutine at a time (database/sql guarantees
+//     this per connection); a DB is shared by many Sessions.
+//   - A streaming autocommit query keeps its read transaction (snapshot)
+//     until its Rows close; writes never block readers.
+//
+// # Caveats
+//
+// Not supported yet, each failing with a "not supported" error: TEMP
+// tables, views and triggers; INSTEAD OF UPDATE/DELETE triggers; window
+// frame EXCLUDE; FILTER on window functions other than the NULL-skipping
+// aggregates; DISTINCT window aggregates; recursive CTEs whose body is not
+// "base UNION [ALL] step"; row-valued scalar subqueries; ATTACH. Deferred
+// foreign keys are verified by scanning the child tables they touched
+// before COMMIT. A FULL or RIGHT join with USING does not coalesce the
+// USING column.
 package engine
