@@ -21,8 +21,8 @@ type subquery struct {
 	// affs and colls prepare each column's values for IN membership.
 	affs  []types.Affinity
 	colls []string
-	kind byte // 's' scalar, 'e' exists, 'i' in
-	row  []types.Value
+	kind  byte // 's' scalar, 'e' exists, 'i' in
+	row   []types.Value
 }
 
 func (cp *compiler) newSubquery(s *plan.Subquery, kind byte) (*subquery, error) {
