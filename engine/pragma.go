@@ -110,6 +110,13 @@ func (s *Session) integrityCheck(name string) (outcome, error) {
 	if err != nil {
 		return outcome{}, errs.Wrap(errs.CodeCorrupt, err)
 	}
+	if cat := s.db.cat.Load(); cat != nil && len(problems) == 0 {
+		more, err := s.indexAgreement(cat)
+		if err != nil {
+			return outcome{}, errs.Wrap(errs.CodeCorrupt, err)
+		}
+		problems = append(problems, more...)
+	}
 	rows := [][]types.Value{}
 	for _, p := range problems {
 		rows = append(rows, []types.Value{types.NewText(p)})

@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// integrityRows runs PRAGMA integrity_check and returns its rows.
+func integrityRows(t *testing.T, s *Session) []string {
+	t.Helper()
+	st, err := s.Prepare(context.Background(), `PRAGMA integrity_check`)
+	require.NoError(t, err)
+	defer st.Close()
+	rows, err := st.Query(context.Background(), nil)
+	require.NoError(t, err)
+	defer rows.Close()
+	var out []string
+	dest := make([]types.Value, 1)
+	for {
+		if err := rows.Next(dest); err == io.EOF {
+			break
+		} else {
+			require.NoError(t, err)
+		}
+		out = append(out, dest[0].Str())
+	}
+	return out
+}
+
+// tamper changes the store underneath the engine, as a bug or a damaged
+// file would.
+func tamper(t *testing.T, db *DB, fn func(tx *storage.Tx)) {
+	t.Helper()
+	tx, err := db.store.BeginWrite(context.Background())
+	require.NoError(t, err)
+	fn(tx)
+	require.NoError(t, tx.Commit())
+}
+
+func TestIntegrityCheck_IndexTableAgreement(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	defer s.Close()
+	mustExec(t, s, `CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)`)
+	mustExec(t, s, `CREATE INDEX t_v ON t (v)`)
+	mustExec(t, s, `INSERT INTO t (v) VALUES ('a'), ('b'), ('c')`)
+	require.Equal(t, []string{"ok"}, integrityRows(t, s))
+
+	cat := db.cat.Load()
+	tbl, ix := cat.Table("t"), cat.Index("t_v")
+	require.NotNil(t, tbl)
+	require.NotNil(t, ix)
+
+	// A row deleted from the table behind the index's back.
+	tamper(t, db, func(tx *storage.Tx) {
+		_, err := tx.Tree(tbl.Root).Delete(storage.RowidKey(2))
+		require.NoError(t, err)
+	})
+	got := strings.Join(integrityRows(t, s), "\n")
+	assert.Contains(t, got, "index t_v has an entry for row 2, missing from table t")
+	assert.Contains(t, got, "wrong # of entries in index t_v: 3 for 2 rows of t")
+
+	// An index entry removed: the counts disagree the other way.
+	tamper(t, db, func(tx *storage.Tx) {
+		c := tx.Tree(ix.Root).Cursor()
+		require.True(t, c.First())
+		k := append([]byte(nil), c.Key()...)
+		c.Close()
+		_, err := tx.Tree(ix.Root).Delete(k)
+		require.NoError(t, err)
+		require.NoError(t, tx.Tree(tbl.Root).Put(storage.RowidKey(2), types.AppendRecord(nil, []types.Value{types.Null, types.NewText("b")})))
+	})
+	got = strings.Join(integrityRows(t, s), "\n")
+	assert.Contains(t, got, "wrong # of entries in index t_v: 2 for 3 rows of t")
+}
