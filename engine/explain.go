@@ -113,6 +113,8 @@ func scanDetail(s *plan.Scan) string {
 		return "SEARCH " + name + " USING INTEGER PRIMARY KEY (rowid=?)"
 	case s.Lookup != nil:
 		return "SEARCH " + name + " USING INTEGER PRIMARY KEY (" + rangeText("rowid", s.Lookup.Lo != nil, s.Lookup.Hi != nil) + ")"
+	case s.Index != nil && len(s.Index.Eq) == 0 && s.Index.Lo == nil && s.Index.Hi == nil:
+		return "SCAN " + name + " USING INDEX " + s.Index.Index.Name
 	case s.Index != nil:
 		var cols []string
 		t := s.Table

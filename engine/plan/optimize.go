@@ -15,6 +15,7 @@ var rules = []rule{
 	{"rowid-lookup", func(_ *catalog.Catalog, n Node) Node { return rowidLookup(n) }},
 	{"index-lookup", indexLookup},
 	{"without-rowid-order", withoutRowidOrder},
+	{"order-by-index", orderByIndex},
 }
 
 // withoutRowidOrder scans a WITHOUT ROWID table through its primary key,
