@@ -34,14 +34,14 @@ func lexScript(sql string) (*lexer.PeekingLexer, error) {
 func tooDeep(tokens *lexer.PeekingLexer) (lexer.Token, bool) {
 	depth, prefix := 0, 0
 	for t := tokens.Next(); !t.EOF(); t = tokens.Next() {
-		switch v := strings.ToUpper(t.Value); {
-		case v == "(" || v == "CASE":
+		switch v := t.Value; {
+		case v == "(" || strings.EqualFold(v, "CASE"):
 			depth++
 			prefix = 0
-		case v == ")" || v == "END":
+		case v == ")" || strings.EqualFold(v, "END"):
 			depth--
 			prefix = 0
-		case v == "-" || v == "+" || v == "~" || v == "NOT" || v == "EXPLAIN":
+		case v == "-" || v == "+" || v == "~" || strings.EqualFold(v, "NOT") || strings.EqualFold(v, "EXPLAIN"):
 			prefix++
 		default:
 			prefix = 0
