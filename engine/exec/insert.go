@@ -300,9 +300,22 @@ func (ins *inserter) assignRowid(row []types.Value, explicit bool) error {
 	return nil
 }
 
-// place resolves uniqueness conflicts and writes the row.
+// place resolves uniqueness conflicts and writes the row. Upsert clauses
+// are tried first, in order, each against its own target constraint.
 func (ins *inserter) place(c *Ctx, row []types.Value) error {
 	w := ins.w
+	for _, ue := range ins.upserts {
+		if ue.u.Target == nil {
+			continue
+		}
+		cf, err := w.conflictOn(c, row, ue.u.Target)
+		if err != nil {
+			return err
+		}
+		if cf != nil {
+			return ins.upsert(c, ue, cf, row)
+		}
+	}
 	for {
 		cf, err := w.findConflict(c, row, w.rowid(row), true)
 		if err != nil {

@@ -121,3 +121,33 @@ func setColumn(w *tableWriter, row []types.Value, col int, v types.Value) {
 	}
 	row[col] = w.t.Columns[col].Affinity.Apply(v)
 }
+
+// conflictOn checks only the unique constraint on target (the rowid or an
+// index over exactly those columns).
+func (w *tableWriter) conflictOn(c *Ctx, row []types.Value, target []int) (*conflict, error) {
+	rid := w.rowid(row)
+	if len(target) == 1 && target[0] == w.t.RowidCol {
+		_, ok, err := w.tree.Get(appendRowidKey(nil, rid))
+		if err != nil || !ok {
+			return nil, err
+		}
+		return &conflict{rowid: rid}, nil
+	}
+	w.load(row)
+	for _, iw := range w.idx {
+		if !iw.ix.Unique || !targetMatches(target, &conflict{iw: iw}, w) {
+			continue
+		}
+		k, hasNull, in, err := iw.indexKey(c, w, row, w.key[:0])
+		if err != nil || hasNull || !in {
+			return nil, err
+		}
+		w.key = k
+		other, found, err := iw.seekPrefix(k, rid)
+		if err != nil || !found {
+			return nil, err
+		}
+		return &conflict{rowid: other, iw: iw}, nil
+	}
+	return nil, nil
+}
