@@ -218,7 +218,31 @@ func (b *Binder) bindJoin(j *grammar.Join) (Node, *scope, error) {
 	}
 	join := &Join{Kind: kind, Left: ln, Right: rn, On: on, Cols: cols}
 	splitEquiKeys(join, nl)
+	if (kind == JoinRight || kind == JoinFull) && len(using) > 0 {
+		return coalesceUsing(join, lsc, rsc, using)
+	}
 	return join, sc, nil
+}
+
+// coalesceUsing makes the USING columns of a RIGHT or FULL join read
+// COALESCE(left, right), as SQLite does, keeping the left column reachable
+// under its qualifier.
+func coalesceUsing(j *Join, lsc, rsc *scope, using []string) (Node, *scope, error) {
+	nl := len(lsc.cols)
+	cols := append([]Column{}, j.Cols...)
+	exprs := identity(len(cols))
+	for _, name := range using {
+		li, _ := lsc.resolve("", name)
+		ri, _ := rsc.resolve("", name)
+		raw := cols[li]
+		exprs[li] = &Func{Name: "coalesce", Args: []Expr{&ColRef{Idx: li, Affinity: raw.Affinity, Collate: raw.Collate},
+			&ColRef{Idx: nl + ri, Affinity: cols[nl+ri].Affinity, Collate: cols[nl+ri].Collate}}}
+		cols[li] = Column{Name: raw.Name, DeclType: raw.DeclType, Affinity: raw.Affinity, Collate: raw.Collate}
+		raw.Hidden = true
+		cols = append(cols, raw)
+		exprs = append(exprs, &ColRef{Idx: li, Affinity: raw.Affinity, Collate: raw.Collate})
+	}
+	return &Project{Input: j, Exprs: exprs, Cols: cols}, &scope{cols: cols}, nil
 }
 
 func naturalColumns(l, r *scope) []string {
