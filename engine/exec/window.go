@@ -72,9 +72,7 @@ func (cp *compiler) newWinFunc(f plan.WindowFunc) (*winFunc, error) {
 	if f.Filter != nil && !nullSkipping[f.Name] {
 		return nil, notSupportedErr("FILTER in window function " + f.Name)
 	}
-	if f.Frame.Exclude != "" && f.Frame.Exclude != "NO OTHERS" {
-		return nil, notSupportedErr("frame EXCLUDE " + f.Frame.Exclude)
-	}
+
 	fn, err := funcs.Resolve(f.Name, len(f.Args))
 	if err != nil {
 		if f.Name == "count" && f.Star {
@@ -309,7 +307,12 @@ func (f *winFunc) partition(c *Ctx, rows []int, res []types.Value) error {
 		if err != nil {
 			return err
 		}
-		v, err := f.value(p, agg, args, col, i, start, end)
+		var v types.Value
+		if ex := f.f.Frame.Exclude; ex != "" && ex != "NO OTHERS" {
+			v, err = f.excludedValue(p, args, col, i, start, end, peerStart[i], peerEnd[i])
+		} else {
+			v, err = f.value(p, agg, args, col, i, start, end)
+		}
 		if err != nil {
 			return err
 		}
@@ -347,6 +350,52 @@ func (f *winFunc) value(p funcs.Peers, agg *funcs.FrameAggregator, args [][]type
 		return funcs.NthValue(col, start, end, args[i][1])
 	}
 	return types.Null, notSupportedErr("window function " + f.f.Name)
+}
+
+// excludedValue computes the function over the frame [start, end) minus
+// the rows EXCLUDE removes: the current row, its peer group, or its peers
+// other than itself (TIES). The frame is recomputed for the row.
+func (f *winFunc) excludedValue(p funcs.Peers, args [][]types.Value, col []types.Value, i, start, end, ps, pe int) (types.Value, error) {
+	keep := func(r int) bool {
+		switch f.f.Frame.Exclude {
+		case "CURRENT ROW":
+			return r != i
+		case "GROUP":
+			return r < ps || r >= pe
+		case "TIES":
+			return r == i || r < ps || r >= pe
+		}
+		return true
+	}
+	var rows [][]types.Value
+	var vals []types.Value
+	for r := max(start, 0); r < min(end, len(args)); r++ {
+		if keep(r) {
+			rows = append(rows, args[r])
+			vals = append(vals, col[r])
+		}
+	}
+	if f.fn.Kind == funcs.KindAggregate {
+		a := f.fn.NewAggregate()
+		if cs, ok := a.(funcs.CollationSetter); ok {
+			cs.SetCollation(f.coll)
+		}
+		for _, r := range rows {
+			if err := a.Step(r); err != nil {
+				return types.Null, err
+			}
+		}
+		return a.Final()
+	}
+	switch f.f.Name {
+	case "first_value":
+		return funcs.FirstValue(vals, 0, len(vals)), nil
+	case "last_value":
+		return funcs.LastValue(vals, 0, len(vals)), nil
+	case "nth_value":
+		return funcs.NthValue(vals, 0, len(vals), args[i][1])
+	}
+	return f.value(p, nil, args, col, i, start, end)
 }
 
 // peers computes, per row, its peer group's bounds and ordinal.
