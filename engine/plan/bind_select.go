@@ -207,7 +207,9 @@ func (b *Binder) bindCore(core *grammar.SelectCore, orderBy []*grammar.OrderingT
 	}
 	var win *winState
 	if needsWindow(items, orderBy) {
-		win = &winState{base: len(psc.cols), named: map[string]*grammar.WindowSpec{}}
+		// Window results are referenced from winBase up; they are renumbered
+		// once the window's input width (groups plus aggregates) is known.
+		win = &winState{base: winBase, named: map[string]*grammar.WindowSpec{}}
 		for _, nw := range core.Windows {
 			win.named[strings.ToLower(nw.Name)] = nw.Spec
 		}
@@ -255,6 +257,11 @@ func (b *Binder) bindCore(core *grammar.SelectCore, orderBy []*grammar.OrderingT
 		}
 	}
 	if win != nil {
+		renumberWindowRefs(len(node.Columns()), append(append([]Expr{}, exprs...), extra...))
+		for i := range win.funcs {
+			f := &win.funcs[i]
+			renumberWindowRefs(len(node.Columns()), append(append([]Expr{}, f.Args...), f.Partition...))
+		}
 		node = makeWindow(node, win)
 	}
 	all := append(append([]Expr{}, exprs...), extra...)
@@ -542,4 +549,19 @@ func intTerm(e grammar.Expr) (int64, bool) {
 		v = -v
 	}
 	return v, true
+}
+
+// winBase is the provisional index of the first window function result.
+const winBase = 1 << 24
+
+// renumberWindowRefs moves provisional window references to the window
+// node's real output positions, after its nin input columns.
+func renumberWindowRefs(nin int, exprs []Expr) {
+	for _, e := range exprs {
+		WalkExpr(e, func(x Expr) {
+			if c, ok := x.(*ColRef); ok && c.Idx >= winBase {
+				c.Idx = c.Idx - winBase + nin
+			}
+		})
+	}
 }
