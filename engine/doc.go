@@ -38,11 +38,9 @@
 // # Caveats
 //
 // Not supported yet, each failing with a "not supported" error: TEMP
-// tables, views and triggers; INSTEAD OF UPDATE/DELETE triggers; window
-// frame EXCLUDE; FILTER on window functions other than the NULL-skipping
-// aggregates; DISTINCT window aggregates; recursive CTEs whose body is not
-// "base UNION [ALL] step"; row-valued scalar subqueries; ATTACH. Deferred
-// foreign keys are verified by scanning the child tables they touched
-// before COMMIT. A FULL or RIGHT join with USING does not coalesce the
-// USING column.
+// tables, views and triggers; INSTEAD OF UPDATE/DELETE triggers; FILTER on
+// window functions other than the NULL-skipping aggregates; DISTINCT
+// window aggregates; recursive CTEs whose body is not "base UNION [ALL]
+// step"; row-valued scalar subqueries; ATTACH. Deferred foreign keys are
+// verified by scanning the child tables they touched before COMMIT.
 package engine
