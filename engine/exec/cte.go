@@ -60,7 +60,22 @@ func (b *builder) cteRef(n *plan.CTERef) (Operator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &recursiveOp{base: base, step: step, store: st, unionAll: n.CTE.UnionAll, ncol: len(n.Cols)}, nil
+	var op Operator = &recursiveOp{base: base, step: step, store: st, unionAll: n.CTE.UnionAll, ncol: len(n.Cols)}
+	if n.CTE.Limit == nil && n.CTE.Offset == nil {
+		return op, nil
+	}
+	lim := &limitOp{in: op}
+	if n.CTE.Limit != nil {
+		if lim.limE, err = b.cp.compile(n.CTE.Limit); err != nil {
+			return nil, err
+		}
+	}
+	if n.CTE.Offset != nil {
+		if lim.offE, err = b.cp.compile(n.CTE.Offset); err != nil {
+			return nil, err
+		}
+	}
+	return lim, nil
 }
 
 func (r *recursiveOp) Next(c *Ctx) (*Batch, error) {

@@ -101,7 +101,7 @@ func (b *Binder) bindRecursiveRef(def *cteDef, alias string) (Node, *scope, erro
 func (b *Binder) bindRecursive(def *cteDef) error {
 	sel := def.ast.Select
 	comp, ok := sel.Body.(*grammar.CompoundSelect)
-	if !ok || (comp.Op != grammar.Union && comp.Op != grammar.UnionAll) || len(sel.OrderBy) > 0 || sel.Limit != nil {
+	if !ok || (comp.Op != grammar.Union && comp.Op != grammar.UnionAll) || len(sel.OrderBy) > 0 {
 		return notSupported("recursive CTE %s that is not base UNION [ALL] step", def.ast.Name)
 	}
 	base, bcols, err := b.bindBody(comp.Left)
@@ -129,5 +129,16 @@ func (b *Binder) bindRecursive(def *cteDef) error {
 		return bindErr("SELECTs to the left and right of UNION do not have the same number of result columns")
 	}
 	def.rec.Step = step
+	// LIMIT and OFFSET bound the rows the recursion produces.
+	if sel.Limit != nil {
+		if def.rec.Limit, err = b.bindExpr(sel.Limit, nil); err != nil {
+			return err
+		}
+	}
+	if sel.Offset != nil {
+		if def.rec.Offset, err = b.bindExpr(sel.Offset, nil); err != nil {
+			return err
+		}
+	}
 	return nil
 }

@@ -215,6 +215,8 @@ type CTE struct {
 	UnionAll bool
 	Cols     []Column
 	ID       int
+	// Limit and Offset, when set, bound the rows the recursion produces.
+	Limit, Offset Expr
 }
 
 // Window computes window functions over its input; output is the input's
