@@ -287,6 +287,13 @@ func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, e
 	case *plan.Pragma:
 		return s.pragma(c, p)
 	case *plan.Explain:
+		if q, ok := p.Stmt.(*plan.Query); ok && p.Analyze {
+			rows, err := explainAnalyze(c, q)
+			if err != nil {
+				return outcome{}, err
+			}
+			return outcome{rows: staticRows(explainColumns, rows)}, nil
+		}
 		rows, err := explainRows(p.Stmt)
 		if err != nil {
 			return outcome{}, err

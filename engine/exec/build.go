@@ -11,6 +11,10 @@ type builder struct {
 	cp *compiler
 	// ctes holds materialised recursive CTEs by ID for this execution.
 	ctes map[int]*cteStore
+	// profile, when set, receives the stats of every operator built (see
+	// BuildProfiled); bare makes the next build skip the wrapping once.
+	profile Profile
+	bare    bool
 }
 
 func newBuilder() *builder {
@@ -23,6 +27,10 @@ func newBuilder() *builder {
 func Build(n plan.Node) (Operator, error) { return newBuilder().build(n) }
 
 func (b *builder) build(n plan.Node) (Operator, error) {
+	if b.profile != nil && !b.bare {
+		return b.buildProfiled(n)
+	}
+	b.bare = false
 	switch n := n.(type) {
 	case *plan.Scan:
 		if n.Table.Virtual {

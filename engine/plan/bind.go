@@ -49,14 +49,17 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 	case *grammar.PragmaStmt:
 		return b.bindPragma(s)
 	case *grammar.ExplainStmt:
-		if !s.QueryPlan {
+		if !s.QueryPlan && !s.Analyze {
 			return nil, notSupported("EXPLAIN without QUERY PLAN")
 		}
 		inner, err := b.Bind(s.Stmt)
 		if err != nil {
 			return nil, err
 		}
-		return &Explain{Stmt: inner}, nil
+		if _, isQuery := inner.(*Query); s.Analyze && !isQuery {
+			return nil, notSupported("EXPLAIN ANALYZE of a statement other than a query")
+		}
+		return &Explain{Stmt: inner, Analyze: s.Analyze}, nil
 	case *grammar.AnalyzeStmt:
 		return &Nop{What: "ANALYZE"}, nil
 	case *grammar.VacuumStmt:

@@ -16,14 +16,14 @@ func Format(n Node) string {
 }
 
 func formatNode(b *strings.Builder, n Node, depth int) {
-	fmt.Fprintf(b, "%s%s (~%.0f rows)\n", strings.Repeat("  ", depth), nodeLabel(n), EstimateRows(n))
-	for _, c := range nodeInputs(n) {
+	fmt.Fprintf(b, "%s%s (~%.0f rows)\n", strings.Repeat("  ", depth), Describe(n), EstimateRows(n))
+	for _, c := range Inputs(n) {
 		formatNode(b, c, depth+1)
 	}
 }
 
-// nodeInputs lists n's inputs in order.
-func nodeInputs(n Node) []Node {
+// Inputs lists n's inputs in order.
+func Inputs(n Node) []Node {
 	switch x := n.(type) {
 	case *Filter:
 		return []Node{x.Input}
@@ -47,7 +47,9 @@ func nodeInputs(n Node) []Node {
 	return nil
 }
 
-func nodeLabel(n Node) string {
+// Describe is a one-line description of n alone (operator, table, index,
+// key counts), as Format shows it.
+func Describe(n Node) string {
 	switch x := n.(type) {
 	case *Scan:
 		return scanLabel(x)

@@ -158,9 +158,12 @@ type Pragma struct {
 	Query *Query
 }
 
-// Explain is EXPLAIN QUERY PLAN: it returns the plan of Stmt as rows.
+// Explain is EXPLAIN QUERY PLAN: it returns the plan of Stmt as rows. With
+// Analyze (EXPLAIN ANALYZE) it runs the query and reports each operator's
+// actual rows and time.
 type Explain struct {
-	Stmt Statement
+	Stmt    Statement
+	Analyze bool
 }
 
 // Nop is a statement that does nothing (ANALYZE, VACUUM on an in-memory
