@@ -176,22 +176,7 @@ func (n node) cellLen(off int) int {
 
 // search returns the first index whose key is >= key, and whether it is
 // equal (leaf lookup).
-func (n node) search(key []byte) (int, bool) {
-	lo, hi := 0, n.count()
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		c := compareKeys(n.leafKey(m), key)
-		if c == 0 {
-			return m, true
-		}
-		if c < 0 {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo, false
-}
+func (n node) search(key []byte) (int, bool) { return n.searchFrom(0, key) }
 
 // childIndex returns the index of the child that covers key: the first
 // separator greater than key (count = the right child).
@@ -340,4 +325,49 @@ func (n node) setOverflow(i int, p uint32) {
 	klen, a := uvarint(n[off:])
 	_, b := uvarint(n[off+a:])
 	binary.BigEndian.PutUint32(n[off+a+b+inlineKeyLen(klen, len(n)):], p)
+}
+
+// searchFrom is search restricted to indexes >= lo, for keys known to be
+// at or after cell lo (a sorted batch).
+func (n node) searchFrom(lo int, key []byte) (int, bool) {
+	hi := n.count()
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		c := compareKeys(n.leafKey(m), key)
+		if c == 0 {
+			return m, true
+		}
+		if c < 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, false
+}
+
+// removeCells deletes the cells at idxs (ascending, distinct) in one pass
+// over the slot array; their bytes become fragments, reclaimed by the next
+// defrag.
+func (n node) removeCells(idxs []int) {
+	c := n.count()
+	freed, k, out := 0, 0, 0
+	for i := 0; i < c; i++ {
+		if k < len(idxs) && idxs[k] == i {
+			freed += n.cellLen(n.slot(i))
+			k++
+			continue
+		}
+		if out != i {
+			n.setSlot(out, n.slot(i))
+		}
+		out++
+	}
+	n.setCount(out)
+	if out == 0 { // nothing left: the whole cell area is one gap again
+		n.setCellStart(n.end())
+		n.setFrag(0)
+		return
+	}
+	n.setFrag(n.frag() + freed)
 }

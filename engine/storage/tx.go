@@ -45,6 +45,7 @@ type writeState struct {
 	copyBuf []byte   // page-sized, the old contents of a page being split
 	cellBuf []byte   // the leaf cell being inserted
 	cells   [][]byte // cells of a page being split
+	idxs    []int    // cell indexes a batch delete removes from one leaf
 	hint    hint     // the last write path; see Tree.findLeaf
 	frames  []framePage
 	offs    []int64
