@@ -6,7 +6,9 @@ import (
 )
 
 // FuzzParse checks that no input panics or hangs the parser, and that
-// anything that parses prints as SQL that parses back to the same tree.
+// anything that parses prints as SQL that parses back to the same tree,
+// and that the fast path, where it accepts the input, reads it exactly as
+// participle does.
 // The seeds are every case under testdata, so the normal test run covers
 // them too.
 func FuzzParse(f *testing.F) {
@@ -18,6 +20,7 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, sql string) {
+		checkFastMatches(t, sql)
 		stmts, err := Parse(sql)
 		if err != nil {
 			if strings.Contains(err.Error(), "internal parser error") {

@@ -42,13 +42,9 @@ const maxLength = 1_000_000_000
 // It returns a *SyntaxError when the text is not valid SQL.
 func Parse(sql string) (stmts []Statement, err error) {
 	defer recoverParse(&err)
-	peek, err := lexScript(sql)
+	tree, err := parseScript(sql)
 	if err != nil {
 		return nil, err
-	}
-	tree, err := scriptParser.ParseFromLexer(peek)
-	if err != nil {
-		return nil, newSyntaxError(sql, err)
 	}
 	b := &builder{src: sql}
 	for _, s := range tree.Stmts {
@@ -65,6 +61,55 @@ func Parse(sql string) (stmts []Statement, err error) {
 // ParseExpr parses a single expression.
 func ParseExpr(sql string) (e Expr, err error) {
 	defer recoverParse(&err)
+	tree, err := parseExprRoot(sql)
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{src: sql}
+	e = b.expr(tree.Expr)
+	if b.err != nil {
+		return nil, b.err
+	}
+	return e, nil
+}
+
+// parseScript reads sql into participle structs: by the fast path when
+// it covers the text, by participle otherwise (which also reports every
+// syntax error).
+func parseScript(sql string) (*sScript, error) {
+	if len(sql) <= maxLength {
+		if tree, ok := fastScript(sql); ok {
+			return tree, nil
+		}
+	}
+	return slowScript(sql)
+}
+
+// slowScript reads sql with participle only.
+func slowScript(sql string) (*sScript, error) {
+	peek, err := lexScript(sql)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := scriptParser.ParseFromLexer(peek)
+	if err != nil {
+		return nil, newSyntaxError(sql, err)
+	}
+	return tree, nil
+}
+
+// parseExprRoot is parseScript for ParseExpr.
+func parseExprRoot(sql string) (*sExprRoot, error) {
+	if len(sql) <= maxLength {
+		if tree, ok := fastExprRoot(sql); ok {
+			return tree, nil
+		}
+	}
+	return slowExprRoot(sql)
+}
+
+// slowExprRoot reads an expression with participle only.
+func slowExprRoot(sql string) (*sExprRoot, error) {
 	peek, err := lexScript(sql)
 	if err != nil {
 		return nil, err
@@ -73,12 +118,7 @@ func ParseExpr(sql string) (e Expr, err error) {
 	if err != nil {
 		return nil, newSyntaxError(sql, err)
 	}
-	b := &builder{src: sql}
-	e = b.expr(tree.Expr)
-	if b.err != nil {
-		return nil, b.err
-	}
-	return e, nil
+	return tree, nil
 }
 
 // recoverParse is the last line of defence: an internal failure becomes a

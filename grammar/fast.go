@@ -1,0 +1,285 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The fast path: a hand-written recursive-descent reader of the common
+// statements (queries, INSERT, UPDATE, DELETE) that fills the same
+// participle structs (syntax_*.go) the participle parser would. It mirrors
+// the grammar's tags rule by rule, with the same ordered choice and the
+// same rewinding on failure, so for any text it accepts it builds the same
+// structs (TestFastParse_MatchesParticiple and FuzzParse check this).
+// Whenever it meets text it does not accept, or a form it does not cover,
+// Parse falls back to participle, which then produces the tree or the
+// syntax error exactly as before.
+
+// ftok is a non-elided token and the position just past it, which is
+// what participle records as EndPos of a node ending with the token.
+type ftok struct {
+	lexer.Token
+	end lexer.Position
+}
+
+// fastParser reads a token slice. off marks text the fast path does not
+// cover; once set, the result is discarded.
+type fastParser struct {
+	toks []ftok
+	i    int
+	off  bool
+}
+
+// fastLex tokenises sql into non-elided tokens ending with EOF. It
+// reports false on a lexer error or when nesting exceeds maxDepth (the
+// participle path reports both).
+func fastLex(sql string) ([]ftok, bool) {
+	s := sqlScanner{src: sql, pos: lexer.Position{Line: 1, Column: 1}}
+	toks := make([]ftok, 0, len(sql)/4+2)
+	depth, prefix := 0, 0
+	for {
+		t, err := s.Next()
+		if err != nil {
+			return nil, false
+		}
+		if t.Type == tokWhitespace || t.Type == tokComment {
+			continue
+		}
+		toks = append(toks, ftok{Token: t, end: s.pos})
+		if t.EOF() {
+			return toks, true
+		}
+		depth, prefix = nesting(t.Value, depth, prefix)
+		if depth+prefix > maxDepth {
+			return nil, false
+		}
+	}
+}
+
+// nesting is one step of tooDeep's count.
+func nesting(v string, depth, prefix int) (int, int) {
+	switch {
+	case v == "(" || strings.EqualFold(v, "CASE"):
+		return depth + 1, 0
+	case v == ")" || strings.EqualFold(v, "END"):
+		return depth - 1, 0
+	case v == "-" || v == "+" || v == "~" || strings.EqualFold(v, "NOT") || strings.EqualFold(v, "EXPLAIN"):
+		return depth, prefix + 1
+	}
+	return depth, 0
+}
+
+// fastScript reads a whole script, or reports false.
+func fastScript(sql string) (*sScript, bool) {
+	toks, ok := fastLex(sql)
+	if !ok {
+		return nil, false
+	}
+	p := &fastParser{toks: toks}
+	s := &sScript{}
+	for p.accept(";") {
+	}
+	for !p.atEOF() {
+		st := p.statement()
+		if st == nil || p.off {
+			return nil, false
+		}
+		s.Stmts = append(s.Stmts, st)
+		if !p.accept(";") {
+			break
+		}
+		for p.accept(";") {
+		}
+	}
+	if !p.atEOF() || p.off {
+		return nil, false
+	}
+	return s, true
+}
+
+// fastExprRoot reads a whole expression, or reports false.
+func fastExprRoot(sql string) (*sExprRoot, bool) {
+	toks, ok := fastLex(sql)
+	if !ok {
+		return nil, false
+	}
+	p := &fastParser{toks: toks}
+	e := p.expr()
+	if e == nil || p.off || !p.atEOF() {
+		return nil, false
+	}
+	return &sExprRoot{Expr: e}, true
+}
+
+// cur is the next token (EOF at the end).
+func (p *fastParser) cur() *ftok { return &p.toks[p.i] }
+
+// peekAt is the token n places ahead, EOF past the end.
+func (p *fastParser) peekAt(n int) *ftok {
+	if p.i+n >= len(p.toks) {
+		return &p.toks[len(p.toks)-1]
+	}
+	return &p.toks[p.i+n]
+}
+
+func (p *fastParser) atEOF() bool { return p.cur().EOF() }
+
+// pos is the position of the next token, participle's Pos of a node
+// starting there.
+func (p *fastParser) pos() lexer.Position { return p.cur().Pos }
+
+// endPos is the position just past the last token read.
+func (p *fastParser) endPos() lexer.Position {
+	if p.i == 0 {
+		return p.toks[0].Pos
+	}
+	return p.toks[p.i-1].end
+}
+
+// tokIs reports whether t matches the grammar literal lit the way
+// participle does: case-insensitively for names and keywords, exactly
+// for every other token type.
+func tokIs(t *ftok, lit string) bool {
+	if t.Type == tokIdent || t.Type == tokKeyword {
+		return strings.EqualFold(t.Value, lit)
+	}
+	return t.Value == lit && !t.EOF()
+}
+
+func (p *fastParser) is(lit string) bool { return tokIs(p.cur(), lit) }
+
+// isAny reports whether the next token matches one of lits.
+func (p *fastParser) isAny(lits ...string) bool {
+	for _, l := range lits {
+		if p.is(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// accept consumes the next token if it matches lit.
+func (p *fastParser) accept(lit string) bool {
+	if p.is(lit) {
+		p.i++
+		return true
+	}
+	return false
+}
+
+// take consumes the next token if it matches one of lits and returns
+// its text.
+func (p *fastParser) take(lits ...string) (string, bool) {
+	for _, l := range lits {
+		if p.is(l) {
+			v := p.cur().Value
+			p.i++
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// takeType consumes the next token if it has one of the types.
+func (p *fastParser) takeType(types ...lexer.TokenType) (string, bool) {
+	t := p.cur()
+	for _, tt := range types {
+		if t.Type == tt {
+			p.i++
+			return t.Value, true
+		}
+	}
+	return "", false
+}
+
+// name reads @( Ident | QIdent ).
+func (p *fastParser) name() (string, bool) { return p.takeType(tokIdent, tokQIdent) }
+
+// nameList reads '(' name ( ',' name )* ')', rewinding on failure.
+func (p *fastParser) nameList() ([]string, bool) {
+	start := p.i
+	if !p.accept("(") {
+		return nil, false
+	}
+	n, ok := p.name()
+	if !ok {
+		p.i = start
+		return nil, false
+	}
+	out := []string{n}
+	for p.is(",") {
+		next := p.peekAt(1)
+		if next.Type != tokIdent && next.Type != tokQIdent {
+			break
+		}
+		p.i += 2
+		out = append(out, next.Value)
+	}
+	if !p.accept(")") {
+		p.i = start
+		return nil, false
+	}
+	return out, true
+}
+
+// exprList reads e ( ',' e )*. As in participle, a "," not followed by an
+// expression ends the list and is left unread.
+func (p *fastParser) exprList() ([]*sExpr, bool) {
+	e := p.expr()
+	if e == nil {
+		return nil, false
+	}
+	out := []*sExpr{e}
+	for {
+		save := p.i
+		if !p.accept(",") {
+			return out, true
+		}
+		if e = p.expr(); e == nil {
+			p.i = save
+			return out, true
+		}
+		out = append(out, e)
+	}
+}
+
+// statement reads one statement of the covered kinds. A leading WITH
+// clause is read once and handed to the statement it starts; participle
+// would read it again for each alternative it tries, to the same result.
+func (p *fastParser) statement() *sStatement {
+	s := &sStatement{Pos: p.pos()}
+	var w *sWith
+	if p.is("WITH") {
+		if w = p.with(); w == nil {
+			return nil
+		}
+	}
+	switch {
+	case p.isAny("SELECT", "VALUES", "("):
+		s.Select = p.selectFrom(s.Pos, w)
+		if s.Select == nil {
+			return nil
+		}
+	case p.isAny("INSERT", "REPLACE"):
+		s.Insert = p.insert(s.Pos, w)
+		if s.Insert == nil {
+			return nil
+		}
+	case p.is("UPDATE"):
+		s.Update = p.update(s.Pos, w)
+		if s.Update == nil {
+			return nil
+		}
+	case p.is("DELETE"):
+		s.Delete = p.delete(s.Pos, w)
+		if s.Delete == nil {
+			return nil
+		}
+	default:
+		p.off = true
+		return nil
+	}
+	s.EndPos = p.endPos()
+	return s
+}

@@ -1,0 +1,158 @@
+package grammar
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// The fast path's INSERT, UPDATE and DELETE, mirroring syntax_dml.go.
+
+// conflictWords are the actions after INSERT OR and UPDATE OR.
+var conflictWords = []string{"REPLACE", "ROLLBACK", "ABORT", "FAIL", "IGNORE"}
+
+// orAction reads ( 'OR' @( REPLACE | ... ) )?.
+func (p *fastParser) orAction() string {
+	if !p.is("OR") {
+		return ""
+	}
+	for _, w := range conflictWords {
+		if next := p.peekAt(1); tokIs(next, w) {
+			p.i += 2
+			return next.Value
+		}
+	}
+	return ""
+}
+
+// insert reads sInsert after an optional WITH clause w at pos.
+func (p *fastParser) insert(pos lexer.Position, w *sWith) *sInsert {
+	s := &sInsert{Pos: pos, With: w}
+	if p.accept("REPLACE") {
+		s.Replace = true
+	} else {
+		p.i++ // INSERT
+		s.Or = p.orAction()
+	}
+	if !p.accept("INTO") {
+		return nil
+	}
+	if s.Table = p.qname(); s.Table == nil {
+		return nil
+	}
+	if p.is("AS") {
+		if v := p.peekAt(1); v.Type == tokIdent || v.Type == tokQIdent {
+			s.Alias = v.Value
+			p.i += 2
+		}
+	}
+	s.Columns, _ = p.nameList()
+	switch {
+	case p.is("DEFAULT") && tokIs(p.peekAt(1), "VALUES"):
+		s.Default = true
+		p.i += 2
+	case p.is("VALUES") && tokIs(p.peekAt(1), "("):
+		p.i++
+		if s.Values = p.rows(); s.Values == nil {
+			return nil
+		}
+	default:
+		if s.Select = p.selectStmt(); s.Select == nil {
+			return nil
+		}
+	}
+	if p.is("ON") {
+		p.off = true // upserts are left to participle
+		return nil
+	}
+	s.Returning = p.returning()
+	return s
+}
+
+// returning reads ( 'RETURNING' column ( ',' column )* )?.
+func (p *fastParser) returning() []*sResultColumn {
+	if !p.is("RETURNING") {
+		return nil
+	}
+	save := p.i
+	p.i++
+	cols := p.resultColumns()
+	if cols == nil {
+		p.i = save
+	}
+	return cols
+}
+
+// setClauses reads set ( ',' set )*.
+func (p *fastParser) setClauses() []*sSetClause {
+	c := p.setClause()
+	if c == nil {
+		return nil
+	}
+	out := []*sSetClause{c}
+	for {
+		save := p.i
+		if !p.accept(",") {
+			return out
+		}
+		if c = p.setClause(); c == nil {
+			p.i = save
+			return out
+		}
+		out = append(out, c)
+	}
+}
+
+// setClause reads sSetClause: ( name | '(' names ')' ) '=' e.
+func (p *fastParser) setClause() *sSetClause {
+	start := p.i
+	c := &sSetClause{Pos: p.pos()}
+	if n, ok := p.name(); ok {
+		c.Columns = []string{n}
+	} else if c.Columns, ok = p.nameList(); !ok {
+		return nil
+	}
+	if !p.accept("=") {
+		p.i = start
+		return nil
+	}
+	if c.Value = p.expr(); c.Value == nil {
+		p.i = start
+		return nil
+	}
+	return c
+}
+
+// update reads sUpdate after an optional WITH clause w at pos.
+func (p *fastParser) update(pos lexer.Position, w *sWith) *sUpdate {
+	s := &sUpdate{Pos: pos, With: w}
+	p.i++ // UPDATE
+	s.Or = p.orAction()
+	if s.Table = p.tableItem(); s.Table == nil || !p.accept("SET") {
+		return nil
+	}
+	if s.Set = p.setClauses(); s.Set == nil {
+		return nil
+	}
+	if p.is("FROM") {
+		save := p.i
+		p.i++
+		if s.From = p.from(); s.From == nil {
+			p.i = save
+		}
+	}
+	s.Where = p.keywordExpr("WHERE")
+	s.Returning = p.returning()
+	return s
+}
+
+// delete reads sDelete after an optional WITH clause w at pos.
+func (p *fastParser) delete(pos lexer.Position, w *sWith) *sDelete {
+	s := &sDelete{Pos: pos, With: w}
+	p.i++ // DELETE
+	if !p.accept("FROM") {
+		return nil
+	}
+	if s.Table = p.tableItem(); s.Table == nil {
+		return nil
+	}
+	s.Where = p.keywordExpr("WHERE")
+	s.Returning = p.returning()
+	return s
+}
