@@ -217,3 +217,19 @@ func TestStmt_Query_CancelStopsScan(t *testing.T) {
 	require.True(t, errors.Is(err, context.Canceled), "%v", err)
 	rows.Close()
 }
+
+func TestDB_MemoryLimit_StopsRunawayGroupBy(t *testing.T) {
+	db, err := Open(Options{Memory: true, MemoryLimit: 64 << 10})
+	require.NoError(t, err)
+	defer db.Close()
+	s := db.NewSession()
+	mustExec(t, s, "CREATE TABLE t(a)")
+	mustExec(t, s, "INSERT INTO t SELECT value FROM generate_series(1, 20000)")
+	st, err := s.Prepare(context.Background(), "SELECT a, count(*) FROM t GROUP BY a")
+	require.NoError(t, err)
+	rows, err := st.Query(context.Background(), nil)
+	require.NoError(t, err)
+	defer rows.Close()
+	err = rows.Next(make([]types.Value, 2))
+	require.ErrorIs(t, err, errs.ErrNoMem)
+}

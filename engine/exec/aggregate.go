@@ -144,6 +144,7 @@ func (a *aggregateOp) consume(c *Ctx) error {
 		}
 	}
 	gidx := make([]int, BatchSize)
+	var size int64
 	for {
 		b, err := a.in.Next(c)
 		if err != nil {
@@ -160,6 +161,16 @@ func (a *aggregateOp) consume(c *Ctx) error {
 		}
 		if err := a.accumulate(b, gidx); err != nil {
 			return err
+		}
+		if a.gvals != nil {
+			// Account the groups held, so a memory limit stops a runaway
+			// GROUP BY with an error.
+			if s := a.gvals.SizeBytes() + int64(len(a.accs))*int64(unsafeSizeofAccum); s != size {
+				if err := c.grow(s - size); err != nil {
+					return err
+				}
+				size = s
+			}
 		}
 		if err := c.CheckNow(); err != nil {
 			return err
@@ -343,3 +354,6 @@ func (s *aggSpec) newAccum() accum {
 	}
 	return accum{}
 }
+
+// unsafeSizeofAccum approximates an accumulator's footprint.
+const unsafeSizeofAccum = 128
