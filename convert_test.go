@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
@@ -113,4 +114,13 @@ func TestClassifyDecl_AffinityAndGoClasses(t *testing.T) {
 	name, args := splitDecl("decimal( 10 , 2 )")
 	assert.Equal(t, "DECIMAL", name)
 	assert.Equal(t, []string{"10", "2"}, args)
+}
+
+func TestSyncMode_MatchesStorage(t *testing.T) {
+	assert.EqualValues(t, storage.SyncFull, SyncFull)
+	assert.EqualValues(t, storage.SyncNormal, SyncNormal)
+	assert.EqualValues(t, storage.SyncOff, SyncOff)
+	cfg, err := ParseDSN("x.db?sync=normal")
+	require.NoError(t, err)
+	assert.Equal(t, storage.SyncNormal, cfg.engineOptions().Sync, "the DSN's sync setting reaches the engine")
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/ladybugsql/ladybug/engine"
+	"github.com/ladybugsql/ladybug/engine/storage"
 )
 
 func init() {
@@ -145,6 +146,7 @@ func (c *Config) engineOptions() engine.Options {
 		PageSize:    c.PageSize,
 		CacheSize:   c.CacheSize,
 		BusyTimeout: c.BusyTimeout,
+		Sync:        storage.SyncMode(c.Sync),
 		ReadOnly:    c.Mode == ModeReadOnly,
 		Create:      c.Mode == ModeReadWriteCreate,
 		ForeignKeys: c.ForeignKeys,

@@ -20,7 +20,8 @@ const (
 	ModeReadOnly                    // ro: never modify the file or its WAL
 )
 
-// SyncMode says when a commit is made durable.
+// SyncMode says when a commit is made durable. Its values are the
+// storage layer's (a test pins them equal).
 type SyncMode int
 
 // Sync modes, as the DSN's sync= option names them.
