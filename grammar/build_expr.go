@@ -246,14 +246,13 @@ func (b *builder) primary(s *sPrimary) Expr {
 
 // columnRef builds [[schema.]table.]column.
 func columnRef(p Position, raw []string) *ColumnRef {
-	parts := unquoteAll(raw)
-	switch len(parts) {
+	switch len(raw) {
 	case 3:
-		return &ColumnRef{Position: p, Schema: parts[0], Table: parts[1], Column: parts[2]}
+		return &ColumnRef{Position: p, Schema: unquote(raw[0]), Table: unquote(raw[1]), Column: unquote(raw[2])}
 	case 2:
-		return &ColumnRef{Position: p, Table: parts[0], Column: parts[1]}
+		return &ColumnRef{Position: p, Table: unquote(raw[0]), Column: unquote(raw[1])}
 	case 1:
-		return &ColumnRef{Position: p, Column: parts[0], Quoted: strings.HasPrefix(raw[0], `"`)}
+		return &ColumnRef{Position: p, Column: unquote(raw[0]), Quoted: strings.HasPrefix(raw[0], `"`)}
 	}
 	return &ColumnRef{Position: p}
 }

@@ -29,6 +29,32 @@ type fastParser struct {
 	toks []ftok
 	i    int
 	off  bool
+
+	// The three structs of every operand come from slabs: one
+	// allocation per few dozen instead of three per operand.
+	exprs     slab[sExpr]
+	operands  slab[sOperand]
+	primaries slab[sPrimary]
+}
+
+// slab hands out zeroed values of T from chunks. A value handed out by a
+// failed alternative is simply never used; the chunk is freed with the
+// tree.
+type slab[T any] struct{ buf []T }
+
+// Chunks start small, so a short statement zeroes little, and double
+// up to maxSlabChunk.
+const (
+	minSlabChunk = 4
+	maxSlabChunk = 64
+)
+
+func (s *slab[T]) alloc() *T {
+	if len(s.buf) == cap(s.buf) {
+		s.buf = make([]T, 0, min(max(2*cap(s.buf), minSlabChunk), maxSlabChunk))
+	}
+	s.buf = s.buf[:len(s.buf)+1]
+	return &s.buf[len(s.buf)-1]
 }
 
 // fastLex tokenises sql into non-elided tokens ending with EOF. It
@@ -223,25 +249,33 @@ func (p *fastParser) nameList() ([]string, bool) {
 	return out, true
 }
 
-// exprList reads e ( ',' e )*. As in participle, a "," not followed by an
-// expression ends the list and is left unread.
-func (p *fastParser) exprList() ([]*sExpr, bool) {
-	e := p.expr()
-	if e == nil {
-		return nil, false
+// commaList reads item ( ',' item )*. As in participle, a "," not
+// followed by an item ends the list and is left unread; nil when the
+// first item is missing.
+func commaList[T any](p *fastParser, item func() *T) []*T {
+	x := item()
+	if x == nil {
+		return nil
 	}
-	out := []*sExpr{e}
+	out := []*T{x}
 	for {
 		save := p.i
 		if !p.accept(",") {
-			return out, true
+			return out
 		}
-		if e = p.expr(); e == nil {
+		if x = item(); x == nil {
 			p.i = save
-			return out, true
+			return out
 		}
-		out = append(out, e)
+		out = append(out, x)
 	}
+}
+
+// exprList reads e ( ',' e )*. As in participle, a "," not followed by an
+// expression ends the list and is left unread.
+func (p *fastParser) exprList() ([]*sExpr, bool) {
+	out := commaList(p, p.expr)
+	return out, out != nil
 }
 
 // statement reads one statement of the covered kinds. A leading WITH

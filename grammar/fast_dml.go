@@ -80,24 +80,7 @@ func (p *fastParser) returning() []*sResultColumn {
 }
 
 // setClauses reads set ( ',' set )*.
-func (p *fastParser) setClauses() []*sSetClause {
-	c := p.setClause()
-	if c == nil {
-		return nil
-	}
-	out := []*sSetClause{c}
-	for {
-		save := p.i
-		if !p.accept(",") {
-			return out
-		}
-		if c = p.setClause(); c == nil {
-			p.i = save
-			return out
-		}
-		out = append(out, c)
-	}
-}
+func (p *fastParser) setClauses() []*sSetClause { return commaList(p, p.setClause) }
 
 // setClause reads sSetClause: ( name | '(' names ')' ) '=' e.
 func (p *fastParser) setClause() *sSetClause {

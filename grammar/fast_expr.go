@@ -6,11 +6,15 @@ package grammar
 // expr reads sExpr: prefix NOTs, an operand, tails.
 func (p *fastParser) expr() *sExpr {
 	start := p.i
-	e := &sExpr{Pos: p.pos(), Nots: p.nots()}
-	if e.Head = p.operand(); e.Head == nil {
+	pos := p.pos()
+	nots := p.nots()
+	head := p.operand()
+	if head == nil {
 		p.i = start
 		return nil
 	}
+	e := p.exprs.alloc()
+	e.Pos, e.Nots, e.Head = pos, nots, head
 	for {
 		t := p.tail()
 		if t == nil {
@@ -36,6 +40,10 @@ func (p *fastParser) nots() []*sNotTok {
 func (p *fastParser) tail() *sTail {
 	t := p.cur()
 	if t.Type != tokBinOp && t.Type != tokKeyword && t.Type != tokIdent {
+		return nil
+	}
+	if t.Type != tokBinOp && !p.isAny("ISNULL", "NOTNULL", "NOT", "IN", "IS", "BETWEEN", "LIKE", "GLOB",
+		"REGEXP", "MATCH", "ILIKE", "OR", "AND", "ESCAPE") {
 		return nil
 	}
 	start := p.i
@@ -100,11 +108,15 @@ func (p *fastParser) matchOp() *sMatchOp {
 // in reads sIn: [NOT] IN ( list | subquery | table [args] ).
 func (p *fastParser) in() *sIn {
 	start := p.i
-	in := &sIn{Not: p.accept("NOT")}
+	not := p.is("NOT")
+	if not {
+		p.i++
+	}
 	if !p.accept("IN") {
 		p.i = start
 		return nil
 	}
+	in := &sIn{Not: not}
 	if p.accept("(") {
 		if p.isAny("SELECT", "VALUES", "WITH") {
 			in.Select = p.selectStmt()
@@ -148,15 +160,19 @@ func (p *fastParser) callArgs() *sCallArgs {
 // operand reads sOperand: unary operators, a primary, postfix operators.
 func (p *fastParser) operand() *sOperand {
 	start := p.i
-	o := &sOperand{Pos: p.pos()}
+	pos := p.pos()
+	var unary []*sUnaryTok
 	for p.isAny("-", "+", "~") {
-		o.Unary = append(o.Unary, &sUnaryTok{Pos: p.pos(), Op: p.cur().Value})
+		unary = append(unary, &sUnaryTok{Pos: p.pos(), Op: p.cur().Value})
 		p.i++
 	}
-	if o.Primary = p.primary(); o.Primary == nil {
+	primary := p.primary()
+	if primary == nil {
 		p.i = start
 		return nil
 	}
+	o := p.operands.alloc()
+	o.Pos, o.Unary, o.Primary = pos, unary, primary
 	for {
 		op := p.postfix()
 		if op == nil {
@@ -168,6 +184,9 @@ func (p *fastParser) operand() *sOperand {
 
 // postfix reads sPostfixOp: COLLATE name or :: type.
 func (p *fastParser) postfix() *sPostfixOp {
+	if !p.is("COLLATE") && !p.is("::") {
+		return nil
+	}
 	start := p.i
 	op := &sPostfixOp{Pos: p.pos()}
 	switch {
@@ -244,8 +263,12 @@ func (p *fastParser) signedNum() *sSignedNum {
 
 // primary reads sPrimary, trying the alternatives in the grammar's order.
 func (p *fastParser) primary() *sPrimary {
-	pr := &sPrimary{Pos: p.pos()}
 	t := p.cur()
+	if !canStartPrimary(t) {
+		return nil
+	}
+	pr := p.primaries.alloc()
+	pr.Pos = t.Pos
 	switch {
 	case (t.Type == tokIdent || t.Type == tokQIdent) && !p.isAny("TRUE", "FALSE"):
 		if pr.Column = p.column(); pr.Column != nil {
@@ -282,6 +305,19 @@ func (p *fastParser) primary() *sPrimary {
 	return nil
 }
 
+// canStartPrimary reports whether some alternative of sPrimary could
+// match at t: a name, literal, placeholder, "(" or keyword of one.
+func canStartPrimary(t *ftok) bool {
+	switch t.Type {
+	case tokIdent, tokQIdent, tokNumber, tokString, tokBlob, tokParam:
+		return true
+	case tokKeyword:
+		return tokIs(t, "NULL") || tokIs(t, "CASE") || tokIs(t, "EXISTS") || tokIs(t, "CURRENT_TIMESTAMP") ||
+			tokIs(t, "CURRENT_TIME") || tokIs(t, "CURRENT_DATE")
+	}
+	return t.Value == "("
+}
+
 func nilIfPrimary(pr *sPrimary, ok bool) *sPrimary {
 	if !ok {
 		return nil
@@ -312,7 +348,7 @@ func (p *fastParser) column() []string {
 // literal reads sLiteral.
 func (p *fastParser) literal() *sLiteral {
 	t := p.cur()
-	l := &sLiteral{}
+	var l sLiteral
 	switch {
 	case t.Type == tokNumber:
 		l.Number = t.Value
@@ -326,7 +362,7 @@ func (p *fastParser) literal() *sLiteral {
 		return nil
 	}
 	p.i++
-	return l
+	return &l
 }
 
 // cast reads sCast: CAST ( e AS type ).

@@ -4,24 +4,7 @@ package grammar
 // syntax_select.go.
 
 // resultColumns reads column ( ',' column )*.
-func (p *fastParser) resultColumns() []*sResultColumn {
-	c := p.resultColumn()
-	if c == nil {
-		return nil
-	}
-	out := []*sResultColumn{c}
-	for {
-		save := p.i
-		if !p.accept(",") {
-			return out
-		}
-		if c = p.resultColumn(); c == nil {
-			p.i = save
-			return out
-		}
-		out = append(out, c)
-	}
-}
+func (p *fastParser) resultColumns() []*sResultColumn { return commaList(p, p.resultColumn) }
 
 // resultColumn reads sResultColumn: *, t.*, or an expression and an
 // optional alias.
@@ -41,7 +24,7 @@ func (p *fastParser) resultColumn() *sResultColumn {
 		return nil
 	}
 	if p.is("AS") {
-		if v, ok := p.peekAt(1), true; ok && (v.Type == tokIdent || v.Type == tokQIdent || v.Type == tokString) {
+		if v := p.peekAt(1); v.Type == tokIdent || v.Type == tokQIdent || v.Type == tokString {
 			c.Alias = v.Value
 			p.i += 2
 		}

@@ -48,23 +48,11 @@ func (p *fastParser) with() *sWith {
 	w := &sWith{Pos: p.pos()}
 	p.i++
 	w.Recursive = p.accept("RECURSIVE")
-	c := p.cte()
-	if c == nil {
+	if w.CTEs = commaList(p, p.cte); w.CTEs == nil {
 		p.i = start
 		return nil
 	}
-	w.CTEs = append(w.CTEs, c)
-	for {
-		save := p.i
-		if !p.accept(",") {
-			return w
-		}
-		if c = p.cte(); c == nil {
-			p.i = save
-			return w
-		}
-		w.CTEs = append(w.CTEs, c)
-	}
+	return w
 }
 
 // cte reads sCTE.
@@ -141,24 +129,7 @@ func (p *fastParser) selectTerm() *sSelectTerm {
 }
 
 // rows reads sRow ( ',' sRow )*.
-func (p *fastParser) rows() []*sRow {
-	r := p.row()
-	if r == nil {
-		return nil
-	}
-	out := []*sRow{r}
-	for {
-		save := p.i
-		if !p.accept(",") {
-			return out
-		}
-		if r = p.row(); r == nil {
-			p.i = save
-			return out
-		}
-		out = append(out, r)
-	}
-}
+func (p *fastParser) rows() []*sRow { return commaList(p, p.row) }
 
 // row reads '(' e ( ',' e )* ')'.
 func (p *fastParser) row() *sRow {
@@ -230,23 +201,11 @@ func (p *fastParser) keywordExpr(kw string) *sExpr {
 func (p *fastParser) windows() []*sNamedWindow {
 	start := p.i
 	p.i++
-	w := p.namedWindow()
-	if w == nil {
+	out := commaList(p, p.namedWindow)
+	if out == nil {
 		p.i = start
-		return nil
 	}
-	out := []*sNamedWindow{w}
-	for {
-		save := p.i
-		if !p.accept(",") {
-			return out
-		}
-		if w = p.namedWindow(); w == nil {
-			p.i = save
-			return out
-		}
-		out = append(out, w)
-	}
+	return out
 }
 
 // namedWindow reads sNamedWindow.
@@ -375,23 +334,11 @@ func (p *fastParser) orderByOpt() []*sOrderTerm {
 	}
 	start := p.i
 	p.i += 2
-	t := p.orderTerm()
-	if t == nil {
+	out := commaList(p, p.orderTerm)
+	if out == nil {
 		p.i = start
-		return nil
 	}
-	out := []*sOrderTerm{t}
-	for {
-		save := p.i
-		if !p.accept(",") {
-			return out
-		}
-		if t = p.orderTerm(); t == nil {
-			p.i = save
-			return out
-		}
-		out = append(out, t)
-	}
+	return out
 }
 
 // orderTerm reads sOrderTerm.
@@ -402,7 +349,7 @@ func (p *fastParser) orderTerm() *sOrderTerm {
 	}
 	t.Order, _ = p.take("ASC", "DESC")
 	if p.is("NULLS") {
-		if v, ok := p.peekAt(1), true; ok && (tokIs(v, "FIRST") || tokIs(v, "LAST")) {
+		if v := p.peekAt(1); tokIs(v, "FIRST") || tokIs(v, "LAST") {
 			t.Nulls = v.Value
 			p.i += 2
 		}
