@@ -38,6 +38,8 @@ const (
 	ExtConstraintNotNull    = 1299
 	ExtConstraintPrimaryKey = 1555
 	ExtConstraintUnique     = 2067
+	ExtConstraintTrigger    = 1811 // RAISE(ABORT|FAIL|ROLLBACK, ...) in a trigger
+	ExtConstraintDatatype   = 3091 // a STRICT table's column type
 	ExtBusySnapshot         = 517
 	ExtBusyTimeout          = 773
 )
