@@ -40,22 +40,21 @@ func (a *arena) keepValue(v types.Value) types.Value {
 }
 
 // rowDecoder decodes records into batch columns.
-type rowDecoder struct {
-	rr types.RecordReader
-}
+type rowDecoder struct{}
 
 // decode decodes the columns of rec marked in needed (nil = all) into
 // dst[c][row]; columns missing from the record are NULL. Text and blob
 // bytes are copied into ar, since rec is only valid until the cursor moves.
 func (d *rowDecoder) decode(rec []byte, needed []bool, dst [][]types.Value, row int, ar *arena) error {
-	if err := d.rr.Reset(rec); err != nil {
+	if err := types.DecodeRow(rec, needed, dst, row); err != nil {
 		return errs.Wrap(errs.CodeCorrupt, err)
 	}
 	for c := range dst {
-		if needed != nil && !needed[c] {
-			continue
+		if needed == nil || needed[c] {
+			if k := dst[c][row].Kind(); k == types.KindText || k == types.KindBlob {
+				dst[c][row] = ar.keepValue(dst[c][row])
+			}
 		}
-		dst[c][row] = ar.keepValue(d.rr.Column(c))
 	}
 	return nil
 }
