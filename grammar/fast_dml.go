@@ -57,12 +57,66 @@ func (p *fastParser) insert(pos lexer.Position, w *sWith) *sInsert {
 			return nil
 		}
 	}
-	if p.is("ON") {
-		p.off = true // upserts are left to participle
-		return nil
+	for p.is("ON") {
+		u := p.upsert()
+		if u == nil {
+			break
+		}
+		s.Upserts = append(s.Upserts, u)
 	}
 	s.Returning = p.returning()
 	return s
+}
+
+// upsert reads sUpsert: ON CONFLICT [(target) [WHERE e]] DO NOTHING |
+// DO UPDATE SET ... [WHERE e].
+func (p *fastParser) upsert() *sUpsert {
+	start := p.i
+	u := &sUpsert{Pos: p.pos()}
+	p.i++
+	if !p.accept("CONFLICT") {
+		p.i = start
+		return nil
+	}
+	if p.is("(") {
+		save := p.i
+		p.i++
+		if u.Target = commaList(p, p.indexedColumn); u.Target != nil && p.accept(")") {
+			u.TargetWhere = p.keywordExpr("WHERE")
+		} else {
+			u.Target = nil
+			p.i = save
+		}
+	}
+	if !p.accept("DO") {
+		p.i = start
+		return nil
+	}
+	switch {
+	case p.accept("NOTHING"):
+		u.Nothing = true
+	case p.is("UPDATE") && tokIs(p.peekAt(1), "SET"):
+		p.i += 2
+		if u.Set = p.setClauses(); u.Set == nil {
+			p.i = start
+			return nil
+		}
+		u.Where = p.keywordExpr("WHERE")
+	default:
+		p.i = start
+		return nil
+	}
+	return u
+}
+
+// indexedColumn reads sIndexedColumn: e [ASC | DESC].
+func (p *fastParser) indexedColumn() *sIndexedColumn {
+	c := &sIndexedColumn{Pos: p.pos()}
+	if c.Expr = p.expr(); c.Expr == nil {
+		return nil
+	}
+	c.Order, _ = p.take("ASC", "DESC")
+	return c
 }
 
 // returning reads ( 'RETURNING' column ( ',' column )* )?.
