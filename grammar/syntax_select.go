@@ -54,8 +54,8 @@ type sSelectCore struct {
 	Columns  []*sResultColumn `parser:"@@ ( ',' @@ )*"`
 	From     *sFrom           `parser:"( 'FROM' @@ )?"`
 	Where    *sExpr           `parser:"( 'WHERE' @@ )?"`
-	GroupBy  []*sExpr         `parser:"( 'GROUP' 'BY' @@ ( ',' @@ )*"`
-	Having   *sExpr           `parser:"  ( 'HAVING' @@ )? )?"`
+	GroupBy  []*sExpr         `parser:"( 'GROUP' 'BY' @@ ( ',' @@ )* )?"`
+	Having   *sExpr           `parser:"( 'HAVING' @@ )?"` // SQLite 3.39+ allows HAVING without GROUP BY
 	Windows  []*sNamedWindow  `parser:"( 'WINDOW' @@ ( ',' @@ )* )?"`
 }
 
