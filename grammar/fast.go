@@ -17,10 +17,11 @@ import (
 // syntax error exactly as before.
 
 // ftok is a non-elided token and the position just past it, which is
-// what participle records as EndPos of a node ending with the token.
+// what participle records as EndPos of a node ending with the token (the
+// file name is always empty, so it is not stored).
 type ftok struct {
 	lexer.Token
-	end lexer.Position
+	endOffset, endLine, endColumn int
 }
 
 // fastParser reads a token slice. off marks text the fast path does not
@@ -62,7 +63,9 @@ func (s *slab[T]) alloc() *T {
 // participle path reports both).
 func fastLex(sql string) ([]ftok, bool) {
 	s := sqlScanner{src: sql, pos: lexer.Position{Line: 1, Column: 1}}
-	toks := make([]ftok, 0, len(sql)/4+2)
+	// One token per three bytes is enough for typical SQL, placeholder
+	// lists included, and keeps the slice to a single allocation.
+	toks := make([]ftok, 0, len(sql)/3+2)
 	depth, prefix := 0, 0
 	for {
 		t, err := s.Next()
@@ -72,7 +75,7 @@ func fastLex(sql string) ([]ftok, bool) {
 		if t.Type == tokWhitespace || t.Type == tokComment {
 			continue
 		}
-		toks = append(toks, ftok{Token: t, end: s.pos})
+		toks = append(toks, ftok{Token: t, endOffset: s.pos.Offset, endLine: s.pos.Line, endColumn: s.pos.Column})
 		if t.EOF() {
 			return toks, true
 		}
@@ -160,7 +163,8 @@ func (p *fastParser) endPos() lexer.Position {
 	if p.i == 0 {
 		return p.toks[0].Pos
 	}
-	return p.toks[p.i-1].end
+	t := &p.toks[p.i-1]
+	return lexer.Position{Offset: t.endOffset, Line: t.endLine, Column: t.endColumn}
 }
 
 // tokIs reports whether t matches the grammar literal lit the way
