@@ -36,6 +36,18 @@ type fastParser struct {
 	exprs     slab[sExpr]
 	operands  slab[sOperand]
 	primaries slab[sPrimary]
+	names     []string // backing store of the short name lists
+}
+
+// nameSlice returns parts as a slice of a shared backing store, capped
+// at its length so that nothing appends over a neighbour.
+func (p *fastParser) nameSlice(parts ...string) []string {
+	if len(p.names)+len(parts) > cap(p.names) {
+		p.names = make([]string, 0, max(len(p.toks)/3+4, len(parts)))
+	}
+	n := len(p.names)
+	p.names = append(p.names, parts...)
+	return p.names[n : n+len(parts) : n+len(parts)]
 }
 
 // slab hands out zeroed values of T from chunks. A value handed out by a

@@ -328,21 +328,24 @@ func nilIfPrimary(pr *sPrimary, ok bool) *sPrimary {
 // column reads name ( '.' name ( '.' name )? )? not followed by "(".
 func (p *fastParser) column() []string {
 	start := p.i
-	parts := []string{p.cur().Value}
+	var parts [3]string
+	parts[0] = p.cur().Value
+	n := 1
 	p.i++
-	for len(parts) < 3 && p.is(".") {
+	for n < 3 && p.is(".") {
 		next := p.peekAt(1)
 		if next.Type != tokIdent && next.Type != tokQIdent {
 			break
 		}
-		parts = append(parts, next.Value)
+		parts[n] = next.Value
+		n++
 		p.i += 2
 	}
 	if p.is("(") {
 		p.i = start
 		return nil
 	}
-	return parts
+	return p.nameSlice(parts[:n]...)
 }
 
 // literal reads sLiteral.

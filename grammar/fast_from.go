@@ -60,11 +60,12 @@ func (p *fastParser) qname() *sQName {
 	if !ok {
 		return nil
 	}
-	q.Parts = []string{n}
 	if next := p.peekAt(1); p.is(".") && (next.Type == tokIdent || next.Type == tokQIdent) {
-		q.Parts = append(q.Parts, next.Value)
+		q.Parts = p.nameSlice(n, next.Value)
 		p.i += 2
+		return q
 	}
+	q.Parts = p.nameSlice(n)
 	return q
 }
 
