@@ -71,7 +71,12 @@ func fill(b *testing.B, s *Store, root uint32, n int) {
 	}
 }
 
-func benchInsert(b *testing.B, next func(i int) int64) {
+func benchInsert(b *testing.B, next func(i int) int64) { benchInsertCheck(b, next, false) }
+
+// benchInsertCheck inserts b.N keys in transactions of 100,000; with
+// check, each Put follows a Get of the same (absent) key, as an INSERT
+// that checks uniqueness and records undo does.
+func benchInsertCheck(b *testing.B, next func(i int) int64, check bool) {
 	s, root := benchStore(b, nil, Options{})
 	defer s.Close()
 	runtime.GC()
@@ -82,6 +87,11 @@ func benchInsert(b *testing.B, next func(i int) int64) {
 	var k []byte
 	for i := 0; i < b.N; i++ {
 		k = AppendRowidKey(k[:0], next(i))
+		if check {
+			if _, ok, err := tr.Get(k); ok || err != nil {
+				b.Fatal("key present before insert", err)
+			}
+		}
 		if err := tr.Put(k, benchVal); err != nil {
 			b.Fatal(err)
 		}
@@ -100,6 +110,12 @@ func benchInsert(b *testing.B, next func(i int) int64) {
 
 func BenchmarkTree_InsertSequential(b *testing.B) {
 	benchInsert(b, func(i int) int64 { return int64(i) })
+}
+
+// BenchmarkTree_GetInsertSequential is a Get of an absent increasing key
+// followed by its Put.
+func BenchmarkTree_GetInsertSequential(b *testing.B) {
+	benchInsertCheck(b, func(i int) int64 { return int64(i) }, true)
 }
 
 func BenchmarkTree_InsertRandom(b *testing.B) {

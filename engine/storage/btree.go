@@ -48,6 +48,9 @@ func (t *Tree) Get(key []byte) (val []byte, found bool, err error) {
 	if err := tx.checkRead(); err != nil {
 		return nil, false, err
 	}
+	if n := t.hintLeaf(key); n != nil { // a write tx reading where it writes
+		return leafValue(tx, n, key)
+	}
 	p := t.root
 	for range maxDepth {
 		n, err := tx.node(p)
@@ -61,17 +64,22 @@ func (t *Tree) Get(key []byte) (val []byte, found bool, err error) {
 		if n.typ() != typeLeaf {
 			return nil, false, treeNode(p, n)
 		}
-		i, found, err := tx.searchLeaf(n, key)
-		if err != nil || !found {
-			return nil, false, err
-		}
-		val, err := tx.entryValue(n.leafCell(i))
-		if err != nil {
-			return nil, false, err
-		}
-		return val, true, nil
+		return leafValue(tx, n, key)
 	}
 	return nil, false, fmt.Errorf("%w: tree %d deeper than %d levels", ErrCorrupt, t.root, maxDepth)
+}
+
+// leafValue looks key up in leaf n.
+func leafValue(tx *Tx, n node, key []byte) ([]byte, bool, error) {
+	i, found, err := tx.searchLeaf(n, key)
+	if err != nil || !found {
+		return nil, false, err
+	}
+	val, err := tx.entryValue(n.leafCell(i))
+	if err != nil {
+		return nil, false, err
+	}
+	return val, true, nil
 }
 
 // descend fills pa with the path from the root to the leaf covering key.
@@ -112,14 +120,10 @@ func (t *Tree) findLeaf(key []byte) (*path, error) {
 	tx := t.tx
 	h := &tx.w.hint
 	pa := &h.pa
-	if h.ok && h.root == t.root {
+	if n := t.hintLeaf(key); n != nil {
 		leaf := &pa.ents[pa.depth]
-		if n := node(tx.w.dirty[leaf.pg].DataOrNil()); n != nil && n.count() > 0 && !n.hasBigKeys() &&
-			compareKeys(key, n.leafKey(0)) >= 0 &&
-			(pa.rightmost || compareKeys(key, n.leafKey(n.count()-1)) <= 0) {
-			leaf.idx, pa.found = n.search(key)
-			return pa, nil
-		}
+		leaf.idx, pa.found = n.search(key)
+		return pa, nil
 	}
 	h.ok = false
 	if err := t.descend(key, pa); err != nil {
@@ -127,6 +131,28 @@ func (t *Tree) findLeaf(key []byte) (*path, error) {
 	}
 	h.root, h.ok = t.root, true
 	return pa, nil
+}
+
+// hintLeaf returns the writer's private copy of the leaf of its last
+// write path when that leaf provably covers key (key at or after its first
+// key, and at or before its last unless the leaf is the tree's rightmost),
+// or nil. Any write that changes the tree's shape clears the hint.
+func (t *Tree) hintLeaf(key []byte) node {
+	tx := t.tx
+	if !tx.rw || tx.w == nil {
+		return nil
+	}
+	h := &tx.w.hint
+	if !h.ok || h.root != t.root {
+		return nil
+	}
+	pa := &h.pa
+	n := node(tx.w.dirty[pa.ents[pa.depth].pg].DataOrNil())
+	if n == nil || n.count() == 0 || n.hasBigKeys() || compareKeys(key, n.leafKey(0)) < 0 ||
+		(!pa.rightmost && compareKeys(key, n.leafKey(n.count()-1)) > 0) {
+		return nil
+	}
+	return n
 }
 
 // Put inserts or overwrites key. Values of any size work (large ones go
