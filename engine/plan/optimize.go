@@ -16,6 +16,7 @@ var rules = []rule{
 	{"index-lookup", indexLookup},
 	{"without-rowid-order", withoutRowidOrder},
 	{"order-by-index", orderByIndex},
+	{"hash-join-build-side", hashJoinBuildSide},
 }
 
 // withoutRowidOrder scans a WITHOUT ROWID table through its primary key,

@@ -1,0 +1,44 @@
+package plan
+
+import "github.com/ladybugsql/ladybug/engine/catalog"
+
+// hashJoinBuildSide swaps the inputs of an inner hash join when the left
+// (probe) side is estimated smaller than the right (build) side, so the
+// hash table holds the smaller input, and puts a projection on top that
+// restores the original column order. The ON residual is rewritten for the
+// swapped columns, so only joins whose residual is pushable (see pushSide)
+// qualify. Row order of an inner join is unspecified, as in SQLite.
+func hashJoinBuildSide(_ *catalog.Catalog, n Node) Node {
+	j, ok := n.(*Join)
+	if !ok || j.Kind != JoinInner || len(j.LeftKeys) == 0 {
+		return n
+	}
+	if EstimateRows(j.Left) >= EstimateRows(j.Right) {
+		return n
+	}
+	nl, nr := len(j.Left.Columns()), len(j.Right.Columns())
+	if j.On != nil && pushSide(j.On, nl) == sideNone {
+		return n
+	}
+	moved := func(i int) int {
+		if i < nl {
+			return i + nr
+		}
+		return i - nl
+	}
+	sw := &Join{Kind: JoinInner, Left: j.Right, Right: j.Left, LeftKeys: j.RightKeys, RightKeys: j.LeftKeys,
+		Cols: append(append([]Column{}, j.Cols[nl:]...), j.Cols[:nl]...)}
+	if j.On != nil {
+		sw.On = MapExpr(j.On, func(x Expr) Expr {
+			if c, isRef := x.(*ColRef); isRef {
+				return &ColRef{Idx: moved(c.Idx), Affinity: c.Affinity, Collate: c.Collate}
+			}
+			return x
+		})
+	}
+	exprs := make([]Expr, len(j.Cols))
+	for k, c := range j.Cols {
+		exprs[k] = &ColRef{Idx: moved(k), Affinity: c.Affinity, Collate: c.Collate}
+	}
+	return &Project{Input: sw, Exprs: exprs, Cols: j.Cols}
+}
