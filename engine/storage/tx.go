@@ -48,6 +48,7 @@ type writeState struct {
 	idxs    []int    // cell indexes a batch delete removes from one leaf
 	hint    hint     // the last write path; see Tree.findLeaf
 	frames  []framePage
+	pages   []*pagecache.Page // the dirty pages being written, sorted (reused)
 	offs    []int64
 	keys    []pagecache.Key
 }
@@ -77,8 +78,9 @@ func (tx *Tx) endWrite() {
 	clear(w.spilled)
 	clear(w.cells)
 	clear(w.frames)
+	clear(w.pages)
 	w.hdrDirty, w.failed, w.hint.ok = false, nil, false
-	w.cellBuf, w.cells, w.frames = w.cellBuf[:0], w.cells[:0], w.frames[:0]
+	w.cellBuf, w.cells, w.frames, w.pages = w.cellBuf[:0], w.cells[:0], w.frames[:0], w.pages[:0]
 	w.offs, w.keys = w.offs[:0], w.keys[:0]
 	tx.s.spare = w
 	<-tx.s.writer
@@ -281,10 +283,11 @@ func (tx *Tx) maybeSpill() error {
 
 // sortedDirty returns the dirty pages by page number and fills tx.w.frames.
 func (tx *Tx) sortedDirty() []*pagecache.Page {
-	pages := make([]*pagecache.Page, 0, len(tx.w.dirty))
+	pages := tx.w.pages[:0]
 	for _, pg := range tx.w.dirty {
 		pages = append(pages, pg)
 	}
+	tx.w.pages = pages
 	slices.SortFunc(pages, func(a, b *pagecache.Page) int { return a.Key().Compare(b.Key()) })
 	tx.w.frames = tx.w.frames[:0]
 	for _, pg := range pages {
