@@ -122,6 +122,10 @@ func scanDetail(s *plan.Scan) string {
 			if i >= len(s.Index.Eq) {
 				break
 			}
+			if i < len(s.Index.EqNull) && s.Index.EqNull[i] {
+				cols = append(cols, colName(t, c.Col)+" IS NULL")
+				continue
+			}
 			cols = append(cols, colName(t, c.Col)+"=?")
 		}
 		if s.Index.Lo != nil || s.Index.Hi != nil {

@@ -68,7 +68,7 @@ func (s *indexScanOp) start(c *Ctx) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		if v.IsNull() {
+		if v.IsNull() && (i >= len(s.r.EqNull) || !s.r.EqNull[i]) {
 			return false, nil
 		}
 		ic := s.ix.Columns[i]

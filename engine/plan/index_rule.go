@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/types"
 )
 
 // indexLookup turns Filter(pred) over a full Scan into the same Filter
@@ -47,8 +48,13 @@ func matchIndex(ix *catalog.Index, conj []Expr) (*IndexRange, int) {
 			break
 		}
 		v := findBound(conj, ic, "=")
-		if v == nil {
+		isNull := v == nil && findIsNull(conj, ic)
+		if v == nil && !isNull {
 			break
+		}
+		if isNull {
+			v = &Const{V: types.Null}
+			r.EqNull = growNull(r.EqNull, len(r.Eq))
 		}
 		r.Eq = append(r.Eq, v)
 	}
@@ -71,7 +77,7 @@ func matchIndex(ix *catalog.Index, conj []Expr) (*IndexRange, int) {
 	if r.Lo != nil || r.Hi != nil {
 		score += 5
 	}
-	if ix.Unique && len(r.Eq) == len(ix.Columns) {
+	if ix.Unique && len(r.Eq) == len(ix.Columns) && r.EqNull == nil {
 		score += 100
 	}
 	if score == 0 {
@@ -103,4 +109,46 @@ func normColl(c string) string {
 		return "BINARY"
 	}
 	return c
+}
+
+// findIsNull reports whether a conjunct is "column IS NULL" on index
+// column ic. NULLs compare equal under every collation, so no collation
+// check is needed.
+func findIsNull(conj []Expr, ic catalog.IndexColumn) bool {
+	for _, c := range conj {
+		switch x := c.(type) {
+		case *IsNull:
+			if !x.Not && isCol(x.X, ic.Col) {
+				return true
+			}
+		case *Binary:
+			if x.Op == "IS" && ((isCol(x.L, ic.Col) && isNullConst(x.R)) || (isCol(x.R, ic.Col) && isNullConst(x.L))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isCol(e Expr, idx int) bool {
+	c, ok := e.(*ColRef)
+	return ok && c.Idx == idx
+}
+
+// isNullConst reports whether e is the NULL literal, under any affinity.
+func isNullConst(e Expr) bool {
+	if a, ok := e.(*Affinity); ok {
+		e = a.X
+	}
+	c, ok := e.(*Const)
+	return ok && c.V.IsNull()
+}
+
+// growNull returns marks with position i set, extended as needed.
+func growNull(marks []bool, i int) []bool {
+	for len(marks) <= i {
+		marks = append(marks, false)
+	}
+	marks[i] = true
+	return marks
 }

@@ -46,8 +46,11 @@ type RowidRange struct {
 // IndexRange scans index Index for key prefixes: equality on the first
 // len(Eq) columns, then an optional range on the next one.
 type IndexRange struct {
-	Index  *catalog.Index
-	Eq     []Expr
+	Index *catalog.Index
+	Eq    []Expr
+	// EqNull marks, per Eq position, a "column IS NULL" match: Eq holds a
+	// NULL constant that seeks the NULL entries instead of matching none.
+	EqNull []bool
 	Lo, Hi Expr
 	LoIncl bool
 	HiIncl bool

@@ -12,3 +12,7 @@ EXPLAIN QUERY PLAN SELECT * FROM orders WHERE customer_id > 7;
 EXPLAIN QUERY PLAN SELECT * FROM customers WHERE name = ? AND region = 3;
 EXPLAIN QUERY PLAN SELECT * FROM orders WHERE amount = 7;
 EXPLAIN QUERY PLAN SELECT count(*), sum(amount) FROM orders WHERE customer_id >= ? AND customer_id < ?;
+EXPLAIN QUERY PLAN SELECT * FROM orders WHERE customer_id IS NULL;
+EXPLAIN QUERY PLAN SELECT * FROM orders WHERE customer_id IS NULL AND amount > 5;
+EXPLAIN QUERY PLAN SELECT * FROM customers WHERE name IS NULL;
+EXPLAIN QUERY PLAN SELECT * FROM orders WHERE customer_id IS NOT NULL;
