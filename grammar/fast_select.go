@@ -172,11 +172,11 @@ func (p *fastParser) selectCore() *sSelectCore {
 		p.i += 2
 		if list, ok := p.exprList(); ok {
 			c.GroupBy = list
-			c.Having = p.keywordExpr("HAVING")
 		} else {
 			p.i = save
 		}
 	}
+	c.Having = p.keywordExpr("HAVING")
 	if p.is("WINDOW") {
 		c.Windows = p.windows()
 	}
