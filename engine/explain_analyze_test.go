@@ -7,13 +7,7 @@ import (
 )
 
 func TestExplainAnalyze_Query_ReportsActualRowsPerOperator(t *testing.T) {
-	db, err := Open(Options{Memory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	s := db.NewSession()
-	defer s.Close()
+	_, s := explainDB(t)
 	for _, sql := range []string{
 		"CREATE TABLE t(id INTEGER PRIMARY KEY, g INTEGER, v INTEGER)",
 		"WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000) INSERT INTO t SELECT i, i % 7, i FROM n",

@@ -53,13 +53,7 @@ func explainFile(t *testing.T, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db, err := Open(Options{Memory: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	s := db.NewSession()
-	defer s.Close()
+	db, s := explainDB(t)
 	var out strings.Builder
 	for _, sql := range splitScript(string(src)) {
 		if !strings.HasPrefix(strings.ToUpper(sql), "EXPLAIN") {
@@ -72,6 +66,22 @@ func explainFile(t *testing.T, path string) string {
 		out.WriteString("\n")
 	}
 	return out.String()
+}
+
+// explainDB opens an in-memory database and a session, both closed when
+// the test ends.
+func explainDB(t *testing.T) (*DB, *Session) {
+	t.Helper()
+	db, err := Open(Options{Memory: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := db.NewSession()
+	t.Cleanup(func() {
+		s.Close()
+		db.Close()
+	})
+	return db, s
 }
 
 // optimizedPlan is the planner's full tree of an EXPLAIN statement's
