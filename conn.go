@@ -35,7 +35,11 @@ var (
 )
 
 func newConn(db *engine.DB, cfg *Config) *conn {
-	return &conn{db: db, sess: db.NewSession(), cfg: cfg}
+	sess := db.NewSession()
+	if cfg.Mode == ModeReadOnly {
+		sess.SetReadOnly(true) // the engine may be shared with read-write connectors
+	}
+	return &conn{db: db, sess: sess, cfg: cfg}
 }
 
 // Prepare delegates to PrepareContext.

@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -372,6 +373,67 @@ func TestDriver_Concurrency_BankTransfersKeepTotal(t *testing.T) {
 			assert.Positive(t, transfers.Load())
 			assert.Positive(t, reads.Load())
 			t.Logf("%d transfers, %d reads", transfers.Load(), reads.Load())
+		})
+	}
+}
+
+func TestDriver_ReadOnlyBesideReadWrite_SameProcess(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "shared.db")
+	rw, err := sql.Open("ladybug", path)
+	require.NoError(t, err)
+	defer rw.Close()
+	mustExec(t, rw, `CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)`)
+
+	ro, err := sql.Open("ladybug", path+"?mode=ro")
+	require.NoError(t, err)
+	defer ro.Close()
+	var n int
+	require.NoError(t, ro.QueryRow(`SELECT count(*) FROM t`).Scan(&n))
+	assert.Equal(t, 1, n)
+	_, err = ro.Exec(`INSERT INTO t VALUES (2)`)
+	assert.True(t, errors.Is(err, ladybug.ErrReadOnly), "%v", err)
+	tx, err := ro.Begin()
+	require.NoError(t, err)
+	_, err = tx.Exec(`DELETE FROM t`)
+	assert.True(t, errors.Is(err, ladybug.ErrReadOnly), "%v", err)
+	require.NoError(t, tx.Rollback())
+
+	mustExec(t, rw, `INSERT INTO t VALUES (3)`)
+	require.NoError(t, ro.QueryRow(`SELECT count(*) FROM t`).Scan(&n))
+	assert.Equal(t, 2, n, "the read-only handle sees the writer's commits")
+}
+
+func TestDriver_CloseDB_WithOpenRowsAndTx(t *testing.T) {
+	for _, m := range matrix {
+		t.Run(m.name, func(t *testing.T) {
+			before := runtime.NumGoroutine()
+			dsn := m.dsn(t)
+			db, err := sql.Open("ladybug", dsn)
+			require.NoError(t, err)
+			mustExec(t, db, `CREATE TABLE t (a INTEGER); INSERT INTO t SELECT value FROM generate_series(1, 3000)`)
+			rows, err := db.Query(`SELECT a FROM t`)
+			require.NoError(t, err)
+			require.True(t, rows.Next())
+			tx, err := db.Begin()
+			require.NoError(t, err)
+			mustExec(t, tx, `INSERT INTO t VALUES (-1)`)
+			require.NoError(t, db.Close(), "Close with a Rows and a Tx still open")
+			_ = rows.Close() // database/sql closes the connections as they are released
+			_ = tx.Rollback()
+			_, err = db.Exec(`SELECT 1`)
+			require.Error(t, err)
+			assertNoGoroutineLeak(t, before)
+			assert.Zero(t, ladybug.OpenEngines(), "the engine closed once its last connection was released")
+
+			if m.name == "memory" {
+				return
+			}
+			db, err = sql.Open("ladybug", dsn)
+			require.NoError(t, err)
+			defer db.Close()
+			var n int
+			require.NoError(t, db.QueryRow(`SELECT count(*) FROM t`).Scan(&n), "the file reopens: the engine released its lock")
+			assert.Equal(t, 3000, n)
 		})
 	}
 }

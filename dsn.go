@@ -179,7 +179,9 @@ func (c *Config) setOption(key, val string) error {
 }
 
 // registryKey names the engine a config opens, so every connector of the
-// same file or named memory database in the process shares one engine.
+// same file or named memory database in the process shares one engine,
+// whatever its mode: a mode=ro connector on a file the process also has
+// open read-write gets read-only sessions on the shared engine.
 func (c *Config) registryKey() string {
 	if c.Memory {
 		return "memory:" + c.Name
@@ -188,7 +190,7 @@ func (c *Config) registryKey() string {
 	if err != nil {
 		p = filepath.Clean(c.Path)
 	}
-	return fmt.Sprintf("file:%s#%d", p, c.Mode)
+	return "file:" + p
 }
 
 func parseBytes(s string) (int64, error) {

@@ -17,3 +17,10 @@ func SetEagerZero(db *sql.DB, on bool) error {
 		return nil
 	})
 }
+
+// OpenEngines is how many file and named-memory engines the process holds.
+func OpenEngines() int {
+	registry.Lock()
+	defer registry.Unlock()
+	return len(registry.dbs)
+}

@@ -1,6 +1,7 @@
 package ladybug
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/ladybugsql/ladybug/engine"
@@ -17,9 +18,10 @@ var registry = struct {
 
 // sharedDB is a registry entry; refs is guarded by registry.Mutex.
 type sharedDB struct {
-	key  string
-	db   *engine.DB
-	refs int
+	key      string
+	db       *engine.DB
+	readOnly bool // the engine was opened with mode=ro
+	refs     int
 }
 
 // acquire returns the engine for cfg, opening it on first use.
@@ -28,6 +30,9 @@ func acquire(cfg *Config) (*sharedDB, error) {
 	registry.Lock()
 	defer registry.Unlock()
 	if s, ok := registry.dbs[key]; ok {
+		if s.readOnly && cfg.Mode != ModeReadOnly {
+			return nil, fmt.Errorf("ladybug: %s is open read-only (mode=ro) in this process; open it read-write first, or close the read-only *sql.DB", cfg.Path)
+		}
 		s.refs++
 		return s, nil
 	}
@@ -35,7 +40,7 @@ func acquire(cfg *Config) (*sharedDB, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &sharedDB{key: key, db: db, refs: 1}
+	s := &sharedDB{key: key, db: db, readOnly: cfg.Mode == ModeReadOnly, refs: 1}
 	registry.dbs[key] = s
 	return s, nil
 }

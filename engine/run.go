@@ -44,7 +44,7 @@ func (s *Session) startStatement(ctx context.Context, write bool) (stmtTx, error
 	}
 	var err error
 	if write {
-		if s.db.opts.ReadOnly {
+		if s.readOnly() {
 			err = errs.New(errs.CodeReadOnly, "attempt to write a readonly database")
 		} else {
 			err = st.tx.StartWriteStatement(ctx)

@@ -27,6 +27,9 @@ type Session struct {
 	lastRowid, changes, totalChanges int64
 	foreignKeys                      bool
 	closed                           bool
+	// roSession refuses writes on a database opened read-write: a mode=ro
+	// connector sharing the process's engine for the file.
+	roSession bool
 	// savepointTx is set when a SAVEPOINT began the transaction.
 	savepointTx bool
 	// deferred lists tables whose deferred foreign keys await the commit.
@@ -57,6 +60,13 @@ func (s *Session) Changes() int64 { return s.changes }
 
 // TotalChanges implements exec.Session.
 func (s *Session) TotalChanges() int64 { return s.totalChanges }
+
+// SetReadOnly makes the session refuse every write with a read-only error,
+// as if its database had been opened read-only.
+func (s *Session) SetReadOnly(on bool) { s.roSession = on }
+
+// readOnly reports whether writes are refused for this session.
+func (s *Session) readOnly() bool { return s.roSession || s.db.opts.ReadOnly }
 
 // Close rolls back an open transaction and releases the session.
 func (s *Session) Close() error {

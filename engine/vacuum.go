@@ -25,7 +25,7 @@ func (s *Session) vacuum(ctx context.Context) error {
 	if s.tx != nil {
 		return errs.New(errs.CodeGeneric, "cannot VACUUM from within a transaction")
 	}
-	if s.db.opts.ReadOnly {
+	if s.readOnly() {
 		return errs.New(errs.CodeReadOnly, "attempt to write a readonly database")
 	}
 	err := s.db.store.Vacuum(ctx)
