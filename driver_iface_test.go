@@ -79,6 +79,7 @@ func TestDriverIface_PrepareNumInputAndLegacyDelegation(t *testing.T) {
 		`SELECT ?3`:               3,
 		`SELECT :a, :b, :a`:       2,
 		`SELECT @x`:               1,
+		`SELECT ?, ?; SELECT ?`:   3,
 		`SELECT '?' || ?`:         1,
 		`SELECT 1 -- ? comment ?`: 0,
 	} {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -436,4 +437,22 @@ func TestDriver_CloseDB_WithOpenRowsAndTx(t *testing.T) {
 			assert.Equal(t, 3000, n)
 		})
 	}
+}
+
+func TestDriver_Exec_ScriptConsumesArgumentsInOrder(t *testing.T) {
+	forEachDSN(t, func(t *testing.T, db *sql.DB, _ string) {
+		mustExec(t, db, `CREATE TABLE a (x INTEGER, y TEXT)`)
+		mustExec(t, db, `INSERT INTO a VALUES (?, ?); INSERT INTO a VALUES (?, ?); UPDATE a SET y = y || $5`, 1, "one", 2, "two", "!")
+		rows, err := db.Query(`SELECT x, y FROM a ORDER BY x`)
+		require.NoError(t, err)
+		defer rows.Close()
+		var got []string
+		for rows.Next() {
+			var x int
+			var y string
+			require.NoError(t, rows.Scan(&x, &y))
+			got = append(got, fmt.Sprintf("%d %s", x, y))
+		}
+		assert.Equal(t, []string{"1 one!", "2 two!"}, got)
+	})
 }

@@ -132,10 +132,17 @@ func numberParams(stmts []grammar.Statement) (int, []string) {
 		}
 	}
 	for _, st := range stmts {
+		// Bare ? placeholders number on from the previous statements', so a
+		// script consumes its arguments in order, statement by statement
+		// (as SQLite drivers' Exec does); ?NNN, $N and names are absolute.
+		base := max
 		grammar.Walk(st, func(n grammar.Node) bool {
 			p, ok := n.(*grammar.Param)
 			if !ok {
 				return true
+			}
+			if p.Kind == grammar.ParamQuestion && p.Index > 0 {
+				p.Index += base
 			}
 			if p.Index == 0 {
 				idx, seen := byName[p.Name]
