@@ -456,3 +456,21 @@ func TestDriver_Exec_ScriptConsumesArgumentsInOrder(t *testing.T) {
 		assert.Equal(t, []string{"1 one!", "2 two!"}, got)
 	})
 }
+
+func TestDriver_BeginTx_CancelledContextRollsBack(t *testing.T) {
+	forEachDSN(t, func(t *testing.T, db *sql.DB, _ string) {
+		mustExec(t, db, `CREATE TABLE c (x INTEGER)`)
+		ctx, cancel := context.WithCancel(context.Background())
+		tx, err := db.BeginTx(ctx, nil)
+		require.NoError(t, err)
+		_, err = tx.ExecContext(ctx, `INSERT INTO c VALUES (1)`)
+		require.NoError(t, err)
+		cancel()
+		assert.Eventually(t, func() bool {
+			return errors.Is(tx.Commit(), sql.ErrTxDone)
+		}, time.Second, 5*time.Millisecond, "database/sql rolls back a transaction whose context is cancelled")
+		assert.Empty(t, queryInts(t, db, `SELECT x FROM c`))
+		mustExec(t, db, `INSERT INTO c VALUES (2)`)
+		assert.Equal(t, []int64{2}, queryInts(t, db, `SELECT x FROM c`), "the writer lock was released")
+	})
+}
