@@ -37,10 +37,13 @@
 //
 // # Caveats
 //
+// A view with an INSTEAD OF trigger accepts that trigger's INSERT, UPDATE
+// or DELETE (UPDATE … FROM, RETURNING and upserts on a view are not
+// supported); as in SQLite the statement itself changes no row.
+//
 // Not supported yet, each failing with a "not supported" error: TEMP
-// tables, views and triggers; INSTEAD OF UPDATE/DELETE triggers; FILTER on
-// window functions other than the NULL-skipping aggregates; DISTINCT
-// window aggregates; recursive CTEs whose body is not "base UNION [ALL]
+// tables, views and triggers; FILTER on window functions other than the
+// NULL-skipping aggregates; DISTINCT window aggregates; recursive CTEs whose body is not "base UNION [ALL]
 // step"; row-valued scalar subqueries; ATTACH. Deferred foreign keys are
 // verified by scanning the child tables they touched before COMMIT.
 package engine

@@ -235,11 +235,10 @@ func (ins *inserter) row(c *Ctx, src []types.Value) error {
 		}
 	}
 	if ins.p.InsteadOf {
-		if _, err := fire(c, "INSTEAD OF", "INSERT", t, nil, row, nil); err != nil {
-			return err
-		}
-		ins.res.Affected++
-		return nil
+		// The view stores nothing: as in SQLite the INSERT itself
+		// affects no row (the trigger body's writes count on their own).
+		_, err := fire(c, "INSTEAD OF", "INSERT", t, nil, row, nil)
+		return err
 	}
 	auto := !ridSet || row[n].IsNull()
 	if err := ins.assignRowid(row, ridSet); err != nil {

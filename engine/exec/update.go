@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -177,6 +178,9 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 	if err != nil {
 		return WriteResult{}, err
 	}
+	if p.InsteadOf {
+		return insteadOf(c, "UPDATE", p.Table, olds, news, p.SetCols)
+	}
 	var res WriteResult
 	for i, old := range olds {
 		// UPDATE … FROM may pair a row with several FROM rows: the first wins.
@@ -235,6 +239,9 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 	if err != nil {
 		return WriteResult{}, err
 	}
+	if d.p.InsteadOf {
+		return insteadOf(c, "DELETE", d.p.Table, rows, nil, nil)
+	}
 	var res WriteResult
 	for _, row := range rows {
 		if err := d.ret.add(c, d.w, row); err != nil {
@@ -257,5 +264,26 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 		}
 	}
 	res.Returning = d.ret.result()
+	return res, nil
+}
+
+// insteadOf fires the INSTEAD OF trigger of view t for each selected row
+// (OLD from olds, NEW from news when set). Nothing is written to the view,
+// so, as in SQLite, the statement itself affects no row: only the
+// trigger bodies' writes count toward total_changes().
+func insteadOf(c *Ctx, event string, t *catalog.Table, olds, news [][]types.Value, cols []int) (WriteResult, error) {
+	var res WriteResult
+	for i, old := range olds {
+		var nrow []types.Value
+		if news != nil {
+			nrow = news[i]
+		}
+		if _, err := fire(c, "INSTEAD OF", event, t, old, nrow, cols); err != nil {
+			return res, err
+		}
+		if err := c.Check(); err != nil {
+			return res, err
+		}
+	}
 	return res, nil
 }

@@ -35,7 +35,7 @@ func (b *Binder) bindInsert(s *grammar.InsertStmt) (Statement, error) {
 		}
 		defer b.popWith()
 	}
-	if v := b.cat.View(s.Table.Name); v != nil && b.hasInsteadOf(v.Name) {
+	if v := b.cat.View(s.Table.Name); v != nil && b.hasInsteadOf(v.Name, grammar.TriggerInsert) {
 		return b.bindInsertIntoView(s, v)
 	}
 	t, err := b.writableTable(s.Table)
@@ -318,6 +318,9 @@ func (b *Binder) bindUpdate(s *grammar.UpdateStmt) (Statement, error) {
 		}
 		defer b.popWith()
 	}
+	if v := b.insteadOfView(s.Table, grammar.TriggerUpdate); v != nil {
+		return b.bindUpdateView(s, v)
+	}
 	t, err := b.writableTable(s.Table)
 	if err != nil {
 		return nil, err
@@ -333,13 +336,8 @@ func (b *Binder) bindUpdate(s *grammar.UpdateStmt) (Statement, error) {
 		return nil, err
 	}
 	up := &Update{Table: t, Input: input, Or: s.Or}
-	for _, set := range s.Set {
-		cols, exprs, err := b.bindSet(t, set, sc)
-		if err != nil {
-			return nil, err
-		}
-		up.SetCols = append(up.SetCols, cols...)
-		up.SetExprs = append(up.SetExprs, exprs...)
+	if up.SetCols, up.SetExprs, err = b.bindSets(t, s.Set, sc); err != nil {
+		return nil, err
 	}
 	// Checks, generated columns and RETURNING read the new row alone.
 	alias := t.Name
@@ -371,6 +369,9 @@ func (b *Binder) bindDelete(s *grammar.DeleteStmt) (Statement, error) {
 			return nil, err
 		}
 		defer b.popWith()
+	}
+	if v := b.insteadOfView(s.Table, grammar.TriggerDelete); v != nil {
+		return b.bindDeleteView(s, v)
 	}
 	t, err := b.writableTable(s.Table)
 	if err != nil {

@@ -26,9 +26,6 @@ func (b *Binder) bindCreateTrigger(s *grammar.CreateTriggerStmt) (Statement, err
 		if v == nil {
 			return nil, bindErr("cannot create INSTEAD OF trigger on table: %s", s.Table)
 		}
-		if s.Event != grammar.TriggerInsert {
-			return nil, notSupported("INSTEAD OF UPDATE and DELETE triggers")
-		}
 		t, err := b.ViewTable(v)
 		if err != nil {
 			return nil, err
@@ -101,14 +98,14 @@ func (b *Binder) ViewTable(v *catalog.View) (*catalog.Table, error) {
 }
 
 // hasInsteadOf reports whether view name has an INSTEAD OF trigger for
-// event ("INSERT").
-func (b *Binder) hasInsteadOf(name string) bool {
+// event.
+func (b *Binder) hasInsteadOf(name string, event grammar.TriggerEvent) bool {
 	for _, tr := range b.cat.TableTriggers(name) {
 		st, err := grammar.Parse(tr.SQL)
 		if err != nil || len(st) != 1 {
 			continue
 		}
-		if ct, ok := st[0].(*grammar.CreateTriggerStmt); ok && ct.Time == grammar.TriggerInsteadOf && ct.Event == grammar.TriggerInsert {
+		if ct, ok := st[0].(*grammar.CreateTriggerStmt); ok && ct.Time == grammar.TriggerInsteadOf && ct.Event == event {
 			return true
 		}
 	}

@@ -84,6 +84,9 @@ type Update struct {
 	Checks    []Expr
 	Indexes   []*IndexKeys
 	Generated []Expr
+	// InsteadOf marks an UPDATE of a view: each selected row fires the
+	// view's INSTEAD OF UPDATE trigger and nothing is stored.
+	InsteadOf bool
 }
 
 // Delete is DELETE. Input produces the rows to delete: the table's
@@ -94,6 +97,9 @@ type Delete struct {
 	Returning []Expr
 	RetCols   []ResultColumn
 	Indexes   []*IndexKeys
+	// InsteadOf marks a DELETE from a view: each selected row fires the
+	// view's INSTEAD OF DELETE trigger and nothing is stored.
+	InsteadOf bool
 }
 
 // CreateTable is CREATE TABLE; Table.Root is assigned at execution.
