@@ -35,7 +35,7 @@ func (b *Binder) bindInsert(s *grammar.InsertStmt) (Statement, error) {
 		}
 		defer b.popWith()
 	}
-	if v := b.cat.View(s.Table.Name); v != nil && b.hasInsteadOf(v.Name, grammar.TriggerInsert) {
+	if v := b.cat.View(s.Table.Name); v != nil && b.hasInsteadOf(v.Name, grammar.TriggerInsert, nil) {
 		return b.bindInsertIntoView(s, v)
 	}
 	t, err := b.writableTable(s.Table)
@@ -318,7 +318,7 @@ func (b *Binder) bindUpdate(s *grammar.UpdateStmt) (Statement, error) {
 		}
 		defer b.popWith()
 	}
-	if v := b.insteadOfView(s.Table, grammar.TriggerUpdate); v != nil {
+	if v := b.insteadOfView(s.Table, grammar.TriggerUpdate, setNames(s.Set)); v != nil {
 		return b.bindUpdateView(s, v)
 	}
 	t, err := b.writableTable(s.Table)
@@ -370,7 +370,7 @@ func (b *Binder) bindDelete(s *grammar.DeleteStmt) (Statement, error) {
 		}
 		defer b.popWith()
 	}
-	if v := b.insteadOfView(s.Table, grammar.TriggerDelete); v != nil {
+	if v := b.insteadOfView(s.Table, grammar.TriggerDelete, nil); v != nil {
 		return b.bindDeleteView(s, v)
 	}
 	t, err := b.writableTable(s.Table)

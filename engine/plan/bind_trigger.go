@@ -98,15 +98,33 @@ func (b *Binder) ViewTable(v *catalog.View) (*catalog.Table, error) {
 }
 
 // hasInsteadOf reports whether view name has an INSTEAD OF trigger for
-// event.
-func (b *Binder) hasInsteadOf(name string, event grammar.TriggerEvent) bool {
+// event that an UPDATE setting the columns named set fires (set nil: any
+// trigger of the event; an UPDATE OF trigger needs one of its columns).
+func (b *Binder) hasInsteadOf(name string, event grammar.TriggerEvent, set []string) bool {
 	for _, tr := range b.cat.TableTriggers(name) {
 		st, err := grammar.Parse(tr.SQL)
 		if err != nil || len(st) != 1 {
 			continue
 		}
-		if ct, ok := st[0].(*grammar.CreateTriggerStmt); ok && ct.Time == grammar.TriggerInsteadOf && ct.Event == event {
+		ct, ok := st[0].(*grammar.CreateTriggerStmt)
+		if ok && ct.Time == grammar.TriggerInsteadOf && ct.Event == event && namesOverlap(ct.Columns, set) {
 			return true
+		}
+	}
+	return false
+}
+
+// namesOverlap reports whether an UPDATE OF list want (empty = any) names
+// one of the set columns (nil = any).
+func namesOverlap(want, set []string) bool {
+	if len(want) == 0 || set == nil {
+		return true
+	}
+	for _, w := range want {
+		for _, c := range set {
+			if eqFold(w, c) {
+				return true
+			}
 		}
 	}
 	return false

@@ -7,14 +7,15 @@ import (
 )
 
 // insteadOfView returns the view tn names when it has an INSTEAD OF
-// trigger for event ("UPDATE" or "DELETE"), else nil: a write to a view
-// without one stays an error (writableTable reports it).
-func (b *Binder) insteadOfView(tn *grammar.TableName, event grammar.TriggerEvent) *catalog.View {
+// trigger for event that fires for an UPDATE of the set columns (nil for
+// DELETE), else nil: a write to a view no trigger takes stays an error
+// (writableTable reports it), as in SQLite.
+func (b *Binder) insteadOfView(tn *grammar.TableName, event grammar.TriggerEvent, set []string) *catalog.View {
 	if tn.Schema != "" && !eqFold(tn.Schema, "main") {
 		return nil
 	}
 	v := b.cat.View(tn.Name)
-	if v == nil || !b.hasInsteadOf(v.Name, event) {
+	if v == nil || !b.hasInsteadOf(v.Name, event, set) {
 		return nil
 	}
 	return v
@@ -93,4 +94,13 @@ func (b *Binder) bindDeleteView(s *grammar.DeleteStmt, v *catalog.View) (Stateme
 		return nil, err
 	}
 	return &Delete{Table: t, Input: input, InsteadOf: true}, nil
+}
+
+// setNames lists the columns an UPDATE's SET clauses name.
+func setNames(sets []*grammar.SetClause) []string {
+	out := []string{}
+	for _, set := range sets {
+		out = append(out, set.Columns...)
+	}
+	return out
 }
