@@ -28,8 +28,8 @@ type Customer struct {
 // Order belongs to a customer; its amount is a decimal(10,2) that must be
 // positive.
 type Order struct {
-	ID         uint    `gorm:"primaryKey"`
-	CustomerID uint    `gorm:"not null;index"`
+	ID         uint `gorm:"primaryKey"`
+	CustomerID uint `gorm:"not null;index"`
 	Customer   Customer
 	Amount     float64 `gorm:"type:decimal(10,2);check:amount > 0"`
 	Note       string
