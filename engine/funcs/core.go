@@ -128,7 +128,10 @@ func fnLikelihood(_ *Context, a []types.Value) (types.Value, error) {
 
 func fnSign(_ *Context, a []types.Value) (types.Value, error) {
 	v := a[0]
-	if v.Kind() == types.KindText || v.Kind() == types.KindBlob {
+	if v.Kind() == types.KindBlob {
+		return types.Null, nil // sqlite3_value_numeric_type leaves a blob a blob
+	}
+	if v.Kind() == types.KindText {
 		if !types.LooksNumeric(v.Str()) {
 			return types.Null, nil
 		}
