@@ -133,7 +133,7 @@ func (a *accum) addNumber(v types.Value) {
 		return
 	}
 	a.count++
-	n := v.Numeric()
+	n := v.NumericType() // text that is not a number stays text: sum() turns real, as SQLite
 	if n.Kind() == types.KindInt && !a.real {
 		s := a.isum + n.Int()
 		if (s > a.isum) != (n.Int() > 0) && n.Int() != 0 {
