@@ -24,6 +24,11 @@ type Stmt struct {
 	s      *Session
 	sc     *script
 	closed bool
+	// execBusy guards execArgs and execMem, the argument and context room
+	// Exec reuses across calls; a re-entrant Exec allocates its own.
+	execBusy bool
+	execArgs [8]types.Value
+	execMem  stmtMem
 }
 
 // Prepare parses (through the plan cache) and binds sql, which may hold
@@ -63,11 +68,6 @@ func (st *Stmt) NumInput() int { return st.sc.numInput }
 // ParamNames returns, per 1-based position i at [i-1], "" or the
 // placeholder's name without its prefix.
 func (st *Stmt) ParamNames() []string { return st.sc.names }
-
-// args maps arguments to positions.
-func (st *Stmt) args(in []Arg) ([]types.Value, error) {
-	return st.argsInto(nil, in)
-}
 
 // argsInto maps arguments to positions in buf when it has room, so a
 // query with a few parameters allocates nothing for them.
@@ -124,7 +124,14 @@ func (st *Stmt) Exec(ctx context.Context, args []Arg) (res Result, err error) {
 	if err := st.usable(); err != nil {
 		return res, err
 	}
-	vals, err := st.args(args)
+	var buf []types.Value
+	var mem *stmtMem
+	if !st.execBusy {
+		st.execBusy = true
+		defer st.execDone()
+		buf, mem = st.execArgs[:0], &st.execMem
+	}
+	vals, err := st.argsInto(buf, args)
 	if err != nil {
 		return res, err
 	}
@@ -132,7 +139,10 @@ func (st *Stmt) Exec(ctx context.Context, args []Arg) (res Result, err error) {
 		return res, errs.New(errs.CodeMisuse, "empty statement")
 	}
 	for i := range st.sc.stmts {
-		out, err := st.s.runStatement(ctx, st.sc, i, vals, nil)
+		if mem != nil {
+			mem.ctxUsed, mem.rsUsed = false, false
+		}
+		out, err := st.s.runStatement(ctx, st.sc, i, vals, mem)
 		if err != nil {
 			return res, err
 		}
@@ -146,6 +156,13 @@ func (st *Stmt) Exec(ctx context.Context, args []Arg) (res Result, err error) {
 		res.LastInsertID = st.s.lastRowid
 	}
 	return res, nil
+}
+
+// execDone releases Exec's reusable room, dropping what it references.
+func (st *Stmt) execDone() {
+	st.execBusy = false
+	st.execArgs = [8]types.Value{}
+	st.execMem = stmtMem{}
 }
 
 // Query runs the script and returns the result sets of the statements that

@@ -79,6 +79,10 @@ type InsertProg struct {
 	ret      *returning
 	src      Operator
 	res      WriteResult
+	// srcBuf and rowBuf are the per-row source and table rows, reused
+	// across rows and executions: nothing downstream keeps them.
+	srcBuf []types.Value
+	rowBuf []types.Value
 }
 
 // inserter is the historical name of the running state; it is the program.
@@ -175,7 +179,12 @@ func (ins *inserter) fromSource(c *Ctx) error {
 	defer op.Close()
 	var pending [][]types.Value
 	_, isValues := ins.p.Source.(*plan.Values)
-	src := make([]types.Value, len(ins.p.Targets))
+	src := ins.srcBuf[:0]
+	if cap(src) < len(ins.p.Targets) {
+		src = make([]types.Value, len(ins.p.Targets))
+		ins.srcBuf = src
+	}
+	src = src[:len(ins.p.Targets)]
 	for {
 		bt, err := op.Next(c)
 		if err != nil {
@@ -214,7 +223,10 @@ func (ins *inserter) fromSource(c *Ctx) error {
 func (ins *inserter) row(c *Ctx, src []types.Value) error {
 	t := ins.p.Table
 	n := len(t.Columns)
-	row := make([]types.Value, n+1)
+	if len(ins.rowBuf) != n+1 {
+		ins.rowBuf = make([]types.Value, n+1)
+	}
+	row := ins.rowBuf
 	copy(row, ins.defaults)
 	ridSet := false
 	for i, col := range ins.p.Targets {
@@ -350,7 +362,7 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 	if err := checkParents(c, w.t, row); err != nil {
 		return err
 	}
-	if err := w.put(c, row); err != nil {
+	if err := w.put(c, row, true); err != nil {
 		return err
 	}
 	w.noteWritten(w.rowid(row))

@@ -63,7 +63,7 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 	if err := w.remove(c, old); err != nil {
 		return false, err
 	}
-	if err := w.put(c, nrow); err != nil {
+	if err := w.put(c, nrow, false); err != nil {
 		return false, err
 	}
 	// Children follow the parent's new key once it exists.

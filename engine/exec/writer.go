@@ -29,7 +29,8 @@ type tableWriter struct {
 	buf     []types.Value
 	rec     []byte
 	key     []byte
-	nextID  int64 // next automatic rowid, 0 = not computed yet
+	ridKey  []byte // rowid lookups, apart from key so they never clobber it
+	nextID  int64  // next automatic rowid, 0 = not computed yet
 	recVals []types.Value
 	gens    []evaluator // per column: generation expression, or nil
 	setCols []int       // the columns an UPDATE sets (for UPDATE OF triggers)
@@ -192,11 +193,13 @@ func (w *tableWriter) record(row []types.Value) []byte {
 func (w *tableWriter) rowid(row []types.Value) int64 { return row[len(row)-1].Int() }
 
 // put writes row and its index entries; the caller checked constraints.
-func (w *tableWriter) put(c *Ctx, row []types.Value) error {
+// absent says the caller just saw the row's rowid is not in the table (so
+// neither are its index entries): the writes then skip the undo lookup.
+func (w *tableWriter) put(c *Ctx, row []types.Value, absent bool) error {
 	w.load(row)
 	rid := w.rowid(row)
 	w.key = storage.AppendRowidKey(w.key[:0], rid)
-	if err := w.tree.Put(w.key, w.record(row)); err != nil {
+	if err := w.write(w.tree, w.key, w.record(row), absent); err != nil {
 		return err
 	}
 	for _, iw := range w.idx {
@@ -208,11 +211,25 @@ func (w *tableWriter) put(c *Ctx, row []types.Value) error {
 			continue
 		}
 		w.key = types.AppendKeyRowid(k, rid)
-		if err := iw.tree.Put(w.key, nil); err != nil {
+		if err := w.write(iw.tree, w.key, nil, absent); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// write puts key into tree, through Insert when the key is known absent.
+func (w *tableWriter) write(tree *txn.Tree, key, val []byte, absent bool) error {
+	if absent {
+		return tree.Insert(key, val)
+	}
+	return tree.Put(key, val)
+}
+
+// getRowid looks up rowid rid in the table without allocating the key.
+func (w *tableWriter) getRowid(rid int64) ([]byte, bool, error) {
+	w.ridKey = storage.AppendRowidKey(w.ridKey[:0], rid)
+	return w.tree.Get(w.ridKey)
 }
 
 // remove deletes row and its index entries.
@@ -238,7 +255,7 @@ func (w *tableWriter) remove(c *Ctx, row []types.Value) error {
 
 // fetch reads the row with rowid rid (values cloned), or nil.
 func (w *tableWriter) fetch(rid int64) ([]types.Value, error) {
-	val, ok, err := w.tree.Get(storage.RowidKey(rid))
+	val, ok, err := w.getRowid(rid)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -270,7 +287,7 @@ type conflict struct {
 func (w *tableWriter) findConflict(c *Ctx, row []types.Value, self int64, checkRowid bool) (*conflict, error) {
 	rid := w.rowid(row)
 	if checkRowid {
-		_, ok, err := w.tree.Get(storage.RowidKey(rid))
+		_, ok, err := w.getRowid(rid)
 		if err != nil {
 			return nil, err
 		}
