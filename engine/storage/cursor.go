@@ -162,38 +162,43 @@ func (c *Cursor) Seek(key []byte) (ok bool) {
 	return true
 }
 
-// Next moves to the next key.
-func (c *Cursor) Next() (ok bool) {
-	defer c.guard(&ok)
+// Next moves to the next key. Within a leaf it is a slot increment; only
+// moving to another leaf reads pages (under the panic guard).
+func (c *Cursor) Next() bool {
 	if !c.valid {
 		return false
 	}
-	if err := c.tx.checkRead(); err != nil {
-		return c.fail(err)
+	if c.tx.closed {
+		return c.fail(ErrTxClosed)
 	}
 	ent := &c.stack[c.depth]
 	if ent.idx+1 < c.leaf.count() {
 		ent.idx++
 		return true
 	}
-	return c.up(true)
+	return c.step(true)
 }
 
 // Prev moves to the previous key.
-func (c *Cursor) Prev() (ok bool) {
-	defer c.guard(&ok)
+func (c *Cursor) Prev() bool {
 	if !c.valid {
 		return false
 	}
-	if err := c.tx.checkRead(); err != nil {
-		return c.fail(err)
+	if c.tx.closed {
+		return c.fail(ErrTxClosed)
 	}
 	ent := &c.stack[c.depth]
 	if ent.idx > 0 {
 		ent.idx--
 		return true
 	}
-	return c.up(false)
+	return c.step(false)
+}
+
+// step moves to the neighbouring leaf in the direction of travel.
+func (c *Cursor) step(forward bool) (ok bool) {
+	defer c.guard(&ok)
+	return c.up(forward)
 }
 
 // up climbs until an ancestor has a further child in the direction of
@@ -229,16 +234,25 @@ func (c *Cursor) Valid() bool { return c.valid }
 // Key returns the current key, valid until the cursor moves. A key longer
 // than Store.MaxKeySize is read from its overflow pages; if that fails,
 // Key returns nil and Err reports why.
-func (c *Cursor) Key() (key []byte) {
-	if !c.valid || c.stack[c.depth].idx >= c.leaf.count() {
+func (c *Cursor) Key() []byte {
+	if !c.valid {
+		return nil
+	}
+	i := c.stack[c.depth].idx
+	if i >= c.leaf.count() {
 		return nil // (the leaf shrank: a write to this tree without a new Seek)
 	}
-	if !c.leaf.hasBigKeys() {
-		return c.leaf.leafKey(c.stack[c.depth].idx)
+	if k, _, ok := c.leaf.shortCell(i); ok {
+		return k
 	}
+	return c.slowKey(i)
+}
+
+// slowKey is Key for a big key or a cell shortCell cannot decode.
+func (c *Cursor) slowKey(i int) (key []byte) {
 	var err error
 	defer c.tx.guard(&err)
-	key, err = c.tx.entryKey(c.leaf.leafCell(c.stack[c.depth].idx))
+	key, err = c.tx.entryKey(c.leaf.leafCell(i))
 	if err != nil {
 		c.fail(err)
 		return nil
@@ -247,15 +261,25 @@ func (c *Cursor) Key() (key []byte) {
 }
 
 // Value returns the current value, valid until the cursor moves.
-func (c *Cursor) Value() (val []byte, err error) {
-	defer c.tx.guard(&err)
+func (c *Cursor) Value() ([]byte, error) {
 	if !c.valid {
 		return nil, c.err
 	}
-	if c.stack[c.depth].idx >= c.leaf.count() {
+	i := c.stack[c.depth].idx
+	if i >= c.leaf.count() {
 		return nil, fmt.Errorf("%w: cursor moved by a write to its tree; Seek again", ErrInvalid)
 	}
-	return c.tx.entryValue(c.leaf.leafCell(c.stack[c.depth].idx))
+	if _, v, ok := c.leaf.shortCell(i); ok {
+		return v, nil
+	}
+	return c.slowValue(i)
+}
+
+// slowValue is Value for an overflow value or a cell shortCell cannot
+// decode.
+func (c *Cursor) slowValue(i int) (val []byte, err error) {
+	defer c.tx.guard(&err)
+	return c.tx.entryValue(c.leaf.leafCell(i))
 }
 
 // guard stops the cursor with ErrCorrupt on a panic (see Tx.guard).

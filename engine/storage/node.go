@@ -67,6 +67,32 @@ func (n node) leafKey(i int) []byte {
 	return n[s : s+inlineKeyLen(klen, len(n))]
 }
 
+// shortCell decodes leaf cell i when it has the common shape: a short key
+// and a short inline value (one-byte lengths), no big key. It checks every bound
+// itself, so a damaged page yields ok false (the caller then takes the
+// guarded general path) rather than a panic.
+func (n node) shortCell(i int) (key, val []byte, ok bool) {
+	so := nodeHdrSize + slotSize*i
+	if so+slotSize > len(n) {
+		return nil, nil, false
+	}
+	off := int(binary.BigEndian.Uint16(n[so:]))
+	if off+2 > len(n) {
+		return nil, nil, false
+	}
+	kl, vw := int(n[off]), int(n[off+1])
+	if kl >= 0x80 || vw >= 0x80 || vw&ovflBit != 0 || kl > maxKey(len(n)) {
+		return nil, nil, false // long, overflow or big key (small pages)
+	}
+	ks := off + 2
+	vs := ks + kl
+	ve := vs + vw>>1
+	if ve > len(n) {
+		return nil, nil, false
+	}
+	return n[ks:vs:vs], n[vs:ve:ve], true
+}
+
 // leafEntry is a decoded leaf cell.
 type leafEntry struct {
 	key   []byte // inline key: the whole key, or a big key's first bytes

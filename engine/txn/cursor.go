@@ -50,10 +50,19 @@ func (c *Cursor) Seek(key []byte) bool {
 	return c.settle(c.c.Seek(key), true)
 }
 
-// Next moves to the next visible key.
+// Next moves to the next visible key. With no tombstones on the tree and
+// no write since the last move it is the storage cursor's Next plus a copy
+// of the key (kept so a later write can re-seek).
 func (c *Cursor) Next() bool {
 	if !c.valid {
 		return false
+	}
+	if c.t.tombs.live == 0 && !c.stale() {
+		c.valid = c.c.Next()
+		if c.valid {
+			c.key = append(c.key[:0], c.c.Key()...)
+		}
+		return c.valid
 	}
 	if c.stale() {
 		ok, exact := c.reseek()
@@ -98,7 +107,10 @@ func (c *Cursor) Value() ([]byte, error) {
 		}
 	}
 	v, err := c.c.Value()
-	return v, wrapStorage(c.t.tx.m.store, "cursor value", err)
+	if err != nil {
+		return nil, wrapStorage(c.t.tx.m.store, "cursor value", err)
+	}
+	return v, nil
 }
 
 // Err returns the first error the cursor met.
