@@ -18,6 +18,12 @@ type Cursor struct {
 	pin   *pagecache.Page
 	valid bool
 	err   error
+
+	// The current cell, decoded by the first Key or Value after a move
+	// (short cells only; see node.shortCell). Every move clears decoded.
+	decoded bool
+	ckey    []byte
+	cval    []byte
 }
 
 // Cursor returns an unpositioned cursor; call First, Last or Seek.
@@ -62,6 +68,7 @@ func (c *Cursor) load(d int, p uint32) (node, error) {
 		return nil, err
 	}
 	c.stack[d].pg = p
+	c.decoded = false
 	if n.isLeaf() {
 		c.unpin()
 		c.pin, c.leaf, c.depth = pg, n, d
@@ -73,6 +80,7 @@ func (c *Cursor) load(d int, p uint32) (node, error) {
 
 func (c *Cursor) start() bool {
 	c.err = nil
+	c.decoded = false
 	if err := c.tx.checkRead(); err != nil {
 		return c.fail(err)
 	}
@@ -172,6 +180,7 @@ func (c *Cursor) Next() bool {
 		return c.fail(ErrTxClosed)
 	}
 	ent := &c.stack[c.depth]
+	c.decoded = false
 	if ent.idx+1 < c.leaf.count() {
 		ent.idx++
 		return true
@@ -188,6 +197,7 @@ func (c *Cursor) Prev() bool {
 		return c.fail(ErrTxClosed)
 	}
 	ent := &c.stack[c.depth]
+	c.decoded = false
 	if ent.idx > 0 {
 		ent.idx--
 		return true
@@ -242,10 +252,19 @@ func (c *Cursor) Key() []byte {
 	if i >= c.leaf.count() {
 		return nil // (the leaf shrank: a write to this tree without a new Seek)
 	}
-	if k, _, ok := c.leaf.shortCell(i); ok {
-		return k
+	if c.decode(i) {
+		return c.ckey
 	}
 	return c.slowKey(i)
+}
+
+// decode decodes cell i of the leaf into ckey and cval once per position;
+// false means the cell needs the general path.
+func (c *Cursor) decode(i int) bool {
+	if !c.decoded {
+		c.ckey, c.cval, c.decoded = c.leaf.shortCell(i)
+	}
+	return c.decoded
 }
 
 // slowKey is Key for a big key or a cell shortCell cannot decode.
@@ -269,8 +288,8 @@ func (c *Cursor) Value() ([]byte, error) {
 	if i >= c.leaf.count() {
 		return nil, fmt.Errorf("%w: cursor moved by a write to its tree; Seek again", ErrInvalid)
 	}
-	if _, v, ok := c.leaf.shortCell(i); ok {
-		return v, nil
+	if c.decode(i) {
+		return c.cval, nil
 	}
 	return c.slowValue(i)
 }
