@@ -30,7 +30,7 @@ func scanRows(c *Ctx, t *catalog.Table) ([][]types.Value, error) {
 		return nil, err
 	}
 	defer op.Close()
-	return collectRows(c, op, len(t.Columns)+1, nil)
+	return collectRows(c, op, len(t.Columns)+1, nil, nil)
 }
 
 // RewriteRows rewrites every row of table old into the layout of nt

@@ -77,14 +77,20 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 // collectRows drains op, cloning each row (the table's columns then the
 // rowid) so the table can be written afterwards. extra, when set, is
 // called with i < 0 at the start of each batch, then once per row.
-func collectRows(c *Ctx, op Operator, width int, extra func(b *Batch, i int, row []types.Value) error) ([][]types.Value, error) {
+func collectRows(c *Ctx, op Operator, width int, a *rowArena, extra func(b *Batch, i int, row []types.Value) error) ([][]types.Value, error) {
 	var rows [][]types.Value
+	if a != nil {
+		rows = a.rows[:0]
+	}
 	for {
 		b, err := op.Next(c)
 		if err != nil {
 			return nil, err
 		}
 		if b == nil {
+			if a != nil {
+				a.rows = rows // kept for reset, so the next run reuses it
+			}
 			return rows, nil
 		}
 		if extra != nil {
@@ -94,7 +100,7 @@ func collectRows(c *Ctx, op Operator, width int, extra func(b *Batch, i int, row
 		}
 		for k, n := 0, b.Len(); k < n; k++ {
 			i := b.Phys(k)
-			row := make([]types.Value, width)
+			row := a.row(width)
 			for col := 0; col < width; col++ {
 				row[col] = b.Cols[col][i].Clone()
 			}
@@ -119,6 +125,9 @@ type UpdateProg struct {
 	sets []evaluator
 	bufs [][]types.Value
 	in   Operator
+	// arena holds the collected old and new rows; news is reused too.
+	arena rowArena
+	news  [][]types.Value
 }
 
 // NewUpdate compiles an UPDATE plan.
@@ -157,9 +166,14 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 	defer u.in.Close()
 	w, p := u.w, u.p
 	width := len(p.Table.Columns) + 1
-	var news [][]types.Value
+	u.arena.reset()
+	clear(u.news)
+	if cap(u.news) > arenaKeepRows {
+		u.news = nil
+	}
+	news := u.news[:0]
 	seen := map[int64]bool{}
-	olds, err := collectRows(c, u.in, width, func(bt *Batch, i int, row []types.Value) error {
+	olds, err := collectRows(c, u.in, width, &u.arena, func(bt *Batch, i int, row []types.Value) error {
 		if i < 0 {
 			for k, ev := range u.sets {
 				if err := ev(c, bt, u.bufs[k]); err != nil {
@@ -168,13 +182,15 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 			}
 			return nil
 		}
-		nrow := append([]types.Value{}, row...)
+		nrow := u.arena.row(width)
+		copy(nrow, row)
 		for k := range u.sets {
 			setColumn(w, nrow, p.SetCols[k], u.bufs[k][i].Clone())
 		}
 		news = append(news, nrow)
 		return nil
 	})
+	u.news = news
 	if err != nil {
 		return WriteResult{}, err
 	}
@@ -206,10 +222,11 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 
 // DeleteProg is a compiled DELETE, reusable across executions.
 type DeleteProg struct {
-	p   *plan.Delete
-	w   *tableWriter
-	ret *returning
-	in  Operator
+	p     *plan.Delete
+	w     *tableWriter
+	ret   *returning
+	in    Operator
+	arena rowArena // the collected target rows
 }
 
 // NewDelete compiles a DELETE plan.
@@ -235,7 +252,8 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 	d.w.begin(c)
 	d.ret.reset()
 	defer d.in.Close()
-	rows, err := collectRows(c, d.in, len(d.p.Table.Columns)+1, nil)
+	d.arena.reset()
+	rows, err := collectRows(c, d.in, len(d.p.Table.Columns)+1, &d.arena, nil)
 	if err != nil {
 		return WriteResult{}, err
 	}

@@ -1,0 +1,47 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// TestStmt_Exec_ReusedWritesKeepRowsApart runs one prepared INSERT, UPDATE
+// and DELETE many times with changing argument counts of rows, so the
+// buffers they reuse across executions must not leak one run into the next.
+func TestStmt_Exec_ReusedWritesKeepRowsApart(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	ctx := context.Background()
+	mustExec(t, s, "CREATE TABLE t(id INTEGER PRIMARY KEY, a INTEGER, c TEXT)")
+	mustExec(t, s, "CREATE TABLE log(id INTEGER, old TEXT, new TEXT)")
+	mustExec(t, s, "CREATE TRIGGER tu AFTER UPDATE ON t BEGIN INSERT INTO log VALUES (NEW.id, OLD.c, NEW.c); END")
+	ins, err := s.Prepare(ctx, "INSERT INTO t(a, c) VALUES (?, ?), (?, 'second')")
+	require.NoError(t, err)
+	for i := 0; i < 50; i++ {
+		res, err := ins.Exec(ctx, positional([]types.Value{types.NewInt(int64(i % 5)), types.NewText("first"), types.NewInt(int64(i % 5))}))
+		require.NoError(t, err)
+		require.EqualValues(t, 2, res.RowsAffected)
+		require.EqualValues(t, 2*i+2, res.LastInsertID)
+	}
+	up, err := s.Prepare(ctx, "UPDATE t SET c = c || ? WHERE a = ?")
+	require.NoError(t, err)
+	for i := 0; i < 5; i++ {
+		res, err := up.Exec(ctx, positional([]types.Value{types.NewText("!"), types.NewInt(int64(i))}))
+		require.NoError(t, err)
+		require.EqualValues(t, 20, res.RowsAffected)
+	}
+	require.Equal(t, []int64{100}, queryInts(t, s, "SELECT count(*) FROM t WHERE c IN ('first!', 'second!')"))
+	require.Equal(t, []int64{100}, queryInts(t, s, "SELECT count(*) FROM log WHERE new = old || '!'"))
+	del, err := s.Prepare(ctx, "DELETE FROM t WHERE a = ? RETURNING id")
+	require.NoError(t, err)
+	for i := 0; i < 5; i++ {
+		res, err := del.Exec(ctx, positional([]types.Value{types.NewInt(int64(i))}))
+		require.NoError(t, err)
+		require.EqualValues(t, 20, res.RowsAffected)
+	}
+	require.Equal(t, []int64{0}, queryInts(t, s, "SELECT count(*) FROM t"))
+}
