@@ -45,3 +45,27 @@ func TestRowArena_Row_NilAllocates(t *testing.T) {
 		t.Fatalf("len %d, want 4", len(r))
 	}
 }
+
+func TestRowArena_Clone_CopiesTextBlobAndJSON(t *testing.T) {
+	var a rowArena
+	src := []byte("hello")
+	text := a.clone(types.NewText(string(src)))
+	blob := a.clone(types.NewBlob(src))
+	js := a.clone(types.NewJSON(`{"a":1}`))
+	src[0] = 'J'
+	for i := 0; i < 200; i++ {
+		a.clone(types.NewText("filler filler filler"))
+	}
+	if text.Kind() != types.KindText || text.Text() != "hello" {
+		t.Fatalf("text %v", text)
+	}
+	if blob.Kind() != types.KindBlob || string(blob.Bytes()) != "hello" {
+		t.Fatalf("blob %v", blob)
+	}
+	if !js.IsJSON() || js.Text() != `{"a":1}` {
+		t.Fatalf("json %v", js)
+	}
+	if v := a.clone(types.NewInt(7)); v.Int() != 7 {
+		t.Fatalf("int %v", v)
+	}
+}

@@ -102,7 +102,7 @@ func collectRows(c *Ctx, op Operator, width int, a *rowArena, extra func(b *Batc
 			i := b.Phys(k)
 			row := a.row(width)
 			for col := 0; col < width; col++ {
-				row[col] = b.Cols[col][i].Clone()
+				row[col] = a.clone(b.Cols[col][i])
 			}
 			if extra != nil {
 				if err := extra(b, i, row); err != nil {
