@@ -63,3 +63,24 @@ func BenchmarkStmt_Exec_DeleteByPK(b *testing.B) {
 		return arg
 	})
 }
+
+func BenchmarkStmt_Exec_InsertAutocommit(b *testing.B) {
+	_, s := benchDB(b, 0)
+	ctx := context.Background()
+	st, err := s.Prepare(ctx, "INSERT INTO t VALUES (?, ?, ?, ?)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	arg := make([]Arg, 4)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		arg[0] = Arg{Ordinal: 1, Value: types.NewInt(int64(i + 1))}
+		arg[1] = Arg{Ordinal: 2, Value: types.NewInt(int64(i % 100))}
+		arg[2] = Arg{Ordinal: 3, Value: types.NewReal(float64(i))}
+		arg[3] = Arg{Ordinal: 4, Value: types.NewText("row")}
+		if _, err := st.Exec(ctx, arg); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
