@@ -84,3 +84,21 @@ func BenchmarkStmt_Exec_InsertAutocommit(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStmt_Exec_DeleteByPKIndexed is the bench/ delete_batch shape: each
+// delete also removes a secondary index entry.
+func BenchmarkStmt_Exec_DeleteByPKIndexed(b *testing.B) {
+	_, s := benchDB(b, 1_000_000)
+	st, err := s.Prepare(context.Background(), "CREATE INDEX t_c ON t (c)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := st.Exec(context.Background(), nil); err != nil {
+		b.Fatal(err)
+	}
+	arg := make([]Arg, 1)
+	benchExec(b, s, "DELETE FROM t WHERE id = ?", func(i int) []Arg {
+		arg[0] = Arg{Ordinal: 1, Value: types.NewInt(int64(i%1_000_000 + 1))}
+		return arg
+	})
+}
