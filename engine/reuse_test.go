@@ -45,3 +45,22 @@ func TestStmt_Exec_ReusedWritesKeepRowsApart(t *testing.T) {
 	}
 	require.Equal(t, []int64{0}, queryInts(t, s, "SELECT count(*) FROM t"))
 }
+
+// TestStmt_Exec_ReusedDeleteSeesNewForeignKey checks a prepared DELETE run
+// before and after a child table appears applies the child's ON DELETE.
+func TestStmt_Exec_ReusedDeleteSeesNewForeignKey(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	ctx := context.Background()
+	mustExec(t, s, "CREATE TABLE p(id INTEGER PRIMARY KEY)")
+	mustExec(t, s, "INSERT INTO p VALUES (1), (2), (3)")
+	del, err := s.Prepare(ctx, "DELETE FROM p WHERE id = ?")
+	require.NoError(t, err)
+	_, err = del.Exec(ctx, positional([]types.Value{types.NewInt(1)}))
+	require.NoError(t, err)
+	mustExec(t, s, "CREATE TABLE c(pid INTEGER REFERENCES p(id) ON DELETE CASCADE)")
+	mustExec(t, s, "INSERT INTO c VALUES (2), (3)")
+	_, err = del.Exec(ctx, positional([]types.Value{types.NewInt(2)}))
+	require.NoError(t, err)
+	require.Equal(t, []int64{3}, queryInts(t, s, "SELECT pid FROM c"))
+}

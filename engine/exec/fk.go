@@ -197,6 +197,11 @@ func onParentChange(c *Ctx, t *catalog.Table, old, nrow []types.Value) error {
 	if err != nil {
 		return err
 	}
+	return applyParentChange(c, refs, old, nrow)
+}
+
+// applyParentChange is onParentChange over the keys refs.
+func applyParentChange(c *Ctx, refs []childRef, old, nrow []types.Value) error {
 	for _, r := range refs {
 		key, null := keyValues(old, r.pcols)
 		if null {

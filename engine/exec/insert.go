@@ -349,7 +349,7 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 			if old == nil {
 				return errs.New(errs.CodeCorrupt, "index entry without a row in %s", w.t.Name)
 			}
-			if err := onParentChange(c, w.t, old, nil); err != nil {
+			if err := w.parentChange(c, old, nil); err != nil {
 				return err
 			}
 			if err := w.remove(c, old); err != nil {

@@ -67,7 +67,7 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 		return false, err
 	}
 	// Children follow the parent's new key once it exists.
-	if err := onParentChange(c, w.t, old, nrow); err != nil {
+	if err := w.parentChange(c, old, nrow); err != nil {
 		return false, err
 	}
 	_, err = fire(c, "AFTER", "UPDATE", w.t, old, nrow, w.setCols)
@@ -270,7 +270,7 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 		} else if skip {
 			continue
 		}
-		if err := onParentChange(c, d.p.Table, row, nil); err != nil {
+		if err := d.w.parentChange(c, row, nil); err != nil {
 			return res, err
 		}
 		if err := d.w.remove(c, row); err != nil {

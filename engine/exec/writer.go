@@ -30,7 +30,11 @@ type tableWriter struct {
 	rec     []byte
 	key     []byte
 	ridKey  []byte // rowid lookups, apart from key so they never clobber it
-	nextID  int64  // next automatic rowid, 0 = not computed yet
+	// refs are the foreign keys referencing the table in catalog refsCat,
+	// kept across executions (a schema change makes a new catalog).
+	refs    []childRef
+	refsCat *catalog.Catalog
+	nextID  int64 // next automatic rowid, 0 = not computed yet
 	recVals []types.Value
 	gens    []evaluator // per column: generation expression, or nil
 	setCols []int       // the columns an UPDATE sets (for UPDATE OF triggers)
@@ -224,6 +228,22 @@ func (w *tableWriter) write(tree *txn.Tree, key, val []byte, absent bool) error 
 		return tree.Insert(key, val)
 	}
 	return tree.Put(key, val)
+}
+
+// parentChange is onParentChange for the writer's own table, with the
+// referencing keys looked up once per catalog snapshot.
+func (w *tableWriter) parentChange(c *Ctx, old, nrow []types.Value) error {
+	if !c.ForeignKeys {
+		return nil
+	}
+	if w.refsCat != c.Catalog {
+		refs, err := referencing(c, w.t)
+		if err != nil {
+			return err
+		}
+		w.refs, w.refsCat = refs, c.Catalog
+	}
+	return applyParentChange(c, w.refs, old, nrow)
 }
 
 // getRowid looks up rowid rid in the table without allocating the key.
