@@ -1,6 +1,7 @@
 package txn
 
 import (
+	"encoding/binary"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -133,6 +134,39 @@ func TestCursor_Next_SurvivesPutOnOwnTree(t *testing.T) {
 		c.Close()
 		require.Equal(t, []int{0, 2, 3, 5, 6, 8, 9}, seen)
 		commit(t, tx)
+	})
+}
+
+// TestCursor_Next_SkipsTombstoneAddedMidScan starts a scan on a tree with
+// no tombstones (the fast path), then deletes keys ahead of the cursor
+// without writing storage: Next must notice and skip them.
+func TestCursor_Next_SkipsTombstoneAddedMidScan(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b *backend) {
+		root := newTreeWith(t, b.m, 200)
+		tx := begin(t, b.m, Options{Immediate: true})
+		tr := tx.Tree(root)
+		c := tr.Cursor()
+		var seen []int
+		for ok := c.First(); ok; ok = c.Next() {
+			k := int(binary.BigEndian.Uint64(c.Key()))
+			seen = append(seen, k)
+			v, err := c.Value()
+			require.NoError(t, err)
+			require.Equal(t, val(k), v)
+			if k%50 == 10 {
+				require.NoError(t, tr.Delete(key(k+1)))
+			}
+		}
+		require.NoError(t, c.Err())
+		c.Close()
+		want := []int{}
+		for k := range 200 {
+			if k%50 != 11 {
+				want = append(want, k)
+			}
+		}
+		require.Equal(t, want, seen)
+		require.NoError(t, tx.Rollback())
 	})
 }
 
