@@ -68,13 +68,9 @@ func uintArg(u uint64) (any, error) {
 	return int64(u), nil
 }
 
-// engineArgs turns database/sql arguments into engine arguments.
-func engineArgs(args []driver.NamedValue) ([]engine.Arg, error) {
-	return engineArgsInto(nil, args)
-}
-
-// engineArgsInto is engineArgs writing into buf when it has room, so a
-// statement with a few arguments converts them without allocating.
+// engineArgsInto turns database/sql arguments into engine arguments,
+// writing into buf when it has room, so a statement with a few arguments
+// converts them without allocating.
 func engineArgsInto(buf []engine.Arg, args []driver.NamedValue) ([]engine.Arg, error) {
 	if len(args) == 0 {
 		return nil, nil

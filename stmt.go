@@ -72,7 +72,8 @@ func (s *stmt) QueryContext(ctx context.Context, args []driver.NamedValue) (rows
 func (s *stmt) CheckNamedValue(nv *driver.NamedValue) error { return s.c.CheckNamedValue(nv) }
 
 func execStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue) (driver.Result, error) {
-	eargs, err := engineArgs(args)
+	var buf [4]engine.Arg // Exec is complete when it returns: the engine keeps no argument
+	eargs, err := engineArgsInto(buf[:0], args)
 	if err != nil {
 		return nil, err
 	}
