@@ -50,18 +50,24 @@ func (c *conn) Prepare(query string) (driver.Stmt, error) {
 // PrepareContext parses and binds query, so invalid SQL or an unknown table
 // fails here rather than at the first Exec.
 func (c *conn) PrepareContext(ctx context.Context, query string) (ds driver.Stmt, err error) {
+	defer recoverErr(&err)
+	st, err := c.prepare(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return &stmt{c: c, st: st}, nil
+}
+
+// prepare checks the connection and the query text, then prepares it in
+// the engine (through its plan cache).
+func (c *conn) prepare(ctx context.Context, query string) (*engine.Stmt, error) {
 	if c.closed {
 		return nil, driver.ErrBadConn
 	}
 	if strings.TrimSpace(query) == "" {
 		return nil, errEmptyQuery
 	}
-	defer recoverErr(&err)
-	st, err := c.sess.Prepare(ctx, query)
-	if err != nil {
-		return nil, err
-	}
-	return &stmt{c: c, st: st}, nil
+	return c.sess.Prepare(ctx, query)
 }
 
 // Close ends the session, rolling back an open transaction.
@@ -106,14 +112,8 @@ func (c *conn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, e
 
 // ExecContext runs query (a script of one or more statements) with args.
 func (c *conn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (res driver.Result, err error) {
-	if c.closed {
-		return nil, driver.ErrBadConn
-	}
-	if strings.TrimSpace(query) == "" {
-		return nil, errEmptyQuery
-	}
 	defer recoverErr(&err)
-	st, err := c.sess.Prepare(ctx, query)
+	st, err := c.prepare(ctx, query)
 	if err != nil {
 		return nil, err
 	}
@@ -123,14 +123,8 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []driver.Name
 
 // QueryContext runs query with args and returns its rows.
 func (c *conn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (rows driver.Rows, err error) {
-	if c.closed {
-		return nil, driver.ErrBadConn
-	}
-	if strings.TrimSpace(query) == "" {
-		return nil, errEmptyQuery
-	}
 	defer recoverErr(&err)
-	st, err := c.sess.Prepare(ctx, query)
+	st, err := c.prepare(ctx, query)
 	if err != nil {
 		return nil, err
 	}
