@@ -126,12 +126,26 @@ func renameTable(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gram
 	}); err != nil {
 		return err
 	}
+	if err := rewriteFKs(cat, old.Name, func(sql string) (string, bool, error) {
+		return renameFKTable(sql, old.Name, name)
+	}); err != nil {
+		return err
+	}
+	if err := rewriteTriggers(cat, func(tr *grammar.CreateTriggerStmt) bool {
+		return renameTableInTrigger(tr, old.Name, name)
+	}); err != nil {
+		return err
+	}
 	sql, ok := renameInCreate(old.SQL, name)
 	if !ok {
 		ct.Name = name
 		sql = ct.String()
 	}
-	_, err := replaceTableSQL(cat, old, sql)
+	sql, _, err := renameFKTable(sql, old.Name, name) // self references
+	if err != nil {
+		return err
+	}
+	_, err = replaceTableSQL(cat, old, sql)
 	return err
 }
 
@@ -230,6 +244,23 @@ func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTa
 		for _, cc := range cd.Constraints {
 			renameRefs(cc, from, to)
 		}
+	}
+	for _, fk := range foreignKeys(ct, old.Name) { // self references
+		for k, c := range fk.Columns {
+			if strings.EqualFold(c, from) {
+				fk.Columns[k] = to
+			}
+		}
+	}
+	if err := rewriteFKs(cat, old.Name, func(sql string) (string, bool, error) {
+		return renameFKColumn(sql, old.Name, from, to)
+	}); err != nil {
+		return err
+	}
+	if err := rewriteTriggers(cat, func(tr *grammar.CreateTriggerStmt) bool {
+		return renameColumnInTrigger(tr, old.Name, from, to)
+	}); err != nil {
+		return err
 	}
 	for _, ix := range cat.TableIndexes(old.Name) {
 		if ix.Auto {

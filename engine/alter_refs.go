@@ -1,0 +1,252 @@
+package engine
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// This file carries a rename to the objects that refer to the renamed
+// table or column: foreign keys of other tables and triggers. Foreign keys
+// are edited in the stored text (only the renamed identifiers change, as
+// SQLite does); triggers are edited in their parsed form and re-printed.
+
+// skipSpace returns the first offset at or after i that is not blank.
+func skipSpace(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// scanIdent reads the identifier at s[i:] (quoted or bare) and returns its
+// end and unquoted value.
+func scanIdent(s string, i int) (int, string, bool) {
+	if i >= len(s) {
+		return i, "", false
+	}
+	if c := s[i]; c == '"' || c == '`' || c == '[' {
+		closer := c
+		if c == '[' {
+			closer = ']'
+		}
+		var b strings.Builder
+		for j := i + 1; j < len(s); j++ {
+			if s[j] != closer {
+				b.WriteByte(s[j])
+				continue
+			}
+			if closer != ']' && j+1 < len(s) && s[j+1] == closer {
+				b.WriteByte(closer)
+				j++
+				continue
+			}
+			return j + 1, b.String(), true
+		}
+		return i, "", false
+	}
+	j := i
+	for j < len(s) && (s[j] == '_' || s[j] >= 'a' && s[j] <= 'z' || s[j] >= 'A' && s[j] <= 'Z' || s[j] >= '0' && s[j] <= '9' || s[j] >= 0x80) {
+		j++
+	}
+	return j, s[i:j], j > i
+}
+
+func quoted(name string) string { return `"` + strings.ReplaceAll(name, `"`, `""`) + `"` }
+
+// foreignKeys returns the REFERENCES clauses of ct that name table,
+// last in the text first, so splicing one keeps the offsets of the rest.
+func foreignKeys(ct *grammar.CreateTableStmt, table string) []*grammar.ForeignKey {
+	var out []*grammar.ForeignKey
+	grammar.Walk(ct, func(n grammar.Node) bool {
+		if fk, ok := n.(*grammar.ForeignKey); ok && strings.EqualFold(fk.Table, table) {
+			out = append(out, fk)
+		}
+		return true
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Offset > out[j].Offset })
+	return out
+}
+
+// fkTableSpan returns the span of the table name of the REFERENCES clause
+// at off in sql.
+func fkTableSpan(sql string, off int) (int, int, bool) {
+	i := skipSpace(sql, off)
+	end, kw, ok := scanIdent(sql, i)
+	if !ok || !strings.EqualFold(kw, "REFERENCES") {
+		return 0, 0, false
+	}
+	start := skipSpace(sql, end)
+	end, _, ok = scanIdent(sql, start)
+	return start, end, ok
+}
+
+// renameFKTable rewrites the REFERENCES clauses of sql that name from to
+// name to.
+func renameFKTable(sql, from, to string) (string, bool, error) {
+	ct, err := parseCreateTable(sql)
+	if err != nil {
+		return "", false, err
+	}
+	changed := false
+	for _, fk := range foreignKeys(ct, from) {
+		start, end, ok := fkTableSpan(sql, fk.Offset)
+		if !ok {
+			continue
+		}
+		sql, changed = sql[:start]+quoted(to)+sql[end:], true
+	}
+	return sql, changed, nil
+}
+
+// renameFKColumn rewrites column from to to in the parent column lists of
+// the REFERENCES clauses of sql that name table.
+func renameFKColumn(sql, table, from, to string) (string, bool, error) {
+	ct, err := parseCreateTable(sql)
+	if err != nil {
+		return "", false, err
+	}
+	changed := false
+	for _, fk := range foreignKeys(ct, table) {
+		_, end, ok := fkTableSpan(sql, fk.Offset)
+		if !ok {
+			continue
+		}
+		i := skipSpace(sql, end)
+		if i >= len(sql) || sql[i] != '(' {
+			continue
+		}
+		for i < len(sql) && sql[i] != ')' {
+			start := skipSpace(sql, i+1)
+			e, v, ok := scanIdent(sql, start)
+			if !ok {
+				break
+			}
+			if strings.EqualFold(v, from) {
+				sql, changed = sql[:start]+quoted(to)+sql[e:], true
+				e = start + len(quoted(to))
+			}
+			i = skipSpace(sql, e)
+		}
+	}
+	return sql, changed, nil
+}
+
+// rewriteFKs applies edit to the CREATE text of every table other than
+// skip, and rebuilds the tables whose text changed.
+func rewriteFKs(cat *catalog.Catalog, skip string, edit func(string) (string, bool, error)) error {
+	for _, e := range cat.Entries() {
+		if e.Type != "table" || strings.EqualFold(e.Name, skip) {
+			continue
+		}
+		sql, changed, err := edit(e.SQL)
+		if err != nil {
+			return err
+		}
+		if changed {
+			if _, err := replaceTableSQL(cat, cat.Table(e.Name), sql); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// rewriteTriggers applies edit to every trigger; edit reports whether it
+// changed the statement, which is then re-printed and stored.
+func rewriteTriggers(cat *catalog.Catalog, edit func(*grammar.CreateTriggerStmt) bool) error {
+	for _, e := range cat.Entries() {
+		if e.Type != "trigger" {
+			continue
+		}
+		st, err := parseOne(e.SQL)
+		if err != nil {
+			return err
+		}
+		tr, ok := st.(*grammar.CreateTriggerStmt)
+		if !ok || !edit(tr) {
+			continue
+		}
+		cat.PutTrigger(&catalog.Trigger{Name: e.Name, Table: tr.Table, SQL: tr.String()})
+	}
+	return nil
+}
+
+// renameTableInTrigger renames table from to to in tr.
+func renameTableInTrigger(tr *grammar.CreateTriggerStmt, from, to string) bool {
+	changed := false
+	if tr.Schema == "" && strings.EqualFold(tr.Table, from) {
+		tr.Table, changed = to, true
+	}
+	grammar.Walk(tr, func(x grammar.Node) bool {
+		switch x := x.(type) {
+		case *grammar.TableName:
+			if x.Schema == "" && strings.EqualFold(x.Name, from) {
+				x.Name, changed = to, true
+			}
+		case *grammar.ColumnRef:
+			if strings.EqualFold(x.Table, from) {
+				x.Table, changed = to, true
+			}
+		}
+		return true
+	})
+	return changed
+}
+
+// renameColumnInTrigger renames column from of table to to in tr: NEW.x
+// and OLD.x when tr is on table, table.x, UPDATE OF lists, and the column
+// lists and unqualified references of body statements that write table.
+func renameColumnInTrigger(tr *grammar.CreateTriggerStmt, table, from, to string) bool {
+	changed := false
+	on := strings.EqualFold(tr.Table, table)
+	rename := func(list []string) {
+		for i, c := range list {
+			if strings.EqualFold(c, from) {
+				list[i], changed = to, true
+			}
+		}
+	}
+	if on {
+		rename(tr.Columns)
+	}
+	refs := func(n grammar.Node, bare bool) {
+		grammar.Walk(n, func(x grammar.Node) bool {
+			cr, ok := x.(*grammar.ColumnRef)
+			if !ok || !strings.EqualFold(cr.Column, from) {
+				return true
+			}
+			q := cr.Table
+			if strings.EqualFold(q, table) || (bare && q == "") ||
+				(on && (strings.EqualFold(q, "new") || strings.EqualFold(q, "old"))) {
+				cr.Column, changed = to, true
+			}
+			return true
+		})
+	}
+	refs(tr.When, false)
+	for _, st := range tr.Body {
+		bare := false
+		switch s := st.(type) {
+		case *grammar.InsertStmt:
+			if s.Table != nil && strings.EqualFold(s.Table.Name, table) {
+				rename(s.Columns)
+			}
+		case *grammar.UpdateStmt:
+			if bare = s.Table != nil && strings.EqualFold(s.Table.Name, table); bare {
+				grammar.Walk(s, func(x grammar.Node) bool {
+					if sc, ok := x.(*grammar.SetClause); ok {
+						rename(sc.Columns)
+					}
+					return true
+				})
+			}
+		case *grammar.DeleteStmt:
+			bare = s.Table != nil && strings.EqualFold(s.Table.Name, table)
+		}
+		refs(st, bare)
+	}
+	return changed
+}
