@@ -154,14 +154,13 @@ func renameTable(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gram
 func renameInCreate(sql, name string) (string, bool) {
 	i := 0
 	word := func() string {
-		for i < len(sql) && (sql[i] == ' ' || sql[i] == '\t' || sql[i] == '\n' || sql[i] == '\r') {
-			i++
+		start := skipSpace(sql, i)
+		end, w, ok := scanIdent(sql, start)
+		if !ok || sql[start] == '"' || sql[start] == '`' || sql[start] == '[' {
+			return ""
 		}
-		start := i
-		for i < len(sql) && (sql[i] == '_' || sql[i] >= 'a' && sql[i] <= 'z' || sql[i] >= 'A' && sql[i] <= 'Z' || sql[i] >= '0' && sql[i] <= '9') {
-			i++
-		}
-		return strings.ToUpper(sql[start:i])
+		i = end
+		return strings.ToUpper(w)
 	}
 	if word() != "CREATE" {
 		return "", false
@@ -177,28 +176,12 @@ func renameInCreate(sql, name string) (string, bool) {
 	if word() == "IF" && word() == "NOT" && word() == "EXISTS" {
 		save = i
 	}
-	i = save
-	for i < len(sql) && (sql[i] == ' ' || sql[i] == '\t' || sql[i] == '\n' || sql[i] == '\r') {
-		i++
-	}
-	start := i
-	if i < len(sql) && (sql[i] == '"' || sql[i] == '`' || sql[i] == '[') {
-		closer := sql[i]
-		if closer == '[' {
-			closer = ']'
-		}
-		i++
-		for i < len(sql) && sql[i] != closer {
-			i++
-		}
-		if i >= len(sql) {
-			return "", false
-		}
-		i++
-	} else if word() == "" {
+	start := skipSpace(sql, save)
+	end, _, ok := scanIdent(sql, start)
+	if !ok {
 		return "", false
 	}
-	return sql[:start] + `"` + strings.ReplaceAll(name, `"`, `""`) + `"` + sql[i:], true
+	return sql[:start] + quoted(name) + sql[end:], true
 }
 
 func parseCreateIndex(sql string) (*grammar.CreateIndexStmt, error) {
