@@ -182,7 +182,10 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 	out, err = s.dispatchSafe(c, bp, mem)
 	if err != nil {
 		s.txCat = prevCat
-		switch conflictMode(bp.plan, err) {
+		mode := conflictMode(bp.plan, err)
+		s.noteFailedWrite(bp.plan, mode, out.res.RowsAffected)
+		out = outcome{}
+		switch mode {
 		case grammar.ConflictFail:
 			// OR FAIL keeps the rows written before the failing one.
 			if e := s.endStatement(st, nil); e != nil {
@@ -305,9 +308,26 @@ func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, e
 	return outcome{}, errs.New(errs.CodeNotSupported, "not supported: statement %T", bp.plan)
 }
 
+// noteFailedWrite sets changes() after an INSERT, UPDATE or DELETE that
+// failed at run time: as in SQLite, the rows an OR FAIL statement keeps
+// count, and an aborted statement counts none.
+func (s *Session) noteFailedWrite(p plan.Statement, mode grammar.ConflictAction, written int64) {
+	switch p.(type) {
+	case *plan.Insert, *plan.Update, *plan.Delete:
+	default:
+		return
+	}
+	if mode != grammar.ConflictFail {
+		written = 0
+	}
+	s.changes = written
+	s.totalChanges += written
+}
+
 func (s *Session) writeOutcome(r exec.WriteResult, ret []plan.ResultColumn, err error) (outcome, error) {
 	if err != nil {
-		return outcome{}, err
+		// The rows written before the error, for noteFailedWrite.
+		return outcome{res: Result{RowsAffected: r.Affected}}, err
 	}
 	s.changes = r.Affected
 	s.totalChanges += r.Affected
@@ -343,6 +363,11 @@ func recoverInternal(err *error) {
 func conflictMode(p plan.Statement, err error) grammar.ConflictAction {
 	var e *errs.Error
 	if !errors.As(err, &e) || e.Code != errs.CodeConstraint {
+		return grammar.ConflictDefault
+	}
+	if e.ExtendedCode == errs.ExtConstraintForeignKey {
+		// A foreign key violation fails the whole statement whatever its
+		// conflict clause (SQLite checks foreign keys per statement).
 		return grammar.ConflictDefault
 	}
 	switch p := p.(type) {

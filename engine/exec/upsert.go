@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"math"
+
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -143,7 +145,10 @@ func (w *tableWriter) conflictOn(c *Ctx, row []types.Value, target []int) (*conf
 			return nil, err
 		}
 		w.key = k
-		other, found, err := iw.seekPrefix(k, rid)
+		// The proposed row is not stored yet: an existing row with its
+		// rowid is still a conflict on target (SQLite checks the target
+		// before the rowid).
+		other, found, err := iw.seekPrefix(k, math.MinInt64)
 		if err != nil || !found {
 			return nil, err
 		}
