@@ -44,6 +44,6 @@
 // Not supported yet, each failing with a "not supported" error: TEMP
 // tables, views and triggers; FILTER on window functions other than the
 // NULL-skipping aggregates; DISTINCT window aggregates; recursive CTEs whose body is not "base UNION [ALL]
-// step"; row-valued scalar subqueries; ATTACH. Deferred foreign keys are
+// step"; ATTACH. Deferred foreign keys are
 // verified by scanning the child tables they touched before COMMIT.
 package engine

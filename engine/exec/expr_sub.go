@@ -8,9 +8,15 @@ import (
 // subResult is the cached outcome of one run of a subquery.
 type subResult struct {
 	scalar types.Value
+	more   []types.Value // a row-valued scalar subquery's columns 1..
 	exists bool
 	set    map[string]struct{}
 	null   bool // the IN set holds a NULL
+	// rows holds every row of a multi-column IN set as per-column keys
+	// ("" = NULL); nullRows indexes the rows holding a NULL. A row value
+	// that misses the set consults them for SQLite's NULL rule.
+	rows     [][]string
+	nullRows []int
 }
 
 // subquery is a compiled nested query; correlated ones re-run per outer
@@ -22,6 +28,7 @@ type subquery struct {
 	affs  []types.Affinity
 	colls []string
 	kind  byte // 's' scalar, 'e' exists, 'i' in
+	ncols int  // result columns, kept by a scalar subquery's first row
 	row   []types.Value
 }
 
@@ -30,7 +37,7 @@ func (cp *compiler) newSubquery(s *plan.Subquery, kind byte) (*subquery, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &subquery{sub: s, op: op, kind: kind}, nil
+	return &subquery{sub: s, op: op, kind: kind, ncols: len(s.Plan.Columns())}, nil
 }
 
 // run executes the subquery once (for the current outer rows).
@@ -75,27 +82,74 @@ func (sq *subquery) absorb(r *subResult, b *Batch) bool {
 	}
 	switch sq.kind {
 	case 's':
-		r.scalar, r.exists = b.Cols[0][b.Phys(0)].Clone(), true
+		i := b.Phys(0)
+		r.scalar, r.exists = b.Cols[0][i].Clone(), true
+		for col := 1; col < sq.ncols; col++ {
+			r.more = append(r.more, b.Cols[col][i].Clone())
+		}
 		return true
 	case 'e':
 		r.exists = true
 		return true
 	}
 	var key []byte
+	multi := len(sq.affs) > 1
 	for k := 0; k < n; k++ {
 		i := b.Phys(k)
 		key = key[:0]
 		null := false
+		var cells []string
+		if multi {
+			cells = make([]string, len(sq.affs))
+		}
 		for col := range sq.affs {
 			v := sq.affs[col].ApplyCompare(b.Cols[col][i])
 			null = null || v.IsNull()
+			start := len(key)
 			key = appendKey(key, v, sq.colls[col], false, true)
+			if multi && !v.IsNull() {
+				cells[col] = string(key[start:])
+			}
+		}
+		if multi {
+			if null {
+				r.nullRows = append(r.nullRows, len(r.rows))
+			}
+			r.rows = append(r.rows, cells)
 		}
 		if null {
 			r.null = true
 			continue
 		}
 		r.set[string(key)] = struct{}{}
+	}
+	return false
+}
+
+// rowMaybeIn reports whether some set row compares NULL (not false) with
+// the row value x: every column pair is equal or involves a NULL. With
+// anyNull false only the rows holding a NULL can qualify.
+func (r *subResult) rowMaybeIn(x []string, anyNull bool) bool {
+	maybe := func(row []string) bool {
+		for col, c := range row {
+			if c != "" && x[col] != "" && c != x[col] {
+				return false
+			}
+		}
+		return true
+	}
+	if !anyNull {
+		for _, j := range r.nullRows {
+			if maybe(r.rows[j]) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, row := range r.rows {
+		if maybe(row) {
+			return true
+		}
 	}
 	return false
 }
@@ -144,9 +198,17 @@ func (cp *compiler) scalarSub(e *plan.ScalarSub) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
+	col := e.Col
 	return func(c *Ctx, b *Batch, out []types.Value) error {
 		return sq.perRow(c, b, func(i int, r *subResult) error {
-			out[i] = r.scalar
+			switch {
+			case col == 0:
+				out[i] = r.scalar
+			case r.exists:
+				out[i] = r.more[col-1]
+			default:
+				out[i] = types.Null
+			}
 			return nil
 		})
 	}, nil
@@ -191,6 +253,8 @@ func (cp *compiler) inSub(e *plan.InSub) (evaluator, error) {
 	}
 	not := e.Not
 	var key []byte
+	multi := len(xs) > 1
+	cells := make([]string, len(xs))
 	return func(c *Ctx, b *Batch, out []types.Value) error {
 		for i, x := range xs {
 			if err := x(c, b, bufs[i]); err != nil {
@@ -207,9 +271,18 @@ func (cp *compiler) inSub(e *plan.InSub) (evaluator, error) {
 			for col := range xs {
 				v := sq.affs[col].ApplyCompare(bufs[col][i])
 				null = null || v.IsNull()
+				start := len(key)
 				key = appendKey(key, v, sq.colls[col], false, true)
+				if multi {
+					cells[col] = ""
+					if !v.IsNull() {
+						cells[col] = string(key[start:])
+					}
+				}
 			}
 			switch {
+			case multi:
+				out[i] = inRowResult(r, key, cells, null, not)
 			case null:
 				out[i] = types.Null
 			default:
@@ -224,4 +297,18 @@ func (cp *compiler) inSub(e *plan.InSub) (evaluator, error) {
 			return nil
 		})
 	}, nil
+}
+
+// inRowResult is the outcome of a row value [NOT] IN a non-empty set: true
+// on an exact match, NULL when some row might match, false otherwise.
+func inRowResult(r *subResult, key []byte, cells []string, anyNull, not bool) types.Value {
+	if !anyNull {
+		if _, ok := r.set[string(key)]; ok {
+			return types.NewBool(!not)
+		}
+	}
+	if r.rowMaybeIn(cells, anyNull) {
+		return types.Null
+	}
+	return types.NewBool(not)
 }

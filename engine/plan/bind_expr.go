@@ -270,10 +270,8 @@ var binaryOps = map[grammar.BinaryOp]string{
 }
 
 func (b *Binder) bindBinary(e *grammar.BinaryExpr, sc *scope) (Expr, error) {
-	if lt, ok := e.L.(*grammar.TupleExpr); ok {
-		if rt, ok := e.R.(*grammar.TupleExpr); ok {
-			return b.bindRowCompare(e.Op, lt, rt, sc)
-		}
+	if isRowOperand(e.L) || isRowOperand(e.R) {
+		return b.bindRowOperands(e, sc)
 	}
 	l, err := b.bindExpr(e.L, sc)
 	if err != nil {
@@ -283,15 +281,69 @@ func (b *Binder) bindBinary(e *grammar.BinaryExpr, sc *scope) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch e.Op {
+	return binaryOf(e.Op, l, r)
+}
+
+// isRowOperand reports whether e may be a row value: a tuple or a
+// subquery (which is one when it returns several columns).
+func isRowOperand(e grammar.Expr) bool {
+	switch e.(type) {
+	case *grammar.TupleExpr, *grammar.SubqueryExpr:
+		return true
+	}
+	return false
+}
+
+// bindRowOperands binds a binary operator whose sides may be row values;
+// when both turn out scalar it is an ordinary operator.
+func (b *Binder) bindRowOperands(e *grammar.BinaryExpr, sc *scope) (Expr, error) {
+	ls, lrow, err := b.bindRowOperand(e.L, sc)
+	if err != nil {
+		return nil, err
+	}
+	rs, rrow, err := b.bindRowOperand(e.R, sc)
+	if err != nil {
+		return nil, err
+	}
+	if !lrow && !rrow {
+		return binaryOf(e.Op, ls[0], rs[0])
+	}
+	return b.bindRowCompare(e.Op, ls, rs)
+}
+
+// bindRowOperand binds a tuple to its elements and a subquery to one
+// ScalarSub per result column; row reports a row value.
+func (b *Binder) bindRowOperand(e grammar.Expr, sc *scope) (xs []Expr, row bool, err error) {
+	switch e := e.(type) {
+	case *grammar.TupleExpr:
+		xs, err = b.bindExprs(e.Exprs, sc)
+		return xs, true, err
+	case *grammar.SubqueryExpr:
+		sub, err := b.bindSubquery(e.Select, sc, -1)
+		if err != nil {
+			return nil, false, err
+		}
+		n := len(sub.Plan.Columns())
+		for i := 0; i < n; i++ {
+			xs = append(xs, &ScalarSub{Sub: sub, Col: i})
+		}
+		return xs, n != 1, nil
+	}
+	x, err := b.bindExpr(e, sc)
+	return []Expr{x}, false, err
+}
+
+// binaryOf builds the bound form of a scalar binary operator.
+func binaryOf(gop grammar.BinaryOp, l, r Expr) (Expr, error) {
+	switch gop {
 	case grammar.OpJSONExtract:
 		return &Func{Name: "->", Args: []Expr{l, r}}, nil
 	case grammar.OpJSONExtractText:
 		return &Func{Name: "->>", Args: []Expr{l, r}}, nil
 	}
-	op, ok := binaryOps[e.Op]
+	op, ok := binaryOps[gop]
 	if !ok {
-		return nil, notSupported("operator %d", e.Op)
+		return nil, notSupported("operator %d", gop)
 	}
 	return comparison(op, l, r), nil
 }
@@ -374,17 +426,9 @@ func columnCollation(e Expr) string {
 // bindRowCompare expands a comparison of two row values into scalar
 // comparisons: element-wise for = and <>, lexicographic for the orderings,
 // which gives SQLite's NULL results.
-func (b *Binder) bindRowCompare(op grammar.BinaryOp, l, r *grammar.TupleExpr, sc *scope) (Expr, error) {
-	if len(l.Exprs) != len(r.Exprs) {
+func (b *Binder) bindRowCompare(op grammar.BinaryOp, ls, rs []Expr) (Expr, error) {
+	if len(ls) != len(rs) {
 		return nil, bindErr("row value misused")
-	}
-	ls, err := b.bindExprs(l.Exprs, sc)
-	if err != nil {
-		return nil, err
-	}
-	rs, err := b.bindExprs(r.Exprs, sc)
-	if err != nil {
-		return nil, err
 	}
 	name, ok := binaryOps[op]
 	if !ok {
@@ -520,6 +564,9 @@ func (b *Binder) bindIn(e *grammar.InExpr, sc *scope) (Expr, error) {
 		}
 		return &InSub{X: xs, Sub: sub, Not: e.Not}, nil
 	}
+	if t, ok := e.X.(*grammar.TupleExpr); ok && e.List != nil {
+		return b.bindRowInList(t, e, sc)
+	}
 	x, err := b.bindExpr(e.X, sc)
 	if err != nil {
 		return nil, err
@@ -551,6 +598,50 @@ func (b *Binder) bindIn(e *grammar.InExpr, sc *scope) (Expr, error) {
 		list[i] = withAffinity(list[i], aff)
 	}
 	return &InList{X: x, List: list, Not: e.Not}, nil
+}
+
+// bindRowInList binds (a, b) [NOT] IN ((x, y), ...) as an OR of row
+// equalities, which has IN's NULL rules: true on a match, NULL when some
+// element compares NULL, else false.
+func (b *Binder) bindRowInList(t *grammar.TupleExpr, e *grammar.InExpr, sc *scope) (Expr, error) {
+	xs, err := b.bindExprs(t.Exprs, sc)
+	if err != nil {
+		return nil, err
+	}
+	var out Expr = &Const{V: types.NewBool(false)}
+	for i, el := range e.List {
+		var ys []Expr
+		if rt, ok := el.(*grammar.TupleExpr); ok {
+			ys, err = b.bindExprs(rt.Exprs, sc)
+		} else {
+			var y Expr
+			y, err = b.bindExpr(el, sc)
+			ys = []Expr{y}
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(ys) != len(xs) {
+			terms := "terms"
+			if len(ys) == 1 {
+				terms = "term"
+			}
+			return nil, bindErr("IN(...) element has %d %s - expected %d", len(ys), terms, len(xs))
+		}
+		eq, err := b.bindRowCompare(grammar.OpEq, xs, ys)
+		if err != nil {
+			return nil, err
+		}
+		if i == 0 {
+			out = eq
+		} else {
+			out = &Binary{Op: "OR", L: out, R: eq}
+		}
+	}
+	if e.Not {
+		out = &Unary{Op: "NOT", X: out}
+	}
+	return out, nil
 }
 
 // bindSubquery binds a nested query with sc as its enclosing scope. ncols

@@ -127,8 +127,12 @@ type Raise struct {
 	Msg    Expr   // nil for IGNORE
 }
 
-// ScalarSub is a scalar subquery: its first row's first column, or NULL.
-type ScalarSub struct{ Sub *Subquery }
+// ScalarSub is a scalar subquery: its first row's column Col, or NULL. A
+// row-valued subquery binds to one ScalarSub per column sharing one Sub.
+type ScalarSub struct {
+	Sub *Subquery
+	Col int
+}
 
 // Subquery is a nested query. Correlated subqueries read OuterRefs and are
 // re-run per outer row; uncorrelated ones run once per execution.
