@@ -365,9 +365,14 @@ func conflictMode(p plan.Statement, err error) grammar.ConflictAction {
 	if !errors.As(err, &e) || e.Code != errs.CodeConstraint {
 		return grammar.ConflictDefault
 	}
-	if e.ExtendedCode == errs.ExtConstraintForeignKey {
-		// A foreign key violation fails the whole statement whatever its
-		// conflict clause (SQLite checks foreign keys per statement).
+	var rf *exec.RaiseFail
+	switch {
+	case errors.As(err, &rf):
+		return grammar.ConflictFail
+	case e.ExtendedCode == errs.ExtConstraintForeignKey, e.ExtendedCode == errs.ExtConstraintTrigger:
+		// A foreign key violation or a RAISE other than FAIL ignores the
+		// statement's conflict clause (SQLite checks foreign keys per
+		// statement; RAISE names its own action).
 		return grammar.ConflictDefault
 	}
 	switch p := p.(type) {

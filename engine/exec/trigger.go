@@ -13,6 +13,15 @@ import (
 // current row's operation and the rest of the trigger.
 var ErrRaiseIgnore = errors.New("exec: RAISE(IGNORE)")
 
+// RaiseFail marks a RAISE(FAIL) error: the statement stops and, whatever
+// its conflict clause, keeps the rows it wrote before.
+type RaiseFail struct{ Err *errs.Error }
+
+func (r *RaiseFail) Error() string { return r.Err.Error() }
+
+// Unwrap returns the constraint error.
+func (r *RaiseFail) Unwrap() error { return r.Err }
+
 // RaiseRollback marks a RAISE(ROLLBACK) error: the engine rolls back the
 // whole transaction.
 type RaiseRollback struct{ Err *errs.Error }
@@ -47,8 +56,11 @@ func (cp *compiler) raise(e *plan.Raise) (evaluator, error) {
 			text = buf[b.Phys(0)].Text()
 		}
 		err := errs.Constraint(extConstraintTrigger, "%s", text)
-		if action == "ROLLBACK" {
+		switch action {
+		case "ROLLBACK":
 			return &RaiseRollback{Err: err}
+		case "FAIL":
+			return &RaiseFail{Err: err}
 		}
 		return err
 	}, nil
