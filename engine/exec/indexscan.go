@@ -170,18 +170,15 @@ func (s *indexScanOp) fill() (*Batch, error) {
 				break
 			}
 		}
-		if !s.cur.Next() {
-			s.done = true
-			if err := s.cur.Err(); err != nil {
-				return nil, err
-			}
+		more, err := stepCursor(s.cur, &s.done)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
 			break
 		}
 	}
-	if b.N == 0 {
-		return nil, nil
-	}
-	return b, nil
+	return nonEmpty(b), nil
 }
 
 // readRow fetches the table row an index entry points at.

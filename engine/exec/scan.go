@@ -261,22 +261,16 @@ func (s *scanOp) fill() (*Batch, error) {
 		if b.N == BatchSize {
 			break
 		}
-		if !s.cur.Next() {
-			s.done = true
-			if err := s.cur.Err(); err != nil {
-				return nil, err
-			}
+		more, err := stepCursor(s.cur, &s.done)
+		if err != nil {
+			return nil, err
+		}
+		if !more {
 			break
 		}
 	}
-	if b.N == 0 {
-		return nil, nil
-	}
-	if s.done {
-		return b, nil
-	}
-	// Leave the cursor on the last row read; Next advances it.
-	return b, nil
+	// The cursor stays on the last row read; the next call advances it.
+	return nonEmpty(b), nil
 }
 
 // decodes reports whether any record column is needed; count(*) and
