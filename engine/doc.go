@@ -42,8 +42,7 @@
 // supported); as in SQLite the statement itself changes no row.
 //
 // Not supported yet, each failing with a "not supported" error: TEMP
-// tables, views and triggers; FILTER on window functions other than the
-// NULL-skipping aggregates; DISTINCT window aggregates; recursive CTEs whose body is not "base UNION [ALL]
+// tables, views and triggers; recursive CTEs whose body is not "base UNION [ALL]
 // step"; ATTACH. Deferred foreign keys are
 // verified by scanning the child tables they touched before COMMIT.
 package engine

@@ -64,15 +64,6 @@ func (b *builder) window(n *plan.Window) (Operator, error) {
 }
 
 func (cp *compiler) newWinFunc(f plan.WindowFunc) (*winFunc, error) {
-	if f.Distinct {
-		return nil, notSupportedErr("DISTINCT in a window function")
-	}
-	nullSkipping := map[string]bool{"count": true, "sum": true, "total": true, "avg": true,
-		"min": true, "max": true, "group_concat": true, "string_agg": true}
-	if f.Filter != nil && !nullSkipping[f.Name] {
-		return nil, notSupportedErr("FILTER in window function " + f.Name)
-	}
-
 	fn, err := funcs.Resolve(f.Name, len(f.Args))
 	if err != nil {
 		if f.Name == "count" && f.Star {
@@ -84,14 +75,6 @@ func (cp *compiler) newWinFunc(f plan.WindowFunc) (*winFunc, error) {
 	}
 	wf := &winFunc{f: f, fn: fn}
 	if f.Filter != nil {
-		// A row the filter rejects steps the aggregate with NULL, which
-		// these aggregates skip; count(*) becomes count(1) for that.
-		if f.Star || len(f.Args) == 0 {
-			f.Args = []plan.Expr{&plan.Const{V: types.NewInt(1)}}
-			if wf.fn, err = funcs.Resolve("count", 1); err != nil {
-				return nil, err
-			}
-		}
 		if wf.filter, err = cp.compile(f.Filter); err != nil {
 			return nil, err
 		}
@@ -234,9 +217,9 @@ func (f *winFunc) collect(c *Ctx, b *Batch) error {
 			args[a] = f.argBufs[a][i].Clone()
 		}
 		if f.filter != nil && !isTrue(f.filterBuf[i]) {
-			for a := range args {
-				args[a] = types.Null
-			}
+			// A row the filter rejects is never stepped (nil arguments;
+			// only aggregates take FILTER, and they read nothing else).
+			args = nil
 		}
 		f.argRows = append(f.argRows, args)
 		if f.ordVal != nil {
@@ -381,6 +364,9 @@ func (f *winFunc) excludedValue(p funcs.Peers, args [][]types.Value, col []types
 			cs.SetCollation(f.coll)
 		}
 		for _, r := range rows {
+			if r == nil {
+				continue
+			}
 			if err := a.Step(r); err != nil {
 				return types.Null, err
 			}

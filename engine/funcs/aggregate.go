@@ -79,12 +79,13 @@ func (a *countAgg) Final() (types.Value, error) { return types.NewInt(a.n), nil 
 func (a *countAgg) Reset()                      { a.n = 0 }
 
 // extremeAgg is the aggregate min (dir -1) and max (dir 1): NULLs are
-// skipped; the kept value is copied.
+// skipped; the kept value is copied, and a new copy is made each time the
+// best value changes, because a window keeps every Final result while the
+// aggregate goes on stepping (a reused buffer would rewrite them).
 type extremeAgg struct {
 	dir  int
 	coll types.Collation
 	best types.Value
-	buf  []byte // owns best's bytes
 }
 
 func (a *extremeAgg) SetCollation(c types.Collation) { a.coll = c }
@@ -94,20 +95,8 @@ func (a *extremeAgg) Step(args []types.Value) error {
 	if v.IsNull() || (!a.best.IsNull() && types.Compare(v, a.best, a.coll)*a.dir <= 0) {
 		return nil
 	}
-	a.best = a.own(v)
+	a.best = v.Clone()
 	return nil
-}
-
-// own copies v's bytes into the aggregate's buffer.
-func (a *extremeAgg) own(v types.Value) types.Value {
-	if v.Kind() != types.KindText && v.Kind() != types.KindBlob {
-		return v
-	}
-	a.buf = append(a.buf[:0], v.Str()...)
-	if v.Kind() == types.KindBlob {
-		return types.NewBlob(a.buf)
-	}
-	return types.NewText(string(a.buf))
 }
 
 func (a *extremeAgg) Final() (types.Value, error) { return a.best, nil }

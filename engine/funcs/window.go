@@ -179,7 +179,8 @@ func (f *FrameAggregator) Reset() {
 }
 
 // Value returns the aggregate over rows[start:end], where rows[i] are the
-// aggregate's arguments for partition row i. start and end may lie
+// aggregate's arguments for partition row i; a nil rows[i] (a row a FILTER
+// clause rejects) is neither stepped nor taken back. start and end may lie
 // outside the partition (i-2, i+4…): pass them unclipped, because the
 // frame's full width decides, as in SQLite, which rows leave before each
 // new row is stepped. Frames are expected to move forward; a frame that
@@ -217,6 +218,9 @@ func (f *FrameAggregator) ValueLagged(rows [][]types.Value, start, end int, leav
 		if err := f.removeTo(rows, min(leaveBefore(f.end), start)); err != nil {
 			return types.Null, err
 		}
+		if rows[f.end] == nil {
+			continue
+		}
 		if err := f.agg.Step(rows[f.end]); err != nil {
 			return types.Null, err
 		}
@@ -233,6 +237,9 @@ func (f *FrameAggregator) removeTo(rows [][]types.Value, start int) error {
 		return nil
 	}
 	for ; f.start < start && f.start < f.end; f.start++ {
+		if rows[f.start] == nil {
+			continue
+		}
 		if err := f.inv.Inverse(rows[f.start]); err != nil {
 			return err
 		}

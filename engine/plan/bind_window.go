@@ -21,6 +21,9 @@ func (b *Binder) bindWindowCall(f *grammar.FuncCall, sc *scope) (Expr, error) {
 		return nil, bindErr("misuse of window function %s()", f.Name)
 	}
 	st := sc.win
+	if f.Distinct {
+		return nil, bindErr("DISTINCT is not supported for window functions")
+	}
 	spec, err := resolveWindow(f, st)
 	if err != nil {
 		return nil, err
@@ -53,6 +56,9 @@ func (b *Binder) bindWindowCall(f *grammar.FuncCall, sc *scope) (Expr, error) {
 	}
 	if !windowOnlyNames[wf.Name] && !aggregateNames[wf.Name] {
 		return nil, bindErr("%s() may not be used as a window function", f.Name)
+	}
+	if f.Filter != nil && !aggregateNames[wf.Name] {
+		return nil, bindErr("FILTER clause may only be used with aggregate window functions")
 	}
 	st.funcs = append(st.funcs, wf)
 	return &ColRef{Idx: st.base + len(st.funcs) - 1}, nil
