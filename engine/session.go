@@ -61,6 +61,9 @@ func (s *Session) Changes() int64 { return s.changes }
 // TotalChanges implements exec.Session.
 func (s *Session) TotalChanges() int64 { return s.totalChanges }
 
+// AddTotalChanges implements exec.Session.
+func (s *Session) AddTotalChanges(n int64) { s.totalChanges += n }
+
 // SetReadOnly makes the session refuse every write with a read-only error,
 // as if its database had been opened read-only.
 func (s *Session) SetReadOnly(on bool) { s.roSession = on }

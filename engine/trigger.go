@@ -111,52 +111,61 @@ func (s *Session) runTrigger(c *exec.Ctx, bt *plan.BoundTrigger, row []types.Val
 		}
 	}
 	for _, p := range bt.Body {
-		err := runTriggerStatement(child, p)
+		n, err := runTriggerStatement(child, p)
 		if errors.Is(err, exec.ErrRaiseIgnore) {
 			return true, nil
 		}
 		if err != nil {
 			return false, err
 		}
+		// Each completed body statement's rows count toward
+		// total_changes() at once, kept even if the firing statement
+		// fails later, as SQLite's OP_ResetCount does.
+		s.totalChanges += n
 	}
 	return false, nil
 }
 
-func runTriggerStatement(c *exec.Ctx, p plan.Statement) error {
+// runTriggerStatement runs one statement of a trigger body and returns
+// the rows it wrote.
+func runTriggerStatement(c *exec.Ctx, p plan.Statement) (int64, error) {
+	var res exec.WriteResult
+	var err error
 	switch p := p.(type) {
 	case *plan.Insert:
-		ins, err := exec.NewInsert(p)
-		if err != nil {
-			return err
+		var ins *exec.InsertProg
+		if ins, err = exec.NewInsert(p); err == nil {
+			res, err = ins.Run(c)
 		}
-		_, err = ins.Run(c)
-		return err
 	case *plan.Update:
-		up, err := exec.NewUpdate(p)
-		if err != nil {
-			return err
+		var up *exec.UpdateProg
+		if up, err = exec.NewUpdate(p); err == nil {
+			res, err = up.Run(c)
 		}
-		_, err = up.Run(c)
-		return err
 	case *plan.Delete:
-		del, err := exec.NewDelete(p)
-		if err != nil {
-			return err
+		var del *exec.DeleteProg
+		if del, err = exec.NewDelete(p); err == nil {
+			res, err = del.Run(c)
 		}
-		_, err = del.Run(c)
-		return err
 	case *plan.Query:
-		op, err := exec.Build(p.Root)
-		if err != nil {
+		return 0, drain(c, p)
+	default:
+		return 0, errs.New(errs.CodeNotSupported, "not supported: %T in a trigger", p)
+	}
+	return res.Affected, err
+}
+
+// drain runs a SELECT of a trigger body for its side effects.
+func drain(c *exec.Ctx, p *plan.Query) error {
+	op, err := exec.Build(p.Root)
+	if err != nil {
+		return err
+	}
+	defer op.Close()
+	for {
+		b, err := op.Next(c)
+		if err != nil || b == nil {
 			return err
-		}
-		defer op.Close()
-		for {
-			b, err := op.Next(c)
-			if err != nil || b == nil {
-				return err
-			}
 		}
 	}
-	return errs.New(errs.CodeNotSupported, "not supported: %T in a trigger", p)
 }

@@ -15,6 +15,10 @@ type Column struct {
 	Hidden     bool
 	// Generated is the generation expression's SQL text, "" for stored data.
 	Generated string
+	// Stored marks a generated column declared STORED (VIRTUAL otherwise);
+	// ladybug keeps both kinds' values in the row, and PRAGMA table_xinfo
+	// reports the declared kind.
+	Stored bool
 }
 
 // Lower returns s with ASCII letters lower-cased: the key of a name.

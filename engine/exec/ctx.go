@@ -18,6 +18,10 @@ type Session interface {
 	SetLastInsertRowid(int64)
 	Changes() int64
 	TotalChanges() int64
+	// AddTotalChanges counts rows written by a nested program (a trigger
+	// body statement or a foreign key action) toward total_changes()
+	// without touching changes(), as SQLite does.
+	AddTotalChanges(n int64)
 }
 
 // Ctx is the state of one statement execution. It is used by one goroutine.

@@ -231,7 +231,7 @@ func sameKey(a, b []types.Value) bool {
 
 // applyAction runs the ON DELETE (nrow nil) or ON UPDATE action of r for
 // the children of a parent key.
-func applyAction(c *Ctx, r childRef, key, nrow []types.Value) error {
+func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
 	rows, err := matchingRows(c, r.child, r.fk.Cols, key)
 	if err != nil || len(rows) == 0 {
 		return err
@@ -252,6 +252,13 @@ func applyAction(c *Ctx, r childRef, key, nrow []types.Value) error {
 		return err
 	}
 	w.begin(c)
+	// A completed action's rows count toward total_changes(), as
+	// SQLite's foreign key action programs do.
+	defer func() {
+		if err == nil && c.Sess != nil {
+			c.Sess.AddTotalChanges(int64(len(rows)))
+		}
+	}()
 	for _, row := range rows {
 		if action == "CASCADE" && nrow == nil {
 			if err := onParentChange(c, r.child, row, nil); err != nil {

@@ -249,8 +249,11 @@ func (ins *inserter) row(c *Ctx, src []types.Value) error {
 	if ins.p.InsteadOf {
 		// The view stores nothing: as in SQLite the INSERT itself
 		// affects no row (the trigger body's writes count on their own).
-		_, err := fire(c, "INSTEAD OF", "INSERT", t, nil, row, nil)
-		return err
+		skip, err := fire(c, "INSTEAD OF", "INSERT", t, nil, row, nil)
+		if err != nil || skip {
+			return err
+		}
+		return ins.ret.add(c, ins.w, row)
 	}
 	auto := !ridSet || row[n].IsNull()
 	if err := ins.assignRowid(row, ridSet); err != nil {

@@ -53,19 +53,38 @@ func tableInfo(cat *catalog.Catalog, name string, x bool) [][]types.Value {
 	}
 	var rows [][]types.Value
 	for i, c := range t.Columns {
+		// table_info omits generated columns and numbers the rest
+		// densely, as SQLite does; table_xinfo lists every column.
+		if !x && c.Generated != "" {
+			continue
+		}
 		pk := 0
 		for k, p := range t.PK {
 			if p == i {
 				pk = k + 1
 			}
 		}
-		row := []types.Value{intv(i), text(c.Name), text(c.DeclType), boolv(c.NotNull), nullOrText(c.Default), intv(pk)}
+		row := []types.Value{intv(len(rows)), text(c.Name), text(c.DeclType), boolv(c.NotNull), nullOrText(c.Default), intv(pk)}
 		if x {
-			row = append(row, boolv(c.Hidden))
+			row = append(row, intv(hiddenKind(c)))
 		}
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// hiddenKind is table_xinfo's hidden column: 1 for a hidden column of a
+// virtual table, 2 for a VIRTUAL generated column, 3 for a STORED one.
+func hiddenKind(c catalog.Column) int {
+	switch {
+	case c.Generated != "" && c.Stored:
+		return 3
+	case c.Generated != "":
+		return 2
+	case c.Hidden:
+		return 1
+	}
+	return 0
 }
 
 func indexList(cat *catalog.Catalog, table string) [][]types.Value {

@@ -1,7 +1,6 @@
 package exec
 
 import (
-	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -195,7 +194,7 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 		return WriteResult{}, err
 	}
 	if p.InsteadOf {
-		return insteadOf(c, "UPDATE", p.Table, olds, news, p.SetCols)
+		return insteadOf(c, "UPDATE", u.w, u.ret, olds, news, p.SetCols)
 	}
 	var res WriteResult
 	for i, old := range olds {
@@ -258,7 +257,7 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 		return WriteResult{}, err
 	}
 	if d.p.InsteadOf {
-		return insteadOf(c, "DELETE", d.p.Table, rows, nil, nil)
+		return insteadOf(c, "DELETE", d.w, d.ret, rows, nil, nil)
 	}
 	var res WriteResult
 	for _, row := range rows {
@@ -285,23 +284,33 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 	return res, nil
 }
 
-// insteadOf fires the INSTEAD OF trigger of view t for each selected row
-// (OLD from olds, NEW from news when set). Nothing is written to the view,
-// so, as in SQLite, the statement itself affects no row: only the
-// trigger bodies' writes count toward total_changes().
-func insteadOf(c *Ctx, event string, t *catalog.Table, olds, news [][]types.Value, cols []int) (WriteResult, error) {
+// insteadOf fires the INSTEAD OF trigger of the view w writes for each
+// selected row (OLD from olds, NEW from news when set). Nothing is written
+// to the view, so, as in SQLite, the statement itself affects no row: only
+// the trigger bodies' writes count toward total_changes(). RETURNING
+// reads the NEW row (OLD for a DELETE) of each firing not dropped by
+// RAISE(IGNORE).
+func insteadOf(c *Ctx, event string, w *tableWriter, ret *returning, olds, news [][]types.Value, cols []int) (WriteResult, error) {
 	var res WriteResult
 	for i, old := range olds {
+		row := old
 		var nrow []types.Value
 		if news != nil {
-			nrow = news[i]
+			nrow, row = news[i], news[i]
 		}
-		if _, err := fire(c, "INSTEAD OF", event, t, old, nrow, cols); err != nil {
+		skip, err := fire(c, "INSTEAD OF", event, w.t, old, nrow, cols)
+		if err != nil {
 			return res, err
+		}
+		if !skip {
+			if err := ret.add(c, w, row); err != nil {
+				return res, err
+			}
 		}
 		if err := c.Check(); err != nil {
 			return res, err
 		}
 	}
+	res.Returning = ret.result()
 	return res, nil
 }

@@ -92,7 +92,7 @@ func columnFromAST(t *catalog.Table, i int, cd *grammar.ColumnDef, uniques *[]ca
 		case grammar.ConstraintReferences:
 			t.ForeignKeys = append(t.ForeignKeys, foreignKey([]int{i}, cc.ForeignKey))
 		case grammar.ConstraintGenerated:
-			col.Generated = cc.Expr.String()
+			col.Generated, col.Stored = cc.Expr.String(), cc.Stored
 		case grammar.ConstraintIdentity:
 			col.Affinity = types.AffinityInteger
 		}

@@ -500,8 +500,8 @@ func (b *Binder) matchesUnique(t *catalog.Table, cols []int) bool {
 // bindInsertIntoView binds an INSERT into a view with an INSTEAD OF
 // INSERT trigger.
 func (b *Binder) bindInsertIntoView(s *grammar.InsertStmt, v *catalog.View) (Statement, error) {
-	if len(s.Upserts) > 0 || len(s.Returning) > 0 {
-		return nil, notSupported("ON CONFLICT or RETURNING on a view")
+	if len(s.Upserts) > 0 {
+		return nil, bindErr("cannot UPSERT a view")
 	}
 	t, err := b.ViewTable(v)
 	if err != nil {
@@ -513,6 +513,13 @@ func (b *Binder) bindInsertIntoView(s *grammar.InsertStmt, v *catalog.View) (Sta
 	}
 	if s.DefaultValues {
 		ins.Targets = nil
+	}
+	alias := v.Name
+	if s.Table.Alias != "" {
+		alias = s.Table.Alias
+	}
+	if ins.Returning, ins.RetCols, err = b.viewReturning(t, alias, s.Returning); err != nil {
+		return nil, err
 	}
 	return ins, b.bindInsertSource(ins, s)
 }

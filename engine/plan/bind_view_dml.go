@@ -22,50 +22,83 @@ func (b *Binder) insteadOfView(tn *grammar.TableName, event grammar.TriggerEvent
 }
 
 // viewTarget binds the rows of view v that a write selects: the view's
-// columns filtered by where, then a NULL rowid, the row layout the view's
-// INSTEAD OF triggers read (see ViewTable). The scope is the view's
-// columns, for WHERE and SET expressions.
-func (b *Binder) viewTarget(v *catalog.View, tn *grammar.TableName, where grammar.Expr) (*catalog.Table, Node, *scope, error) {
+// columns, then a NULL rowid (the row layout the view's INSTEAD OF
+// triggers read, see ViewTable), then the columns of from when an UPDATE
+// has a FROM clause, filtered by where. The scope, for WHERE and SET
+// expressions, is the view's columns and from's.
+func (b *Binder) viewTarget(v *catalog.View, tn *grammar.TableName, from grammar.TableExpr, where grammar.Expr) (*catalog.Table, Node, *scope, error) {
 	t, err := b.ViewTable(v)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	alias := v.Name
-	if tn.Alias != "" {
-		alias = tn.Alias
-	}
-	node, sc, err := b.bindView(v, alias)
+	node, sc, err := b.bindView(v, viewAlias(v, tn))
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if where != nil {
-		if containsAggregate(where) {
-			return nil, nil, nil, bindErr("misuse of aggregate function in WHERE")
-		}
-		pred, err := b.bindExpr(where, sc)
+	n := len(sc.cols)
+	// The rowid slot has no name, so it resolves no column reference.
+	cols := append(append([]Column{}, sc.cols...), Column{Hidden: true})
+	node = &Project{Input: node, Exprs: append(identity(n), &Const{V: types.Null}), Cols: cols}
+	var join *Join
+	if from != nil {
+		fnode, fsc, err := b.bindFrom(from)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		node = &Filter{Input: node, Pred: pred}
+		cols = append(cols, fsc.cols...)
+		join = &Join{Kind: JoinCross, Left: node, Right: fnode, Cols: cols}
+		node = join
 	}
-	n := len(sc.cols)
-	exprs := append(identity(n), &Const{V: types.Null})
-	cols := append(append([]Column{}, sc.cols...), Column{Name: "rowid", Hidden: true})
-	return t, &Project{Input: node, Exprs: exprs, Cols: cols}, sc, nil
+	sc = &scope{cols: cols}
+	if where == nil {
+		return t, node, sc, nil
+	}
+	if containsAggregate(where) {
+		return nil, nil, nil, bindErr("misuse of aggregate function in WHERE")
+	}
+	pred, err := b.bindExpr(where, sc)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if join != nil {
+		join.Kind, join.On = JoinInner, pred
+		splitEquiKeys(join, n+1)
+		return t, node, sc, nil
+	}
+	return t, &Filter{Input: node, Pred: pred}, sc, nil
+}
+
+// viewAlias is the name a write's statement calls view v by.
+func viewAlias(v *catalog.View, tn *grammar.TableName) string {
+	if tn.Alias != "" {
+		return tn.Alias
+	}
+	return v.Name
+}
+
+// viewReturning binds the RETURNING clause of a write to view t (from
+// ViewTable): it reads the view's columns of the NEW row (OLD for a
+// DELETE); a view has no rowid.
+func (b *Binder) viewReturning(t *catalog.Table, alias string, rcs []*grammar.ResultColumn) ([]Expr, []ResultColumn, error) {
+	cols := NewScan(t, alias).Cols[:len(t.Columns)]
+	return b.bindReturning(rcs, &scope{cols: cols})
 }
 
 // bindUpdateView binds an UPDATE of a view with an INSTEAD OF UPDATE
-// trigger: each selected view row fires the trigger with OLD and NEW.
+// trigger: each selected view row fires the trigger with OLD and NEW. As
+// in SQLite, with a FROM clause a view row that matches several FROM rows
+// fires the trigger once per match, and RETURNING yields the NEW row of
+// each firing the trigger did not RAISE(IGNORE).
 func (b *Binder) bindUpdateView(s *grammar.UpdateStmt, v *catalog.View) (Statement, error) {
-	if s.From != nil || len(s.Returning) > 0 {
-		return nil, notSupported("UPDATE FROM or RETURNING on a view")
-	}
-	t, input, sc, err := b.viewTarget(v, s.Table, s.Where)
+	t, input, sc, err := b.viewTarget(v, s.Table, s.From, s.Where)
 	if err != nil {
 		return nil, err
 	}
 	up := &Update{Table: t, Input: input, Or: s.Or, InsteadOf: true}
-	up.SetCols, up.SetExprs, err = b.bindSets(t, s.Set, sc)
+	if up.SetCols, up.SetExprs, err = b.bindSets(t, s.Set, sc); err != nil {
+		return nil, err
+	}
+	up.Returning, up.RetCols, err = b.viewReturning(t, viewAlias(v, s.Table), s.Returning)
 	return up, err
 }
 
@@ -86,14 +119,13 @@ func (b *Binder) bindSets(t *catalog.Table, sets []*grammar.SetClause, sc *scope
 // bindDeleteView binds a DELETE from a view with an INSTEAD OF DELETE
 // trigger: each selected view row fires the trigger with OLD.
 func (b *Binder) bindDeleteView(s *grammar.DeleteStmt, v *catalog.View) (Statement, error) {
-	if len(s.Returning) > 0 {
-		return nil, notSupported("RETURNING on a view")
-	}
-	t, input, _, err := b.viewTarget(v, s.Table, s.Where)
+	t, input, _, err := b.viewTarget(v, s.Table, nil, s.Where)
 	if err != nil {
 		return nil, err
 	}
-	return &Delete{Table: t, Input: input, InsteadOf: true}, nil
+	d := &Delete{Table: t, Input: input, InsteadOf: true}
+	d.Returning, d.RetCols, err = b.viewReturning(t, viewAlias(v, s.Table), s.Returning)
+	return d, err
 }
 
 // setNames lists the columns an UPDATE's SET clauses name.
