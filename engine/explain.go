@@ -76,11 +76,7 @@ func (e *explainer) node(n plan.Node, parent int) {
 		e.node(n.Input, parent)
 		e.add(parent, "USE HASH TABLE FOR DISTINCT")
 	case *plan.Join:
-		kind := "NESTED LOOP"
-		if len(n.LeftKeys) > 0 {
-			kind = "HASH"
-		}
-		id := e.add(parent, kind+" "+joinKind(n.Kind)+" JOIN")
+		id := e.add(parent, joinDetail(n))
 		e.node(n.Left, id)
 		e.node(n.Right, id)
 	case *plan.SetOp:
@@ -99,8 +95,19 @@ func (e *explainer) node(n plan.Node, parent int) {
 	}
 }
 
-func joinKind(k plan.JoinKind) string {
-	return [...]string{"INNER", "LEFT", "RIGHT", "FULL", "CROSS"}[k]
+// joinDetail names a join's method and kind, with the planner's row
+// estimate: "HASH INNER JOIN (~1000 rows)", "INDEX LEFT JOIN (~10 rows)",
+// "NESTED LOOP CROSS JOIN (~1 rows)". Semi and anti joins come from
+// decorrelated IN and EXISTS subqueries.
+func joinDetail(n *plan.Join) string {
+	method := "NESTED LOOP"
+	switch {
+	case n.Method == plan.JoinIndex:
+		method = "INDEX"
+	case len(n.LeftKeys) > 0:
+		method = "HASH"
+	}
+	return fmt.Sprintf("%s %s JOIN (~%.0f rows)", method, strings.ToUpper(n.Kind.String()), plan.EstimateRows(n))
 }
 
 func scanDetail(s *plan.Scan) string {

@@ -36,6 +36,13 @@ type joinOp struct {
 	tailPos int
 	key     []byte
 	lsel    []int32
+
+	// semi and anti joins emit left batches under a selection of their
+	// own: semiOut shares the left batch's columns.
+	semiOut Batch
+	semiSel []int32
+	// probe, for JoinIndex, re-runs the right side per left row.
+	probe *joinProbe
 }
 
 func (b *builder) join(n *plan.Join) (Operator, error) {
@@ -47,8 +54,14 @@ func (b *builder) join(n *plan.Join) (Operator, error) {
 	if err != nil {
 		return nil, err
 	}
-	op := &joinOp{kind: n.Kind, left: l, right: r, nl: len(n.Left.Columns()), nr: len(n.Right.Columns()),
-		out: NewBatch(len(n.Cols))}
+	nl, nr := len(n.Left.Columns()), len(n.Right.Columns())
+	op := &joinOp{kind: n.Kind, left: l, right: r, nl: nl, nr: nr, out: NewBatch(nl + nr)}
+	if n.Method == plan.JoinIndex {
+		if n.Kind != plan.JoinInner && n.Kind != plan.JoinLeft && !n.Kind.SemiLike() {
+			return nil, notSupportedErr("index join of kind " + n.Kind.String())
+		}
+		op.probe = &joinProbe{keyRow: make([]types.Value, len(n.LeftKeys))}
+	}
 	for i := range n.LeftKeys {
 		lk, err := b.cp.compile(n.LeftKeys[i])
 		if err != nil {
@@ -70,9 +83,13 @@ func (b *builder) join(n *plan.Join) (Operator, error) {
 	return op, nil
 }
 
-// build materialises the right side.
+// build materialises the right side (an index join only makes its row
+// table, filled per left batch).
 func (j *joinOp) build(c *Ctx) error {
 	j.rows = factorized.NewTable(c.Pool, valueSchema(j.nr))
+	if j.probe != nil {
+		return nil
+	}
 	if len(j.rkeys) > 0 {
 		ht, err := factorized.NewHashTable(c.Pool, factorized.MustSchema(factorized.Int64()))
 		if err != nil {
@@ -182,6 +199,11 @@ func (j *joinOp) nextLeft(c *Ctx) error {
 	}
 	j.lb, j.k, j.cands, j.cpos = b, 0, j.cands[:0], 0
 	j.lmatch = append(j.lmatch[:0], make([]bool, b.Len())...)
+	if j.probe != nil {
+		if err := j.probe.run(c, j, b); err != nil {
+			return err
+		}
+	}
 	j.candidates(0)
 	return nil
 }
@@ -190,6 +212,12 @@ func (j *joinOp) nextLeft(c *Ctx) error {
 func (j *joinOp) candidates(k int) {
 	j.cands, j.cpos = j.cands[:0], 0
 	if k >= j.lb.Len() {
+		return
+	}
+	if j.probe != nil {
+		for r := j.probe.starts[k]; r < j.probe.starts[k+1]; r++ {
+			j.cands = append(j.cands, r)
+		}
 		return
 	}
 	if j.ht == nil {
@@ -219,11 +247,77 @@ func (j *joinOp) candidates(k int) {
 // batch (and its unmatched rows for outer joins); nil when the left batch
 // is finished without output.
 func (j *joinOp) fillPairs(c *Ctx) (*Batch, error) {
+	if j.kind.SemiLike() {
+		return j.semiBatch(c)
+	}
+	return j.pairBatch(c)
+}
+
+// pairBatch emits the next batch of joined pairs of the current left
+// batch, then its unmatched rows for LEFT and FULL joins.
+func (j *joinOp) pairBatch(c *Ctx) (*Batch, error) {
+	out, err := j.nextPairs(c)
+	if err != nil || out != nil {
+		return out, err
+	}
+	if j.k < j.lb.Len() {
+		return nil, c.Check() // a batch of pairs the residual emptied
+	}
+	// Left batch finished: NULL-extend its unmatched rows.
+	lb := j.lb
+	j.lb = nil
+	if j.kind == plan.JoinLeft || j.kind == plan.JoinFull {
+		return j.leftUnmatched(lb), nil
+	}
+	return nil, nil
+}
+
+// semiBatch runs every pair of the current left batch through the
+// residual, then emits the left rows that matched (semi) or did not
+// (anti). Without a residual a left row matches when it has a candidate,
+// so no pair is built.
+func (j *joinOp) semiBatch(c *Ctx) (*Batch, error) {
+	if j.on == nil {
+		for k := range j.lmatch {
+			j.candidates(k)
+			j.lmatch[k] = len(j.cands) > 0
+		}
+	} else {
+		for j.k < j.lb.Len() {
+			if _, err := j.nextPairs(c); err != nil {
+				return nil, err
+			}
+			if err := c.Check(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	lb := j.lb
+	j.lb = nil
+	want := j.kind == plan.JoinSemi
+	j.semiSel = j.semiSel[:0]
+	for k, m := range j.lmatch {
+		if m == want {
+			j.semiSel = append(j.semiSel, int32(lb.Phys(k)))
+		}
+	}
+	if len(j.semiSel) == 0 {
+		return nil, c.Check()
+	}
+	j.semiOut = Batch{Cols: lb.Cols, N: lb.N, Sel: j.semiSel}
+	return &j.semiOut, nil
+}
+
+// nextPairs builds up to a batch of (left row, right candidate) pairs of
+// the current left batch and applies the residual; nil when no pair is
+// left or none survived. A semi join skips the candidates of left rows
+// already matched.
+func (j *joinOp) nextPairs(c *Ctx) (*Batch, error) {
 	out := j.out
 	out.Reset()
 	j.pairL, j.pairR = j.pairL[:0], j.pairR[:0]
 	for out.N < BatchSize && j.k < j.lb.Len() {
-		if j.cpos >= len(j.cands) {
+		if j.cpos >= len(j.cands) || (j.kind == plan.JoinSemi && j.lmatch[j.k]) {
 			j.k++
 			j.candidates(j.k)
 			continue
@@ -233,21 +327,15 @@ func (j *joinOp) fillPairs(c *Ctx) (*Batch, error) {
 		j.cpos++
 		out.N++
 	}
-	if out.N > 0 {
-		j.materialise(out)
-		if err := j.residual(c, out); err != nil {
-			return nil, err
-		}
-		if out.Len() > 0 {
-			return out, nil
-		}
-		return nil, c.Check()
+	if out.N == 0 {
+		return nil, nil
 	}
-	// Left batch finished: NULL-extend its unmatched rows.
-	lb := j.lb
-	j.lb = nil
-	if j.kind == plan.JoinLeft || j.kind == plan.JoinFull {
-		return j.leftUnmatched(lb), nil
+	j.materialise(out)
+	if err := j.residual(c, out); err != nil {
+		return nil, err
+	}
+	if out.Len() > 0 {
+		return out, nil
 	}
 	return nil, nil
 }
@@ -349,6 +437,9 @@ func (j *joinOp) Close() {
 	if j.ht != nil {
 		j.ht.Release()
 		j.ht = nil
+	}
+	if j.probe != nil {
+		j.probe.close()
 	}
 	j.built, j.lb, j.tail, j.tailPos, j.rmatch = false, nil, false, 0, nil
 }

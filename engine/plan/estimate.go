@@ -83,10 +83,17 @@ func estimateScan(s *Scan) float64 {
 // multiplies.
 func estimateJoin(j *Join) float64 {
 	l, r := EstimateRows(j.Left), EstimateRows(j.Right)
+	if j.Kind.SemiLike() {
+		return l
+	}
 	var out float64
-	if len(j.LeftKeys) > 0 {
+	switch {
+	case j.Method == JoinIndex:
+		// The right side's estimate is per probe.
+		out = l * r
+	case len(j.LeftKeys) > 0:
 		out = max(l, r)
-	} else {
+	default:
 		out = l * r
 	}
 	if j.Kind == JoinLeft || j.Kind == JoinFull {

@@ -69,11 +69,7 @@ func Describe(n Node) string {
 	case *Distinct:
 		return "HashDistinct"
 	case *Join:
-		method := "NestedLoopJoin"
-		if len(x.LeftKeys) > 0 {
-			method = fmt.Sprintf("HashJoin %d key(s), build right", len(x.LeftKeys))
-		}
-		return method + " " + [...]string{"inner", "left", "right", "full", "cross"}[x.Kind]
+		return joinLabel(x)
 	case *SetOp:
 		return "SetOp " + [...]string{"union", "intersect", "except"}[x.Op]
 	case *Window:
@@ -109,4 +105,15 @@ func scanLabel(s *Scan) string {
 		return label
 	}
 	return "TableScan " + name
+}
+
+// joinLabel names a join's method, keys and kind.
+func joinLabel(j *Join) string {
+	switch {
+	case j.Method == JoinIndex:
+		return fmt.Sprintf("IndexJoin %d key(s), lookup right %s", len(j.LeftKeys), j.Kind)
+	case len(j.LeftKeys) > 0:
+		return fmt.Sprintf("HashJoin %d key(s), build right %s", len(j.LeftKeys), j.Kind)
+	}
+	return "NestedLoopJoin " + j.Kind.String()
 }

@@ -163,19 +163,55 @@ const (
 	JoinRight
 	JoinFull
 	JoinCross
+	// JoinSemi keeps each left row that has at least one match, once;
+	// JoinAnti keeps each left row that has none. Both output the left
+	// columns only (decorrelated IN and EXISTS subqueries).
+	JoinSemi
+	JoinAnti
 )
 
-// Join combines Left and Right; output is left columns then right columns.
-// LeftKeys/RightKeys are equi-join keys (hash join) and On the residual
-// condition.
+// JoinMethod is how a Join finds the right rows matching a left row.
+type JoinMethod uint8
+
+// Join methods.
+const (
+	// JoinHash materialises the right side, in a hash table on the keys
+	// when there are any (nested loops over all right rows otherwise).
+	JoinHash JoinMethod = iota
+	// JoinIndex re-runs the right side once per left row: the right plan is
+	// a rowid or index lookup whose key expressions read the left row's
+	// evaluated LeftKeys as OuterRef{Depth: 1, Idx: key number}. RightKeys
+	// still describe the keys; the ones the lookup does not cover are
+	// checked as part of On.
+	JoinIndex
+)
+
+// Join combines Left and Right; output is left columns then right columns
+// (left columns only for JoinSemi and JoinAnti). LeftKeys/RightKeys are
+// equi-join keys (hash join) and On the residual condition.
 type Join struct {
 	Kind        JoinKind
+	Method      JoinMethod
 	Left, Right Node
 	On          Expr
 	LeftKeys    []Expr
 	RightKeys   []Expr
 	Cols        []Column
 }
+
+// SemiLike reports whether the join outputs only its left columns.
+func (k JoinKind) SemiLike() bool { return k == JoinSemi || k == JoinAnti }
+
+// String is the kind's lower-case SQL name ("semi", "anti" for the
+// decorrelation joins).
+func (k JoinKind) String() string {
+	if int(k) < len(joinKindNames) {
+		return joinKindNames[k]
+	}
+	return "?"
+}
+
+var joinKindNames = [...]string{"inner", "left", "right", "full", "cross", "semi", "anti"}
 
 // Columns implements Node.
 func (j *Join) Columns() []Column { return j.Cols }

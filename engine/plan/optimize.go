@@ -16,6 +16,7 @@ var rules = []rule{
 	{"index-lookup", indexLookup},
 	{"without-rowid-order", withoutRowidOrder},
 	{"order-by-index", orderByIndex},
+	{"index-join", indexJoin},
 	{"hash-join-build-side", hashJoinBuildSide},
 }
 

@@ -10,15 +10,25 @@ import "github.com/ladybugsql/ladybug/engine/catalog"
 // qualify. Row order of an inner join is unspecified, as in SQLite.
 func hashJoinBuildSide(_ *catalog.Catalog, n Node) Node {
 	j, ok := n.(*Join)
-	if !ok || j.Kind != JoinInner || len(j.LeftKeys) == 0 {
+	if !ok || j.Kind != JoinInner || j.Method != JoinHash || len(j.LeftKeys) == 0 {
 		return n
 	}
 	if EstimateRows(j.Left) >= EstimateRows(j.Right) {
 		return n
 	}
+	if sw, ok := swapJoin(j); ok {
+		return sw
+	}
+	return n
+}
+
+// swapJoin is inner join j with its inputs swapped under a projection
+// that restores j's column order; false when j's residual is not
+// pushable, so its column references cannot be moved.
+func swapJoin(j *Join) (*Project, bool) {
 	nl, nr := len(j.Left.Columns()), len(j.Right.Columns())
 	if j.On != nil && pushSide(j.On, nl) == sideNone {
-		return n
+		return nil, false
 	}
 	moved := func(i int) int {
 		if i < nl {
@@ -29,16 +39,22 @@ func hashJoinBuildSide(_ *catalog.Catalog, n Node) Node {
 	sw := &Join{Kind: JoinInner, Left: j.Right, Right: j.Left, LeftKeys: j.RightKeys, RightKeys: j.LeftKeys,
 		Cols: append(append([]Column{}, j.Cols[nl:]...), j.Cols[:nl]...)}
 	if j.On != nil {
-		sw.On = MapExpr(j.On, func(x Expr) Expr {
-			if c, isRef := x.(*ColRef); isRef {
-				return &ColRef{Idx: moved(c.Idx), Affinity: c.Affinity, Collate: c.Collate}
-			}
-			return x
-		})
+		sw.On = remapCols(j.On, moved)
 	}
 	exprs := make([]Expr, len(j.Cols))
 	for k, c := range j.Cols {
 		exprs[k] = &ColRef{Idx: moved(k), Affinity: c.Affinity, Collate: c.Collate}
 	}
-	return &Project{Input: sw, Exprs: exprs, Cols: j.Cols}
+	return &Project{Input: sw, Exprs: exprs, Cols: j.Cols}, true
+}
+
+// remapCols rewrites e's column references through to; e must be
+// pushable (MapExpr rebuilds every node of that set).
+func remapCols(e Expr, to func(int) int) Expr {
+	return MapExpr(e, func(x Expr) Expr {
+		if c, isRef := x.(*ColRef); isRef {
+			return &ColRef{Idx: to(c.Idx), Affinity: c.Affinity, Collate: c.Collate}
+		}
+		return x
+	})
 }
