@@ -109,11 +109,17 @@ func scanLabel(s *Scan) string {
 
 // joinLabel names a join's method, keys and kind.
 func joinLabel(j *Join) string {
+	var label string
 	switch {
 	case j.Method == JoinIndex:
-		return fmt.Sprintf("IndexJoin %d key(s), lookup right %s", len(j.LeftKeys), j.Kind)
+		label = fmt.Sprintf("IndexJoin %d key(s), lookup right %s", len(j.LeftKeys), j.Kind)
 	case len(j.LeftKeys) > 0:
-		return fmt.Sprintf("HashJoin %d key(s), build right %s", len(j.LeftKeys), j.Kind)
+		label = fmt.Sprintf("HashJoin %d key(s), build right %s", len(j.LeftKeys), j.Kind)
+	default:
+		label = "NestedLoopJoin " + j.Kind.String()
 	}
-	return "NestedLoopJoin " + j.Kind.String()
+	if j.On != nil {
+		label += fmt.Sprintf(" +%d residual(s)", len(Conjuncts(j.On)))
+	}
+	return label
 }

@@ -16,6 +16,7 @@ var rules = []rule{
 	{"index-lookup", indexLookup},
 	{"without-rowid-order", withoutRowidOrder},
 	{"order-by-index", orderByIndex},
+	{"join-order", joinOrder},
 	{"index-join", indexJoin},
 	{"hash-join-build-side", hashJoinBuildSide},
 }
