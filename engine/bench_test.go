@@ -17,15 +17,7 @@ func benchDB(b *testing.B, rows int) (*DB, *Session) {
 	b.Cleanup(func() { db.Close() })
 	s := db.NewSession()
 	ctx := context.Background()
-	run := func(sql string, args ...types.Value) {
-		st, err := s.Prepare(ctx, sql)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := st.Exec(ctx, positional(args)); err != nil {
-			b.Fatal(err)
-		}
-	}
+	run := func(sql string, args ...types.Value) { benchRun(b, s, sql, args...) }
 	run("CREATE TABLE t(id INTEGER PRIMARY KEY, a INTEGER, b REAL, c TEXT)")
 	run("BEGIN")
 	st, _ := s.Prepare(ctx, "INSERT INTO t VALUES (?, ?, ?, ?)")
@@ -37,6 +29,19 @@ func benchDB(b *testing.B, rows int) (*DB, *Session) {
 	}
 	run("COMMIT")
 	return db, s
+}
+
+// benchRun runs one statement with positional arguments.
+func benchRun(b *testing.B, s *Session, sql string, args ...types.Value) {
+	b.Helper()
+	ctx := context.Background()
+	st, err := s.Prepare(ctx, sql)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := st.Exec(ctx, positional(args)); err != nil {
+		b.Fatal(err)
+	}
 }
 
 func benchQuery(b *testing.B, s *Session, sql string, args func(i int) []Arg) {

@@ -121,7 +121,7 @@ func scanDetail(s *plan.Scan) string {
 	case s.Lookup != nil:
 		return "SEARCH " + name + " USING INTEGER PRIMARY KEY (" + rangeText("rowid", s.Lookup.Lo != nil, s.Lookup.Hi != nil) + ")"
 	case s.Index != nil && len(s.Index.Eq) == 0 && s.Index.Lo == nil && s.Index.Hi == nil:
-		return "SCAN " + name + " USING INDEX " + s.Index.Index.Name
+		return "SCAN " + name + " USING " + indexWord(s) + s.Index.Index.Name
 	case s.Index != nil:
 		var cols []string
 		t := s.Table
@@ -139,9 +139,18 @@ func scanDetail(s *plan.Scan) string {
 			c := s.Index.Index.Columns[len(s.Index.Eq)]
 			cols = append(cols, rangeText(colName(t, c.Col), s.Index.Lo != nil, s.Index.Hi != nil))
 		}
-		return "SEARCH " + name + " USING INDEX " + s.Index.Index.Name + " (" + strings.Join(cols, " AND ") + ")"
+		return "SEARCH " + name + " USING " + indexWord(s) + s.Index.Index.Name + " (" + strings.Join(cols, " AND ") + ")"
 	}
 	return "SCAN " + name
+}
+
+// indexWord is "COVERING INDEX " for a scan that reads only the index,
+// as SQLite words it, else "INDEX ".
+func indexWord(s *plan.Scan) string {
+	if plan.CoveringIndex(s) {
+		return "COVERING INDEX "
+	}
+	return "INDEX "
 }
 
 func colName(t interface{ ColumnName(int) string }, i int) string { return t.ColumnName(i) }

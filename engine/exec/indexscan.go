@@ -2,6 +2,8 @@ package exec
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
@@ -25,7 +27,6 @@ type indexScanOp struct {
 	ar      arena
 	dec     rowDecoder
 	cur     *txn.Cursor
-	table   *txn.Tree
 	prefix  []byte
 	stop    []byte // entries >= stop (or > stop, for an inclusive bound) end the scan
 	stopInc bool
@@ -34,10 +35,25 @@ type indexScanOp struct {
 	done    bool
 	rkey    []byte
 	once    oneShot
+	// covering: answer from the index keys alone (plan.CoveringIndex).
+	covering bool
+	// tcur reads the table rows of a batch in rowid order; pend lists the
+	// batch's rows still to read from the table.
+	table  *txn.Tree
+	tcur   *txn.Cursor
+	pend   []pendingRow
+	packed []uint64 // sortPending's scratch
+}
+
+// pendingRow is a batch row whose table row is still to be read.
+type pendingRow struct {
+	rowid int64
+	pos   int
 }
 
 func (cp *compiler) newIndexScan(n *plan.Scan) (Operator, error) {
-	op := &indexScanOp{t: n.Table, ix: n.Index.Index, r: n.Index, needed: n.Needed, out: NewBatch(len(n.Cols))}
+	op := &indexScanOp{t: n.Table, ix: n.Index.Index, r: n.Index, needed: n.Needed, out: NewBatch(len(n.Cols)),
+		covering: plan.CoveringIndex(n)}
 	for _, e := range n.Index.Eq {
 		ev, err := cp.compile(e)
 		if err != nil {
@@ -154,6 +170,7 @@ func (s *indexScanOp) fill() (*Batch, error) {
 	b := s.out
 	b.Reset()
 	s.ar.reset()
+	s.pend = s.pend[:0]
 	ncol := len(s.t.Columns)
 	for {
 		k := s.cur.Key()
@@ -163,7 +180,7 @@ func (s *indexScanOp) fill() (*Batch, error) {
 			break
 		}
 		if in {
-			if err := s.readRow(b, k, ncol); err != nil {
+			if err := s.addEntry(b, k, ncol); err != nil {
 				return nil, err
 			}
 			if b.N == BatchSize {
@@ -178,39 +195,130 @@ func (s *indexScanOp) fill() (*Batch, error) {
 			break
 		}
 	}
+	if err := s.readRows(b, ncol); err != nil {
+		return nil, err
+	}
 	return nonEmpty(b), nil
 }
 
-// readRow fetches the table row an index entry points at.
-func (s *indexScanOp) readRow(b *Batch, k []byte, ncol int) error {
+// addEntry adds the row of index entry k to the batch: decoded from the
+// key when the scan is covering, otherwise queued for readRows.
+func (s *indexScanOp) addEntry(b *Batch, k []byte, ncol int) error {
 	rowid, err := types.KeyRowid(k)
 	if err != nil {
 		return errs.Wrap(errs.CodeCorrupt, err)
-	}
-	s.rkey = storage.AppendRowidKey(s.rkey[:0], rowid)
-	val, ok, err := s.table.Get(s.rkey)
-	if err != nil {
-		return err
-	}
-	if !ok {
-		return errs.New(errs.CodeCorrupt, "database disk image is malformed: index %s points at a missing row", s.ix.Name)
-	}
-	if err := s.dec.decode(val, s.needed, b.Cols[:ncol], b.N, &s.ar); err != nil {
-		return err
 	}
 	rv := types.NewInt(rowid)
 	b.Cols[ncol][b.N] = rv
 	if s.t.RowidCol >= 0 {
 		b.Cols[s.t.RowidCol][b.N] = rv
 	}
+	ok := false
+	if s.covering {
+		if ok, err = s.decodeKey(b, k[:len(k)-8]); err != nil {
+			return err
+		}
+	}
+	if !ok {
+		s.pend = append(s.pend, pendingRow{rowid: rowid, pos: b.N})
+	}
 	b.N++
 	return nil
 }
+
+// decodeKey fills the needed columns of batch row b.N from an index key
+// (without its rowid suffix); false means a value is ambiguous in the key
+// and the row must be read from the table.
+func (s *indexScanOp) decodeKey(b *Batch, k []byte) (bool, error) {
+	for _, ic := range s.ix.Columns {
+		v, rest, err := types.DecodeKey(k, ic.Desc)
+		if err != nil {
+			return false, errs.Wrap(errs.CodeCorrupt, err)
+		}
+		k = rest
+		if ic.Col < 0 || ic.Col == s.t.RowidCol || !s.needed[ic.Col] {
+			continue
+		}
+		aff := s.t.Columns[ic.Col].Affinity
+		if !plan.KeyDecodable(v, aff) {
+			return false, nil
+		}
+		if kd := v.Kind(); kd == types.KindText || kd == types.KindBlob {
+			v = s.ar.keepValue(v)
+		}
+		b.Cols[ic.Col][b.N] = plan.KeyValue(v, aff)
+	}
+	return true, nil
+}
+
+// readRows reads the table rows of the queued batch rows. It visits them
+// in rowid order through one cursor, so rows sharing a table leaf cost one
+// descent between them, and decodes each into its place in index order.
+func (s *indexScanOp) readRows(b *Batch, ncol int) error {
+	if len(s.pend) == 0 {
+		return nil
+	}
+	if s.tcur == nil {
+		s.tcur = s.table.Cursor()
+	}
+	sortPending(s.pend, &s.packed)
+	for _, p := range s.pend {
+		s.rkey = storage.AppendRowidKey(s.rkey[:0], p.rowid)
+		if !s.tcur.SeekAhead(s.rkey) || !bytes.Equal(s.tcur.Key(), s.rkey) {
+			if err := s.tcur.Err(); err != nil {
+				return err
+			}
+			return errs.New(errs.CodeCorrupt, "database disk image is malformed: index %s points at a missing row", s.ix.Name)
+		}
+		val, err := s.tcur.Value()
+		if err != nil {
+			return err
+		}
+		if err := s.dec.decode(val, s.needed, b.Cols[:ncol], p.pos, &s.ar); err != nil {
+			return err
+		}
+		if s.t.RowidCol >= 0 {
+			b.Cols[s.t.RowidCol][p.pos] = b.Cols[ncol][p.pos]
+		}
+	}
+	return nil
+}
+
+// sortPending orders rows by rowid. Rowids in [0, 2^53) (all but
+// explicitly huge or negative ones) sort packed with their batch position
+// into one uint64 each, a sort without a comparison callback.
+func sortPending(rows []pendingRow, packed *[]uint64) {
+	if slices.IsSortedFunc(rows, cmpPending) {
+		return
+	}
+	p := (*packed)[:0]
+	for _, r := range rows {
+		if r.rowid < 0 || r.rowid >= 1<<53 {
+			slices.SortFunc(rows, cmpPending)
+			return
+		}
+		p = append(p, uint64(r.rowid)<<posBits|uint64(r.pos))
+	}
+	slices.Sort(p)
+	for i, x := range p {
+		rows[i] = pendingRow{rowid: int64(x >> posBits), pos: int(x & (1<<posBits - 1))}
+	}
+	*packed = p
+}
+
+// posBits holds a batch position (< BatchSize).
+const posBits = 11
+
+func cmpPending(a, b pendingRow) int { return cmp.Compare(a.rowid, b.rowid) }
 
 func (s *indexScanOp) Close() {
 	if s.cur != nil {
 		s.cur.Close()
 		s.cur = nil
+	}
+	if s.tcur != nil {
+		s.tcur.Close()
+		s.tcur = nil
 	}
 	s.started, s.done, s.stop, s.skip = false, false, nil, nil
 }

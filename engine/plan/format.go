@@ -102,6 +102,9 @@ func scanLabel(s *Scan) string {
 		if r.Lo != nil || r.Hi != nil {
 			label += " +range"
 		}
+		if CoveringIndex(s) {
+			label += " covering"
+		}
 		return label
 	}
 	return "TableScan " + name

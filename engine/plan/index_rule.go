@@ -1,16 +1,19 @@
 package plan
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
-// indexLookup turns Filter(pred) over a full Scan into the same Filter
-// over an index range scan when an index fits pred's conjuncts: equality
-// on a prefix of its columns, then an optional range on the next column.
-// The filter stays: the range only has to be a superset of the matches.
+// indexLookup turns Filter(pred) over a full Scan into a Filter over an
+// index range scan when an index fits pred's conjuncts: equality on a
+// prefix of its columns, then an optional range on the next column. The
+// conjuncts the range answers exactly leave the filter: the index key
+// orders values as the comparison does (same collation, and the column
+// side is a bare column, so no affinity changes it), NULLs included.
 func indexLookup(cat *catalog.Catalog, n Node) Node {
 	f, ok := n.(*Filter)
 	if !ok || cat == nil {
@@ -22,14 +25,18 @@ func indexLookup(cat *catalog.Catalog, n Node) Node {
 	}
 	conj := Conjuncts(f.Pred)
 	var best *IndexRange
+	var bestUsed []int
 	bestScore := 0
 	for _, ix := range cat.TableIndexes(s.Table.Name) {
 		if ix.Where != "" {
 			continue
 		}
-		r, score := matchIndex(ix, conj)
+		r, used, score := matchIndex(ix, conj)
+		if score > 0 && CoveringIndex(&Scan{Table: s.Table, Needed: s.Needed, Index: r}) {
+			score += 2 // reads no table row
+		}
 		if score > bestScore {
-			best, bestScore = r, score
+			best, bestUsed, bestScore = r, used, score
 		}
 	}
 	if best == nil {
@@ -37,40 +44,64 @@ func indexLookup(cat *catalog.Catalog, n Node) Node {
 	}
 	ns := *s
 	ns.Index = best
-	return &Filter{Input: &ns, Pred: f.Pred}
+	return withFilter(&ns, without(conj, bestUsed))
 }
 
-// matchIndex scores how well ix serves the conjuncts.
-func matchIndex(ix *catalog.Index, conj []Expr) (*IndexRange, int) {
+// without returns the conjuncts not at the positions in drop.
+func without(conj []Expr, drop []int) []Expr {
+	var out []Expr
+	for i, c := range conj {
+		if !slices.Contains(drop, i) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// withFilter puts the conjuncts, if any, as a Filter over n.
+func withFilter(n Node, conj []Expr) Node {
+	var pred Expr
+	for _, c := range conj {
+		pred = andExpr(pred, c)
+	}
+	if pred == nil {
+		return n
+	}
+	return &Filter{Input: n, Pred: pred}
+}
+
+// matchIndex scores how well ix serves the conjuncts; used lists the
+// conjuncts the range answers.
+func matchIndex(ix *catalog.Index, conj []Expr) (*IndexRange, []int, int) {
 	r := &IndexRange{Index: ix}
+	var used []int
 	for _, ic := range ix.Columns {
 		if ic.Col < 0 {
 			break
 		}
-		v := findBound(conj, ic, "=")
-		isNull := v == nil && findIsNull(conj, ic)
-		if v == nil && !isNull {
-			break
-		}
-		if isNull {
+		v, at := findBound(conj, ic, "=")
+		if v == nil {
+			if at = findIsNull(conj, ic); at < 0 {
+				break
+			}
 			v = &Const{V: types.Null}
 			r.EqNull = growNull(r.EqNull, len(r.Eq))
 		}
+		used = append(used, at)
 		r.Eq = append(r.Eq, v)
 	}
 	score := 10 * len(r.Eq)
 	if len(r.Eq) < len(ix.Columns) {
 		ic := ix.Columns[len(r.Eq)]
 		if ic.Col >= 0 && !ic.Desc {
-			if v := findBound(conj, ic, ">="); v != nil {
-				r.Lo, r.LoIncl = v, true
-			} else if v := findBound(conj, ic, ">"); v != nil {
-				r.Lo = v
+			var lo, hi int
+			r.Lo, r.LoIncl, lo = findRangeBound(conj, ic, ">=", ">")
+			r.Hi, r.HiIncl, hi = findRangeBound(conj, ic, "<=", "<")
+			if r.Lo != nil {
+				used = append(used, lo)
 			}
-			if v := findBound(conj, ic, "<="); v != nil {
-				r.Hi, r.HiIncl = v, true
-			} else if v := findBound(conj, ic, "<"); v != nil {
-				r.Hi = v
+			if r.Hi != nil {
+				used = append(used, hi)
 			}
 		}
 	}
@@ -81,27 +112,38 @@ func matchIndex(ix *catalog.Index, conj []Expr) (*IndexRange, int) {
 		score += 100
 	}
 	if score == 0 {
-		return nil, 0
+		return nil, nil, 0
 	}
-	return r, score
+	return r, used, score
+}
+
+// findRangeBound finds an inclusive (incl) or else exclusive (excl) bound
+// on index column ic, with the conjunct's position.
+func findRangeBound(conj []Expr, ic catalog.IndexColumn, incl, excl string) (Expr, bool, int) {
+	if v, at := findBound(conj, ic, incl); v != nil {
+		return v, true, at
+	}
+	v, at := findBound(conj, ic, excl)
+	return v, false, at
 }
 
 // findBound finds a conjunct "column op value" (or "value flip(op)
-// column") on index column ic with a matching collation, returning value.
-func findBound(conj []Expr, ic catalog.IndexColumn, op string) Expr {
-	for _, c := range conj {
+// column") on index column ic with a matching collation, returning value
+// and the conjunct's position (-1 when none).
+func findBound(conj []Expr, ic catalog.IndexColumn, op string) (Expr, int) {
+	for i, c := range conj {
 		bin, ok := c.(*Binary)
 		if !ok || !strings.EqualFold(normColl(bin.Coll), normColl(ic.Collate)) {
 			continue
 		}
 		if col, ok := bin.L.(*ColRef); ok && col.Idx == ic.Col && bin.Op == op && constLike(bin.R) {
-			return bin.R
+			return bin.R, i
 		}
 		if col, ok := bin.R.(*ColRef); ok && col.Idx == ic.Col && flip(bin.Op) == op && constLike(bin.L) {
-			return bin.L
+			return bin.L, i
 		}
 	}
-	return nil
+	return nil, -1
 }
 
 func normColl(c string) string {
@@ -111,23 +153,23 @@ func normColl(c string) string {
 	return c
 }
 
-// findIsNull reports whether a conjunct is "column IS NULL" on index
-// column ic. NULLs compare equal under every collation, so no collation
-// check is needed.
-func findIsNull(conj []Expr, ic catalog.IndexColumn) bool {
-	for _, c := range conj {
+// findIsNull returns the position of a conjunct "column IS NULL" on
+// index column ic, or -1. NULLs compare equal under every collation, so no
+// collation check is needed.
+func findIsNull(conj []Expr, ic catalog.IndexColumn) int {
+	for i, c := range conj {
 		switch x := c.(type) {
 		case *IsNull:
 			if !x.Not && isCol(x.X, ic.Col) {
-				return true
+				return i
 			}
 		case *Binary:
 			if x.Op == "IS" && ((isCol(x.L, ic.Col) && isNullConst(x.R)) || (isCol(x.R, ic.Col) && isNullConst(x.L))) {
-				return true
+				return i
 			}
 		}
 	}
-	return false
+	return -1
 }
 
 func isCol(e Expr, idx int) bool {

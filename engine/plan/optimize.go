@@ -40,8 +40,11 @@ func withoutRowidOrder(cat *catalog.Catalog, n Node) Node {
 	return n
 }
 
-// Optimize applies the rules to a query.
+// Optimize applies the rules to a query. Columns are pruned before the
+// rules too, so access-path rules see which columns a scan must produce
+// (a covering index needs them all).
 func Optimize(cat *catalog.Catalog, q *Query) *Query {
+	pruneColumns(q.Root, nil)
 	q.Root = optimizeNode(cat, q.Root)
 	pruneColumns(q.Root, nil)
 	return q

@@ -6,6 +6,7 @@ package plan
 func pruneColumns(n Node, need []bool) {
 	switch x := n.(type) {
 	case *Scan:
+		x.Needed = nil
 		if need != nil && !x.Table.Virtual {
 			nc := len(x.Table.Columns)
 			x.Needed = make([]bool, nc)

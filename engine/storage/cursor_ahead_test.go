@@ -1,0 +1,38 @@
+package storage
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestCursor_SeekAhead_MatchesSeek checks that SeekAhead lands where Seek
+// does, for targets on the current leaf, on later leaves, absent keys,
+// keys behind the cursor and past the end.
+func TestCursor_SeekAhead_MatchesSeek(t *testing.T) {
+	s := openT(t, nil, Options{PageSize: 1024, CacheSize: 64 * 1024})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	defer tx.Rollback()
+	root, _ := tx.CreateTree()
+	for i := 0; i < 3000; i += 2 { // even keys only
+		if err := tx.Tree(root).Put(key(i), []byte("v")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ahead, ref := tx.Tree(root).Cursor(), tx.Tree(root).Cursor()
+	defer ahead.Close()
+	defer ref.Close()
+	targets := []int{0, 1, 2, 3, 9, 10, 40, 41, 300, 301, 2990, 5, 6, 1500, 1501, 1502, 2998, 2999, 4000, 7}
+	for _, n := range targets {
+		got, want := ahead.SeekAhead(key(n)), ref.Seek(key(n))
+		if got != want || !bytes.Equal(ahead.Key(), ref.Key()) {
+			t.Fatalf("SeekAhead(%d) = %v at %q, Seek = %v at %q", n, got, ahead.Key(), want, ref.Key())
+		}
+		if got {
+			v, err := ahead.Value()
+			if err != nil || string(v) != "v" {
+				t.Fatalf("value at %d: %q, %v", n, v, err)
+			}
+		}
+	}
+}
