@@ -56,6 +56,12 @@ func (e *explainer) node(n plan.Node, parent int) {
 		e.node(n.Input, parent)
 	case *plan.Limit:
 		e.node(n.Input, parent)
+	case *plan.TableCount:
+		if n.Index != nil {
+			e.add(parent, "SCAN "+n.Table.Name+" USING COVERING INDEX "+n.Index.Name+" (COUNT)")
+		} else {
+			e.add(parent, "SCAN "+n.Table.Name+" (COUNT)")
+		}
 	case *plan.Single:
 		e.add(parent, "SCAN CONSTANT ROW")
 	case *plan.Values:

@@ -40,6 +40,8 @@ func (b *builder) build(n plan.Node) (Operator, error) {
 			return b.cp.newIndexScan(n)
 		}
 		return b.cp.newScan(n)
+	case *plan.TableCount:
+		return newTableCount(n), nil
 	case *plan.Single:
 		return &singleOp{}, nil
 	case *plan.Values:

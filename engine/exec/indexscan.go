@@ -104,7 +104,7 @@ func (s *indexScanOp) start(c *Ctx) (bool, error) {
 		if !s.r.LoIncl {
 			s.skip = append([]byte{}, seek...)
 		}
-	} else if s.hi != nil {
+	} else if s.hi != nil || s.r.NotNull {
 		// Skip NULLs, which sort first and satisfy no bound.
 		seek = types.AppendKey(seek, types.Null, false, coll)
 		s.skip = append([]byte{}, seek...)
@@ -119,10 +119,38 @@ func (s *indexScanOp) start(c *Ctx) (bool, error) {
 	}
 	s.table = c.Tx.Tree(s.t.Root)
 	s.cur = c.Tx.Tree(s.ix.Root).Cursor()
+	if s.r.Reverse {
+		return s.seekLast(), s.cur.Err()
+	}
 	if !s.cur.Seek(seek) {
 		return false, s.cur.Err()
 	}
 	return true, nil
+}
+
+// seekLast positions a reverse scan on the last entry with the equality
+// prefix (or before it, where inRange stops): the byte 0xFF after the
+// prefix sorts above every value encoding, inverted ones included.
+func (s *indexScanOp) seekLast() bool {
+	if len(s.prefix) == 0 {
+		return s.cur.Last()
+	}
+	if s.cur.Seek(append(append([]byte{}, s.prefix...), 0xFF)) {
+		return s.cur.Prev()
+	}
+	return s.cur.Err() == nil && s.cur.Last()
+}
+
+// step moves to the next entry in scan order.
+func (s *indexScanOp) step() (bool, error) {
+	if !s.r.Reverse {
+		return stepCursor(s.cur, &s.done)
+	}
+	if s.cur.Prev() {
+		return true, nil
+	}
+	s.done = true
+	return false, s.cur.Err()
 }
 
 // inRange reports whether key k is inside the bounds; past reports that
@@ -140,7 +168,7 @@ func (s *indexScanOp) inRange(k []byte) (in, past bool) {
 		}
 	}
 	if s.skip != nil && bytes.HasPrefix(k, s.skip) {
-		return false, false
+		return false, s.r.Reverse // a reverse scan meets the NULLs last
 	}
 	return true, false
 }
@@ -159,9 +187,8 @@ func (s *indexScanOp) Next(c *Ctx) (*Batch, error) {
 			s.done = true
 			return nil, err
 		}
-	} else if !s.cur.Next() {
-		s.done = true
-		return nil, s.cur.Err()
+	} else if more, err := s.step(); !more {
+		return nil, err
 	}
 	return s.fill()
 }
@@ -187,7 +214,7 @@ func (s *indexScanOp) fill() (*Batch, error) {
 				break
 			}
 		}
-		more, err := stepCursor(s.cur, &s.done)
+		more, err := s.step()
 		if err != nil {
 			return nil, err
 		}

@@ -39,7 +39,7 @@ func EstimateRows(n Node) float64 {
 		return EstimateRows(x.Left) + EstimateRows(x.Right)
 	case *Window:
 		return EstimateRows(x.Input)
-	case *Single:
+	case *Single, *TableCount:
 		return 1
 	case *Values:
 		return float64(len(x.Rows))

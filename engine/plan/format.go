@@ -74,6 +74,11 @@ func Describe(n Node) string {
 		return "SetOp " + [...]string{"union", "intersect", "except"}[x.Op]
 	case *Window:
 		return fmt.Sprintf("Window %d function(s)", len(x.Funcs))
+	case *TableCount:
+		if x.Index != nil {
+			return "TableCount " + x.Table.Name + " USING " + x.Index.Name
+		}
+		return "TableCount " + x.Table.Name
 	case *Single:
 		return "ConstantRow"
 	case *Values:
@@ -101,6 +106,12 @@ func scanLabel(s *Scan) string {
 		label := fmt.Sprintf("IndexScan %s USING %s eq=%d", name, r.Index.Name, len(r.Eq))
 		if r.Lo != nil || r.Hi != nil {
 			label += " +range"
+		}
+		if r.NotNull {
+			label += " not-null"
+		}
+		if r.Reverse {
+			label += " reverse"
 		}
 		if CoveringIndex(s) {
 			label += " covering"

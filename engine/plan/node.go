@@ -54,6 +54,11 @@ type IndexRange struct {
 	Lo, Hi Expr
 	LoIncl bool
 	HiIncl bool
+	// NotNull skips the entries whose column after the equality prefix is
+	// NULL; Reverse reads the range from its last entry backwards. Both
+	// serve min/max (minMaxFromIndex) and need no Lo/Hi bound.
+	NotNull bool
+	Reverse bool
 }
 
 // Columns implements Node.

@@ -16,6 +16,8 @@ var rules = []rule{
 	{"index-lookup", indexLookup},
 	{"without-rowid-order", withoutRowidOrder},
 	{"order-by-index", orderByIndex},
+	{"count-from-tree", countFromTree},
+	{"min-max-from-index", minMaxFromIndex},
 	{"join-order", joinOrder},
 	{"index-join", indexJoin},
 	{"hash-join-build-side", hashJoinBuildSide},
