@@ -27,7 +27,7 @@ func alterTable(c *exec.Ctx, cat *catalog.Catalog, p *plan.AlterTable) (bool, er
 	case grammar.AlterRenameTable:
 		return true, renameTable(c, cat, old, ct, st.NewName)
 	case grammar.AlterRenameColumn:
-		return true, renameColumn(cat, old, ct, st.Column, st.NewName)
+		return true, renameColumn(cat, old, ct, st.Column, st.NewName, quotedNewName(st.Text()))
 	case grammar.AlterAddColumn:
 		return true, addColumn(c, cat, old, ct, st.ColumnDef)
 	case grammar.AlterDropColumn:
@@ -105,24 +105,18 @@ func renameTable(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gram
 			return err
 		}
 		ci.Table = name
+		e := newTextEdit(ix.SQL, true)
+		if on := e.find(0, "ON"); on >= 0 {
+			e.partTok(on+1, 0, old.Name, name)
+		} else {
+			e.failed = true
+		}
 		n := *ix
-		n.Table, n.SQL = name, ci.String()
+		n.Table, n.SQL = name, e.result(ci)
 		cat.PutIndex(&n)
 	}
-	if err := rewriteViews(cat, old.Name, func(n grammar.Node) {
-		grammar.Walk(n, func(x grammar.Node) bool {
-			switch x := x.(type) {
-			case *grammar.TableName:
-				if x.Schema == "" && strings.EqualFold(x.Name, old.Name) {
-					x.Name = name
-				}
-			case *grammar.ColumnRef:
-				if strings.EqualFold(x.Table, old.Name) {
-					x.Table = name
-				}
-			}
-			return true
-		})
+	if err := rewriteViews(cat, old.Name, true, func(n grammar.Node, e *textEdit) {
+		renameTableRefs(n, e, old.Name, name)
 	}); err != nil {
 		return err
 	}
@@ -131,8 +125,8 @@ func renameTable(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gram
 	}); err != nil {
 		return err
 	}
-	if err := rewriteTriggers(cat, func(tr *grammar.CreateTriggerStmt) bool {
-		return renameTableInTrigger(tr, old.Name, name)
+	if err := rewriteTriggers(cat, true, func(tr *grammar.CreateTriggerStmt, e *textEdit) bool {
+		return renameTableInTrigger(tr, e, old.Name, name)
 	}); err != nil {
 		return err
 	}
@@ -196,17 +190,23 @@ func parseCreateIndex(sql string) (*grammar.CreateIndexStmt, error) {
 	return ci, nil
 }
 
-// renameRefs renames column references from old to name in n.
-func renameRefs(n grammar.Node, old, name string) {
+// renameRefs renames column references from old to name in n, marking
+// them in e.
+func renameRefs(n grammar.Node, e *textEdit, old, name string) {
 	grammar.Walk(n, func(x grammar.Node) bool {
 		if cr, ok := x.(*grammar.ColumnRef); ok && strings.EqualFold(cr.Column, old) {
 			cr.Column = name
+			e.part(cr.Offset, 0, old, name)
 		}
 		return true
 	})
 }
 
-func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, from, to string) error {
+// renameColumn renames column from of old to to in its CREATE text and
+// in the indexes, views, triggers and foreign keys that name it. quote
+// tells whether the new name was written in quotes, which SQLite then
+// keeps in every edited text.
+func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, from, to string, quote bool) error {
 	i := old.ColumnIndex(from)
 	if i < 0 {
 		return errs.New(errs.CodeGeneric, "no such column: \"%s\"", from)
@@ -214,35 +214,41 @@ func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTa
 	if j := old.ColumnIndex(to); j >= 0 && j != i {
 		return errs.New(errs.CodeGeneric, "duplicate column name: %s", to)
 	}
+	e := newTextEdit(old.SQL, quote)
 	ct.Columns[i].Name = to
+	e.set(e.at(ct.Columns[i].Offset), from, to)
 	for _, tc := range ct.Constraints {
-		renameRefs(tc, from, to)
+		renameRefs(tc, e, from, to)
+		found := false
 		for k, fc := range tc.FKColumns {
 			if strings.EqualFold(fc, from) {
-				tc.FKColumns[k] = to
+				tc.FKColumns[k], found = to, true
 			}
+		}
+		if found {
+			e.list(e.find(e.after(tc.Offset), "KEY"), from, to)
 		}
 	}
 	for _, cd := range ct.Columns {
 		for _, cc := range cd.Constraints {
-			renameRefs(cc, from, to)
+			renameRefs(cc, e, from, to)
 		}
 	}
-	for _, fk := range foreignKeys(ct, old.Name) { // self references
-		for k, c := range fk.Columns {
-			if strings.EqualFold(c, from) {
-				fk.Columns[k] = to
-			}
-		}
-	}
+	renameFKColumns(ct, e, old.Name, from, to) // self references
 	if err := rewriteFKs(cat, old.Name, func(sql string) (string, bool, error) {
-		return renameFKColumn(sql, old.Name, from, to)
+		return renameFKColumn(sql, old.Name, from, to, quote)
 	}); err != nil {
 		return err
 	}
-	if err := rewriteTriggers(cat, func(tr *grammar.CreateTriggerStmt) bool {
-		return renameColumnInTrigger(tr, old.Name, from, to)
+	if err := rewriteTriggers(cat, quote, func(tr *grammar.CreateTriggerStmt, e *textEdit) bool {
+		return renameColumnInTrigger(tr, e, old.Name, from, to)
 	}); err != nil {
+		return err
+	}
+	if err := rewriteViews(cat, old.Name, quote, func(n grammar.Node, e *textEdit) { renameRefs(n, e, from, to) }); err != nil {
+		return err
+	}
+	if _, err := replaceTableSQL(cat, old, e.result(ct)); err != nil {
 		return err
 	}
 	for _, ix := range cat.TableIndexes(old.Name) {
@@ -253,16 +259,31 @@ func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTa
 		if err != nil {
 			return err
 		}
-		renameRefs(ci, from, to)
-		n := *ix
-		n.SQL = ci.String()
-		cat.PutIndex(&n)
+		ie := newTextEdit(ix.SQL, quote)
+		renameRefs(ci, ie, from, to)
+		if err := rebindIndex(cat, ix, ie.result(ci)); err != nil {
+			return err
+		}
 	}
-	if err := rewriteViews(cat, old.Name, func(n grammar.Node) { renameRefs(n, from, to) }); err != nil {
+	return nil
+}
+
+// rebindIndex replaces index ix by the one its edited CREATE text sql
+// declares, on the same tree, so its key expressions and WHERE read the
+// renamed columns.
+func rebindIndex(cat *catalog.Catalog, ix *catalog.Index, sql string) error {
+	ci, err := parseCreateIndex(sql)
+	if err != nil {
 		return err
 	}
-	_, err := replaceTable(cat, old, ct)
-	return err
+	bound, err := plan.NewBinder(cat).Bind(ci)
+	if err != nil {
+		return err
+	}
+	n := bound.(*plan.CreateIndex).Index
+	n.Root, n.SQL = ix.Root, sql
+	cat.PutIndex(n)
+	return nil
 }
 
 // columnText returns the column definition as written in the ALTER TABLE
@@ -437,8 +458,9 @@ func alterColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gram
 }
 
 // rewriteViews applies edit to the statement of every view that reads
-// table, and stores the edited text, as SQLite does on renames.
-func rewriteViews(cat *catalog.Catalog, table string, edit func(grammar.Node)) error {
+// table, and stores the edited text, as SQLite does on renames; quote
+// forces the new names in quotes.
+func rewriteViews(cat *catalog.Catalog, table string, quote bool, edit func(grammar.Node, *textEdit)) error {
 	for _, e := range cat.Entries() {
 		if e.Type != "view" {
 			continue
@@ -448,20 +470,22 @@ func rewriteViews(cat *catalog.Catalog, table string, edit func(grammar.Node)) e
 			return err
 		}
 		cv, ok := st.(*grammar.CreateViewStmt)
-		if !ok || !readsTable(cv, table) {
+		if !ok || !namesTable(cv, table) {
 			continue
 		}
-		edit(cv.Select)
+		te := newTextEdit(e.SQL, quote)
+		edit(cv.Select, te)
 		v := *cat.View(e.Name)
-		v.SQL = cv.String()
+		v.SQL = te.result(cv)
 		cat.PutView(&v)
 	}
 	return nil
 }
 
-func readsTable(cv *grammar.CreateViewStmt, table string) bool {
+// namesTable reports whether a table name below n is table.
+func namesTable(n grammar.Node, table string) bool {
 	found := false
-	grammar.Walk(cv, func(n grammar.Node) bool {
+	grammar.Walk(n, func(n grammar.Node) bool {
 		if t, ok := n.(*grammar.TableName); ok && t.Schema == "" && strings.EqualFold(t.Name, table) {
 			found = true
 		}

@@ -9,9 +9,9 @@ import (
 )
 
 // This file carries a rename to the objects that refer to the renamed
-// table or column: foreign keys of other tables and triggers. Foreign keys
-// are edited in the stored text (only the renamed identifiers change, as
-// SQLite does); triggers are edited in their parsed form and re-printed.
+// table or column: foreign keys of other tables and triggers. Only the
+// renamed identifiers of the stored text change, as in SQLite (see
+// textEdit).
 
 // skipSpace returns the first offset at or after i that is not blank.
 func skipSpace(s string, i int) int {
@@ -102,36 +102,37 @@ func renameFKTable(sql, from, to string) (string, bool, error) {
 }
 
 // renameFKColumn rewrites column from to to in the parent column lists of
-// the REFERENCES clauses of sql that name table.
-func renameFKColumn(sql, table, from, to string) (string, bool, error) {
+// the REFERENCES clauses of sql that name table; quote forces the new name
+// in quotes.
+func renameFKColumn(sql, table, from, to string, quote bool) (string, bool, error) {
 	ct, err := parseCreateTable(sql)
 	if err != nil {
 		return "", false, err
 	}
+	e := newTextEdit(sql, quote)
+	if !renameFKColumns(ct, e, table, from, to) {
+		return sql, false, nil
+	}
+	return e.result(ct), true, nil
+}
+
+// renameFKColumns renames column from of table to to in the REFERENCES
+// clauses of ct that name table, marking them in e.
+func renameFKColumns(ct *grammar.CreateTableStmt, e *textEdit, table, from, to string) bool {
 	changed := false
 	for _, fk := range foreignKeys(ct, table) {
-		_, end, ok := fkTableSpan(sql, fk.Offset)
-		if !ok {
-			continue
-		}
-		i := skipSpace(sql, end)
-		if i >= len(sql) || sql[i] != '(' {
-			continue
-		}
-		for i < len(sql) && sql[i] != ')' {
-			start := skipSpace(sql, i+1)
-			e, v, ok := scanIdent(sql, start)
-			if !ok {
-				break
+		found := false
+		for k, c := range fk.Columns {
+			if strings.EqualFold(c, from) {
+				fk.Columns[k], found = to, true
 			}
-			if strings.EqualFold(v, from) {
-				sql, changed = sql[:start]+quoted(to)+sql[e:], true
-				e = start + len(quoted(to))
-			}
-			i = skipSpace(sql, e)
+		}
+		if found {
+			changed = true
+			e.list(e.after(fk.Offset)+1, from, to)
 		}
 	}
-	return sql, changed, nil
+	return changed
 }
 
 // rewriteFKs applies edit to the CREATE text of every table other than
@@ -155,8 +156,9 @@ func rewriteFKs(cat *catalog.Catalog, skip string, edit func(string) (string, bo
 }
 
 // rewriteTriggers applies edit to every trigger; edit reports whether it
-// changed the statement, which is then re-printed and stored.
-func rewriteTriggers(cat *catalog.Catalog, edit func(*grammar.CreateTriggerStmt) bool) error {
+// changed the statement, whose text is then edited (see textEdit) and
+// stored. quote forces the new names in quotes.
+func rewriteTriggers(cat *catalog.Catalog, quote bool, edit func(*grammar.CreateTriggerStmt, *textEdit) bool) error {
 	for _, e := range cat.Entries() {
 		if e.Type != "trigger" {
 			continue
@@ -166,29 +168,57 @@ func rewriteTriggers(cat *catalog.Catalog, edit func(*grammar.CreateTriggerStmt)
 			return err
 		}
 		tr, ok := st.(*grammar.CreateTriggerStmt)
-		if !ok || !edit(tr) {
+		if !ok {
 			continue
 		}
-		cat.PutTrigger(&catalog.Trigger{Name: e.Name, Table: tr.Table, SQL: tr.String()})
+		te := newTextEdit(e.SQL, quote)
+		if !edit(tr, te) {
+			continue
+		}
+		cat.PutTrigger(&catalog.Trigger{Name: e.Name, Table: tr.Table, SQL: te.result(tr)})
 	}
 	return nil
 }
 
-// renameTableInTrigger renames table from to to in tr.
-func renameTableInTrigger(tr *grammar.CreateTriggerStmt, from, to string) bool {
+// triggerOn returns the token index of the table name after ON in a
+// trigger's header, or -1.
+func triggerOn(e *textEdit) int {
+	if on := e.find(0, "ON"); on >= 0 {
+		return on + 1
+	}
+	return -1
+}
+
+// renameTableInTrigger renames table from to to in tr, marking the
+// changed names in e.
+func renameTableInTrigger(tr *grammar.CreateTriggerStmt, e *textEdit, from, to string) bool {
 	changed := false
 	if tr.Schema == "" && strings.EqualFold(tr.Table, from) {
 		tr.Table, changed = to, true
+		e.partTok(triggerOn(e), 0, from, to)
 	}
-	grammar.Walk(tr, func(x grammar.Node) bool {
+	if renameTableRefs(tr, e, from, to) {
+		changed = true
+	}
+	return changed
+}
+
+// renameTableRefs renames table from to to in the table names and column
+// qualifiers below n, marking them in e; it reports whether it changed
+// any.
+func renameTableRefs(n grammar.Node, e *textEdit, from, to string) bool {
+	changed := false
+	grammar.Walk(n, func(x grammar.Node) bool {
 		switch x := x.(type) {
 		case *grammar.TableName:
 			if x.Schema == "" && strings.EqualFold(x.Name, from) {
 				x.Name, changed = to, true
+				e.part(x.Offset, 0, from, to)
 			}
 		case *grammar.ColumnRef:
 			if strings.EqualFold(x.Table, from) {
 				x.Table, changed = to, true
+				e.part(x.Offset, 1, from, to)
 			}
 		}
 		return true
@@ -198,19 +228,27 @@ func renameTableInTrigger(tr *grammar.CreateTriggerStmt, from, to string) bool {
 
 // renameColumnInTrigger renames column from of table to to in tr: NEW.x
 // and OLD.x when tr is on table, table.x, UPDATE OF lists, and the column
-// lists and unqualified references of body statements that write table.
-func renameColumnInTrigger(tr *grammar.CreateTriggerStmt, table, from, to string) bool {
+// lists and unqualified references of body statements that write or read
+// table.
+// The changed names are marked in e.
+func renameColumnInTrigger(tr *grammar.CreateTriggerStmt, e *textEdit, table, from, to string) bool {
 	changed := false
-	on := strings.EqualFold(tr.Table, table)
-	rename := func(list []string) {
+	rename := func(list []string) bool {
+		found := false
 		for i, c := range list {
 			if strings.EqualFold(c, from) {
-				list[i], changed = to, true
+				list[i], found = to, true
 			}
 		}
+		changed = changed || found
+		return found
 	}
-	if on {
-		rename(tr.Columns)
+	on := strings.EqualFold(tr.Table, table)
+	if on && rename(tr.Columns) {
+		of := e.find(e.find(0, "UPDATE"), "OF")
+		if of < 0 || !e.names(of+1, triggerOn(e), from, to) {
+			e.failed = true
+		}
 	}
 	refs := func(n grammar.Node, bare bool) {
 		grammar.Walk(n, func(x grammar.Node) bool {
@@ -222,6 +260,7 @@ func renameColumnInTrigger(tr *grammar.CreateTriggerStmt, table, from, to string
 			if strings.EqualFold(q, table) || (bare && q == "") ||
 				(on && (strings.EqualFold(q, "new") || strings.EqualFold(q, "old"))) {
 				cr.Column, changed = to, true
+				e.part(cr.Offset, 0, from, to)
 			}
 			return true
 		})
@@ -231,22 +270,35 @@ func renameColumnInTrigger(tr *grammar.CreateTriggerStmt, table, from, to string
 		bare := false
 		switch s := st.(type) {
 		case *grammar.InsertStmt:
-			if s.Table != nil && strings.EqualFold(s.Table.Name, table) {
-				rename(s.Columns)
+			if s.Table != nil && strings.EqualFold(s.Table.Name, table) && rename(s.Columns) {
+				e.list(e.at(s.Table.Offset)+1, from, to)
 			}
 		case *grammar.UpdateStmt:
 			if bare = s.Table != nil && strings.EqualFold(s.Table.Name, table); bare {
-				grammar.Walk(s, func(x grammar.Node) bool {
-					if sc, ok := x.(*grammar.SetClause); ok {
-						rename(sc.Columns)
-					}
-					return true
-				})
+				renameSetColumns(s, e, rename, from, to)
 			}
 		case *grammar.DeleteStmt:
 			bare = s.Table != nil && strings.EqualFold(s.Table.Name, table)
 		}
-		refs(st, bare)
+		// A statement that reads table (FROM, a subquery) may name its
+		// columns bare too; as for views, those names are taken as the
+		// table's.
+		refs(st, bare || namesTable(st, table))
 	}
 	return changed
+}
+
+// renameSetColumns renames column from to to in the SET clauses of s
+// through rename, marking the names before each clause's "=" in e.
+func renameSetColumns(s *grammar.UpdateStmt, e *textEdit, rename func([]string) bool, from, to string) {
+	grammar.Walk(s, func(x grammar.Node) bool {
+		sc, ok := x.(*grammar.SetClause)
+		if !ok || !rename(sc.Columns) {
+			return true
+		}
+		if i := e.at(sc.Offset); i < 0 || !e.names(i, e.find(i, "="), from, to) {
+			e.failed = true
+		}
+		return true
+	})
 }

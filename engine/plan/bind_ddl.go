@@ -12,7 +12,7 @@ import (
 // TableFromAST builds a catalog table (Root unset) and its automatic
 // indexes from CREATE TABLE. It is also how a stored catalog is rebuilt.
 func TableFromAST(s *grammar.CreateTableStmt) (*catalog.Table, []*catalog.Index, error) {
-	t := &catalog.Table{Name: s.Name, RowidCol: -1, WithoutRowid: s.WithoutRowid, Strict: s.Strict, SQL: s.Text()}
+	t := &catalog.Table{Name: s.Name, RowidCol: -1, WithoutRowid: s.WithoutRowid, Strict: s.Strict, SQL: storedCreateText(s.Text(), "TABLE", false)}
 	if len(s.Columns) == 0 {
 		return nil, nil, bindErr("table %s has no columns", s.Name)
 	}
@@ -270,7 +270,7 @@ func (b *Binder) bindCreateIndex(s *grammar.CreateIndexStmt) (Statement, error) 
 	if strings.HasPrefix(strings.ToLower(s.Name), "sqlite_") {
 		return nil, bindErr("object name reserved for internal use: %s", s.Name)
 	}
-	ix := &catalog.Index{Name: s.Name, Table: t.Name, Unique: s.Unique, SQL: s.Text()}
+	ix := &catalog.Index{Name: s.Name, Table: t.Name, Unique: s.Unique, SQL: storedCreateText(s.Text(), "INDEX", s.Unique)}
 	ci := &CreateIndex{Index: ix, IfNotExists: s.IfNotExists, Table: t}
 	sc := rowScope(t, t.Name)
 	for _, ic := range s.Columns {
@@ -319,7 +319,7 @@ func (b *Binder) bindCreateView(s *grammar.CreateViewStmt) (Statement, error) {
 	if err := renameColumns(q, s.Columns, "view "+s.Name); err != nil {
 		return nil, err
 	}
-	return &CreateView{View: &catalog.View{Name: s.Name, Columns: s.Columns, SQL: s.Text()}, IfNotExists: s.IfNotExists}, nil
+	return &CreateView{View: &catalog.View{Name: s.Name, Columns: s.Columns, SQL: storedCreateText(s.Text(), "VIEW", false)}, IfNotExists: s.IfNotExists}, nil
 }
 
 // conflictName names a constraint's ON CONFLICT resolution ("" = ABORT).

@@ -33,7 +33,7 @@ func (b *Binder) bindCreateTrigger(s *grammar.CreateTriggerStmt) (Statement, err
 		if _, err := b.BindTrigger(s, t); err != nil {
 			return nil, err
 		}
-		return &CreateTrigger{Trigger: &catalog.Trigger{Name: s.Name, Table: v.Name, SQL: s.Text()}, IfNotExists: s.IfNotExists}, nil
+		return &CreateTrigger{Trigger: &catalog.Trigger{Name: s.Name, Table: v.Name, SQL: storedCreateText(s.Text(), "TRIGGER", false)}, IfNotExists: s.IfNotExists}, nil
 	}
 	t := b.cat.Table(s.Table)
 	if t == nil {
@@ -45,7 +45,7 @@ func (b *Binder) bindCreateTrigger(s *grammar.CreateTriggerStmt) (Statement, err
 	if _, err := b.BindTrigger(s, t); err != nil {
 		return nil, err
 	}
-	return &CreateTrigger{Trigger: &catalog.Trigger{Name: s.Name, Table: t.Name, SQL: s.Text()}, IfNotExists: s.IfNotExists}, nil
+	return &CreateTrigger{Trigger: &catalog.Trigger{Name: s.Name, Table: t.Name, SQL: storedCreateText(s.Text(), "TRIGGER", false)}, IfNotExists: s.IfNotExists}, nil
 }
 
 func timeName(t grammar.TriggerTime) string {
