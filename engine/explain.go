@@ -45,8 +45,26 @@ func (e *explainer) add(parent int, detail string) int {
 	return e.next
 }
 
-// node adds n and its inputs under parent.
+// node adds n and its inputs under parent, then the subqueries n's
+// expressions run, as SQLite lists them.
 func (e *explainer) node(n plan.Node, parent int) {
+	e.operator(n, parent)
+	subs, list := plan.NodeSubqueries(n)
+	for i, s := range subs {
+		kind := "SCALAR SUBQUERY"
+		if list[i] {
+			kind = "LIST SUBQUERY"
+		}
+		if s.Correlated {
+			kind = "CORRELATED " + kind
+		}
+		id := e.add(parent, fmt.Sprintf("%s %d", kind, s.ID))
+		e.node(s.Plan, id)
+	}
+}
+
+// operator adds n itself and its inputs under parent.
+func (e *explainer) operator(n plan.Node, parent int) {
 	switch n := n.(type) {
 	case *plan.Scan:
 		e.add(parent, scanDetail(n))

@@ -140,6 +140,7 @@ type Subquery struct {
 	Plan       Node
 	Correlated bool
 	ID         int // unique within the statement, for caching results
+	optimized  bool
 }
 
 func (*ColRef) exprNode()    {}

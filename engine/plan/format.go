@@ -20,6 +20,15 @@ func formatNode(b *strings.Builder, n Node, depth int) {
 	for _, c := range Inputs(n) {
 		formatNode(b, c, depth+1)
 	}
+	subs, _ := NodeSubqueries(n)
+	for _, s := range subs {
+		kind := "Subquery"
+		if s.Correlated {
+			kind = "CorrelatedSubquery"
+		}
+		fmt.Fprintf(b, "%s%s %d\n", strings.Repeat("  ", depth+1), kind, s.ID)
+		formatNode(b, s.Plan, depth+2)
+	}
 }
 
 // Inputs lists n's inputs in order.

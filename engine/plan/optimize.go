@@ -11,6 +11,7 @@ type rule struct {
 
 // rules is the ordered list of rewrites Optimize applies.
 var rules = []rule{
+	{"decorrelate", decorrelate},
 	{"pushdown-filters", pushdownFilters},
 	{"rowid-lookup", func(_ *catalog.Catalog, n Node) Node { return rowidLookup(n) }},
 	{"index-lookup", indexLookup},
@@ -72,7 +73,28 @@ func optimizeNode(cat *catalog.Catalog, n Node) Node {
 	for _, r := range rules {
 		n = rewrite(n, func(x Node) Node { return r.apply(cat, x) })
 	}
+	optimizeSubqueries(cat, n)
 	return n
+}
+
+// optimizeSubqueries applies the rules to the plans of the subqueries the
+// expressions of n's tree hold (those decorrelate left in place), so they
+// get index lookups and hash joins too; a correlated one's lookup keys may
+// read the outer row (constLike accepts OuterRefs). Each plan is optimized
+// once, however many expressions share it.
+func optimizeSubqueries(cat *catalog.Catalog, n Node) {
+	walkPlan(n, func(x Node) {
+		for _, e := range nodeExprs(x) {
+			exprSubqueries(e, func(s *Subquery) {
+				if s.optimized {
+					return
+				}
+				s.optimized = true
+				s.Plan = optimizeNode(cat, s.Plan)
+				pruneColumns(s.Plan, nil)
+			})
+		}
+	})
 }
 
 // rewrite applies fn bottom-up to every node of the tree.

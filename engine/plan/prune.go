@@ -63,8 +63,14 @@ func pruneJoin(j *Join, need []bool) {
 	right := union(nil, 0, j.RightKeys...)
 	var l, r []bool
 	if all != nil {
+		// A semi or anti join's own output is its left columns only, so
+		// all may stop short of the right side's.
+		nr := len(j.Right.Columns())
 		l = append([]bool{}, all[:nl]...)
-		r = append([]bool{}, all[nl:]...)
+		r = make([]bool, nr)
+		if len(all) > nl {
+			copy(r, all[nl:])
+		}
 		for i, b := range right {
 			if i < len(r) && b {
 				r[i] = true

@@ -38,6 +38,9 @@ func pushdownFilters(_ *catalog.Catalog, n Node) Node {
 
 // pushIntoJoin splits f's conjuncts between the join's sides.
 func pushIntoJoin(f *Filter, j *Join) Node {
+	if j.Kind.SemiLike() {
+		return pushIntoSemi(f, j)
+	}
 	if j.Kind != JoinInner && j.Kind != JoinCross && j.Kind != JoinLeft {
 		return f
 	}
@@ -68,6 +71,29 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 	if len(nj.LeftKeys) > 0 && nj.Kind == JoinCross {
 		nj.Kind = JoinInner
 	}
+	if rest == nil {
+		return &nj
+	}
+	return &Filter{Input: &nj, Pred: rest}
+}
+
+// pushIntoSemi moves the conjuncts of f, which read only the left columns
+// a semi or anti join outputs, into its left side: a left row's match does
+// not depend on which other left rows are there.
+func pushIntoSemi(f *Filter, j *Join) Node {
+	var left, rest Expr
+	for _, c := range Conjuncts(f.Pred) {
+		if s := pushSide(c, len(j.Cols)); s == sideLeft || s == sideConst {
+			left = andExpr(left, c)
+		} else {
+			rest = andExpr(rest, c)
+		}
+	}
+	if left == nil {
+		return f
+	}
+	nj := *j
+	nj.Left = pushdownFilters(nil, &Filter{Input: j.Left, Pred: left})
 	if rest == nil {
 		return &nj
 	}

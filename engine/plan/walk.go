@@ -1,0 +1,139 @@
+package plan
+
+// nodeExprs lists the expressions node n evaluates itself (its inputs'
+// are theirs). CTE bodies are not included: they are plans of their own.
+func nodeExprs(n Node) []Expr {
+	switch x := n.(type) {
+	case *Scan:
+		var out []Expr
+		if r := x.Lookup; r != nil {
+			out = append(out, r.Eq, r.Lo, r.Hi)
+		}
+		if r := x.Index; r != nil {
+			out = append(append(out, r.Eq...), r.Lo, r.Hi)
+		}
+		return out
+	case *Filter:
+		return []Expr{x.Pred}
+	case *Project:
+		return x.Exprs
+	case *Limit:
+		return []Expr{x.Limit, x.Offset}
+	case *Sort:
+		return append(sortExprs(x.Keys), x.Limit, x.Offset)
+	case *Aggregate:
+		out := append([]Expr{}, x.Group...)
+		for _, a := range x.Aggs {
+			out = append(append(append(out, a.Args...), a.Filter), sortExprs(a.OrderBy)...)
+		}
+		return out
+	case *Join:
+		return append(append([]Expr{x.On}, x.LeftKeys...), x.RightKeys...)
+	case *Values:
+		var out []Expr
+		for _, r := range x.Rows {
+			out = append(out, r...)
+		}
+		return out
+	case *Window:
+		var out []Expr
+		for _, f := range x.Funcs {
+			out = append(append(append(out, f.Args...), f.Filter, f.Frame.Start, f.Frame.End), f.Partition...)
+			out = append(out, sortExprs(f.Order)...)
+		}
+		return out
+	case *TableFunc:
+		return x.Args
+	case *Lateral:
+		return append([]Expr{x.On}, x.Func.Args...)
+	}
+	return nil
+}
+
+// nodeInputs lists n's input nodes, a Lateral's left side included.
+func nodeInputs(n Node) []Node {
+	if l, ok := n.(*Lateral); ok {
+		return []Node{l.Left}
+	}
+	return Inputs(n)
+}
+
+// walkPlan calls fn for n and every node below it, not entering
+// subqueries.
+func walkPlan(n Node, fn func(Node)) {
+	fn(n)
+	for _, in := range nodeInputs(n) {
+		walkPlan(in, fn)
+	}
+}
+
+// exprSubqueries calls fn for every subquery e holds, not entering their
+// plans.
+func exprSubqueries(e Expr, fn func(*Subquery)) {
+	WalkExpr(e, func(x Expr) {
+		switch x := x.(type) {
+		case *ScalarSub:
+			fn(x.Sub)
+		case *Exists:
+			fn(x.Sub)
+		case *InSub:
+			fn(x.Sub)
+		}
+	})
+}
+
+// readsOuter reports whether any expression of plan n reads an enclosing
+// query's row: an OuterRef, or a correlated subquery (whose OuterRefs may
+// reach past n). CTE references count as reading it, conservatively.
+func readsOuter(n Node) bool {
+	found := false
+	walkPlan(n, func(x Node) {
+		if _, ok := x.(*CTERef); ok {
+			found = true
+		}
+		for _, e := range nodeExprs(x) {
+			if exprReadsOuter(e) {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+// exprReadsOuter reports whether e holds an OuterRef or a correlated
+// subquery.
+func exprReadsOuter(e Expr) bool {
+	found := false
+	WalkExpr(e, func(x Expr) {
+		if _, ok := x.(*OuterRef); ok {
+			found = true
+		}
+	})
+	exprSubqueries(e, func(s *Subquery) { found = found || s.Correlated })
+	return found
+}
+
+// NodeSubqueries lists the subqueries n's own expressions hold, each once,
+// in order, with whether each is an IN list.
+func NodeSubqueries(n Node) (subs []*Subquery, list []bool) {
+	seen := map[*Subquery]bool{}
+	for _, e := range nodeExprs(n) {
+		WalkExpr(e, func(x Expr) {
+			var s *Subquery
+			in := false
+			switch x := x.(type) {
+			case *ScalarSub:
+				s = x.Sub
+			case *Exists:
+				s = x.Sub
+			case *InSub:
+				s, in = x.Sub, true
+			}
+			if s != nil && !seen[s] {
+				seen[s] = true
+				subs, list = append(subs, s), append(list, in)
+			}
+		})
+	}
+	return subs, list
+}
