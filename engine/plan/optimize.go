@@ -11,6 +11,7 @@ type rule struct {
 
 // rules is the ordered list of rewrites Optimize applies.
 var rules = []rule{
+	{"fold-constants", foldConstants},
 	{"decorrelate", decorrelate},
 	{"pushdown-filters", pushdownFilters},
 	{"rowid-lookup", func(_ *catalog.Catalog, n Node) Node { return rowidLookup(n) }},

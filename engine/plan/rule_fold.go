@@ -1,0 +1,133 @@
+package plan
+
+import (
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/funcs"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// EvalConst evaluates an expression that reads no row, parameter or
+// session state, reporting false when it fails (the error then surfaces,
+// or not, when the statement runs, as it would unfolded). The executor
+// sets it (package exec), so folding evaluates exactly as execution
+// would; while it is nil nothing folds.
+var EvalConst func(Expr) (types.Value, bool)
+
+// foldConstants replaces every maximal constant subexpression of n's
+// expressions by its value, computed once at plan time: `x = 1 + 1`
+// becomes `x = 2`, which the index rules can seek. An expression is
+// constant when it reads no column, outer row, parameter or subquery and
+// calls only deterministic scalar functions (random(), changes(), the
+// date and time functions and CURRENT_* read state and never fold).
+func foldConstants(_ *catalog.Catalog, n Node) Node {
+	if EvalConst == nil {
+		return n
+	}
+	switch x := n.(type) {
+	case *Filter:
+		x.Pred = foldExpr(x.Pred)
+	case *Project:
+		foldAll(x.Exprs)
+	case *Sort:
+		for i := range x.Keys {
+			x.Keys[i].Expr = foldExpr(x.Keys[i].Expr)
+		}
+	case *Aggregate:
+		foldAll(x.Group)
+		for i := range x.Aggs {
+			foldAll(x.Aggs[i].Args)
+			x.Aggs[i].Filter = foldExpr(x.Aggs[i].Filter)
+		}
+	case *Join:
+		x.On = foldExpr(x.On)
+		foldAll(x.LeftKeys)
+		foldAll(x.RightKeys)
+	case *Values:
+		for _, r := range x.Rows {
+			foldAll(r)
+		}
+	}
+	return n
+}
+
+func foldAll(es []Expr) {
+	for i, e := range es {
+		es[i] = foldExpr(e)
+	}
+}
+
+// foldExpr returns e with its maximal constant subexpressions folded.
+func foldExpr(e Expr) Expr {
+	if e == nil {
+		return nil
+	}
+	if _, ok := e.(*Const); ok {
+		return e
+	}
+	if isConstant(e) {
+		if _, ok := e.(*Collate); !ok { // a COLLATE keeps its name for the comparison above
+			if v, ok := EvalConst(e); ok {
+				return &Const{V: v}
+			}
+		}
+	}
+	return foldChildren(e)
+}
+
+// foldChildren rebuilds e with each operand folded.
+func foldChildren(e Expr) Expr {
+	switch x := e.(type) {
+	case *Unary:
+		return &Unary{Op: x.Op, X: foldExpr(x.X)}
+	case *Binary:
+		return &Binary{Op: x.Op, L: foldExpr(x.L), R: foldExpr(x.R), Coll: x.Coll}
+	case *Affinity:
+		return &Affinity{X: foldExpr(x.X), Aff: x.Aff}
+	case *Collate:
+		return &Collate{X: foldExpr(x.X), Name: x.Name}
+	case *Cast:
+		return &Cast{X: foldExpr(x.X), Type: x.Type, Affinity: x.Affinity}
+	case *IsNull:
+		return &IsNull{X: foldExpr(x.X), Not: x.Not}
+	case *Func:
+		args := make([]Expr, len(x.Args))
+		for i, a := range x.Args {
+			args[i] = foldExpr(a)
+		}
+		return &Func{Name: x.Name, Args: args}
+	case *Case:
+		c := &Case{Operand: foldExpr(x.Operand), Else: foldExpr(x.Else)}
+		for _, w := range x.Whens {
+			c.Whens = append(c.Whens, When{Cond: foldExpr(w.Cond), Then: foldExpr(w.Then)})
+		}
+		return c
+	case *Like:
+		return &Like{Op: x.Op, X: foldExpr(x.X), Pat: foldExpr(x.Pat), Escape: foldExpr(x.Escape), Not: x.Not}
+	case *Between:
+		return &Between{X: foldExpr(x.X), Lo: foldExpr(x.Lo), Hi: foldExpr(x.Hi), Not: x.Not}
+	case *InList:
+		l := &InList{X: foldExpr(x.X), Not: x.Not, List: make([]Expr, len(x.List))}
+		for i, v := range x.List {
+			l.List[i] = foldExpr(v)
+		}
+		return l
+	}
+	return e
+}
+
+// isConstant reports whether e reads nothing but literals and
+// deterministic scalar functions of them.
+func isConstant(e Expr) bool {
+	ok := true
+	WalkExpr(e, func(x Expr) {
+		switch x := x.(type) {
+		case *Const, *Unary, *Binary, *Affinity, *Collate, *Cast, *IsNull, *Case, *Like, *Between, *InList:
+		case *Func:
+			f, found := funcs.Lookup(x.Name, len(x.Args))
+			ok = ok && found && f.Deterministic && f.Kind == funcs.KindScalar
+		default:
+			ok = false
+		}
+	})
+	return ok
+}
