@@ -331,7 +331,13 @@ func addColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramma
 	ct.Columns = append(ct.Columns, cd)
 	sql := ct.String()
 	if text := columnText(c, cd); text != "" {
-		if k := strings.LastIndexByte(old.SQL, ')'); k > 0 {
+		// As SQLite does, the definition goes after the last column's:
+		// before the first table constraint, else before the final ")".
+		if len(ct.Constraints) > 0 {
+			if k := ct.Constraints[0].Offset; k > 0 && k < len(old.SQL) {
+				sql = old.SQL[:k] + text + ", " + old.SQL[k:]
+			}
+		} else if k := strings.LastIndexByte(old.SQL, ')'); k > 0 {
 			sql = old.SQL[:k] + ", " + text + old.SQL[k:]
 		}
 	}

@@ -32,6 +32,11 @@ func TableFromAST(s *grammar.CreateTableStmt) (*catalog.Table, []*catalog.Index,
 			return nil, nil, err
 		}
 	}
+	for k, src := range checkTexts(s) {
+		if src != "" && k < len(t.Checks) {
+			t.Checks[k].Expr = src
+		}
+	}
 	if t.RowidCol >= 0 {
 		t.Columns[t.RowidCol].NotNull = false
 	}

@@ -44,3 +44,56 @@ func storedCreateText(text, kind string, unique bool) string {
 	}
 	return prefix + text[toks[i].Start:]
 }
+
+// checkTexts returns, for each CHECK constraint of s in the order
+// TableFromAST lists them (column constraints, then table constraints),
+// its expression as written in s's text, or "" where it cannot be found.
+// SQLite names an unnamed CHECK by that text in its error message.
+func checkTexts(s *grammar.CreateTableStmt) []string {
+	text := s.Text()
+	toks := grammar.Tokens(text)
+	var out []string
+	add := func(off int) { out = append(out, checkText(text, toks, off-s.Offset)) }
+	for _, cd := range s.Columns {
+		for _, cc := range cd.Constraints {
+			if cc.Kind == grammar.ConstraintCheck {
+				add(cc.Offset)
+			}
+		}
+	}
+	for _, tc := range s.Constraints {
+		if tc.Kind == grammar.ConstraintCheck {
+			add(tc.Offset)
+		}
+	}
+	return out
+}
+
+// checkText returns the text between the parentheses of the first CHECK
+// at or after byte off of text, trimmed, or "".
+func checkText(text string, toks []grammar.Token, off int) string {
+	i := 0
+	for i < len(toks) && toks[i].Start < off {
+		i++
+	}
+	for ; i < len(toks); i++ {
+		if toks[i].Kind == grammar.TokenWord && strings.EqualFold(text[toks[i].Start:toks[i].End], "CHECK") {
+			break
+		}
+	}
+	if i+1 >= len(toks) || text[toks[i+1].Start:toks[i+1].End] != "(" {
+		return ""
+	}
+	open, depth := toks[i+1], 0
+	for _, t := range toks[i+1:] {
+		switch text[t.Start:t.End] {
+		case "(":
+			depth++
+		case ")":
+			if depth--; depth == 0 {
+				return strings.TrimSpace(text[open.End:t.Start])
+			}
+		}
+	}
+	return ""
+}
