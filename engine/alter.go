@@ -67,7 +67,7 @@ func replaceTableSQL(cat *catalog.Catalog, old *catalog.Table, sql string) (*cat
 	if err != nil {
 		return nil, err
 	}
-	t.SQL, t.Root = sql, old.Root
+	t.SQL, t.Root, t.Temp = sql, old.Root, old.Temp
 	var oldAutos []*catalog.Index
 	for _, ix := range cat.TableIndexes(old.Name) {
 		if ix.Auto {
@@ -83,7 +83,7 @@ func replaceTableSQL(cat *catalog.Catalog, old *catalog.Table, sql string) (*cat
 	}
 	cat.PutTable(t)
 	for i, ix := range autos {
-		ix.Root = oldAutos[i].Root
+		ix.Root, ix.Temp = oldAutos[i].Root, old.Temp
 		cat.PutIndex(ix)
 	}
 	return t, nil

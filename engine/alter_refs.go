@@ -175,7 +175,8 @@ func rewriteTriggers(cat *catalog.Catalog, quote bool, edit func(*grammar.Create
 		if !edit(tr, te) {
 			continue
 		}
-		cat.PutTrigger(&catalog.Trigger{Name: e.Name, Table: tr.Table, SQL: te.result(tr)})
+		prev := cat.Trigger(e.Name)
+		cat.PutTrigger(&catalog.Trigger{Name: e.Name, Table: tr.Table, SQL: te.result(tr), Temp: prev.Temp, OnMain: prev.OnMain})
 	}
 	return nil
 }

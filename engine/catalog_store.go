@@ -19,8 +19,18 @@ const (
 
 // loadCatalog reads the catalog tree of tx into a snapshot: one entry per
 // object, rebuilt from its CREATE text, tables first.
-func loadCatalog(tx *txn.Tx) (*catalog.Catalog, error) {
-	cat := catalog.New()
+func loadCatalog(tx *txn.Tx) (*catalog.Catalog, error) { return loadCatalogInto(tx, catalog.New()) }
+
+// loadTempCatalog reads a temp store's catalog tree into a temp schema.
+func loadTempCatalog(tx *txn.Tx) (*catalog.Catalog, error) {
+	return loadCatalogInto(tx, catalog.NewTemp())
+}
+
+// onMainRoot is the root stored for a temp trigger on a main table:
+// triggers have no tree, so the slot tells the trigger's table's schema.
+const onMainRoot = 1
+
+func loadCatalogInto(tx *txn.Tx, cat *catalog.Catalog) (*catalog.Catalog, error) {
 	cat.Version = tx.Meta(metaSchemaCookie)
 	root := uint32(tx.Meta(metaCatalogRoot))
 	if root == 0 {
@@ -52,7 +62,8 @@ func loadCatalog(tx *txn.Tx) (*catalog.Catalog, error) {
 				return nil, err
 			}
 		case e.Type == "trigger":
-			cat.PutTrigger(&catalog.Trigger{Name: e.Name, Table: e.TblName, SQL: e.SQL})
+			cat.PutTrigger(&catalog.Trigger{Name: e.Name, Table: e.TblName, SQL: e.SQL,
+				Temp: cat.IsTemp(), OnMain: cat.IsTemp() && e.Root == onMainRoot})
 		}
 	}
 	return cat, nil
@@ -108,10 +119,10 @@ func loadTable(cat *catalog.Catalog, e catalog.Entry, roots map[string]uint32) e
 	if t, autos, err = plan.TableFromAST(ct); err != nil {
 		return corruptSchema(e.Name, err)
 	}
-	t.Name, t.Root, t.SQL = e.Name, e.Root, e.SQL
+	t.Name, t.Root, t.SQL, t.Temp = e.Name, e.Root, e.SQL, cat.IsTemp()
 	cat.PutTable(t)
 	for _, ix := range autos {
-		ix.Root = roots[catalog.Lower(ix.Name)]
+		ix.Root, ix.Temp = roots[catalog.Lower(ix.Name)], t.Temp
 		cat.PutIndex(ix)
 	}
 	return nil
@@ -145,7 +156,7 @@ func loadView(cat *catalog.Catalog, e catalog.Entry) error {
 	if !ok {
 		return corruptSchema(e.Name, errs.New(errs.CodeCorrupt, "not a CREATE VIEW"))
 	}
-	cat.PutView(&catalog.View{Name: e.Name, Columns: cv.Columns, SQL: e.SQL})
+	cat.PutView(&catalog.View{Name: e.Name, Columns: cv.Columns, SQL: e.SQL, Temp: cat.IsTemp()})
 	return nil
 }
 
@@ -168,6 +179,9 @@ func saveCatalog(tx *txn.Tx, cat *catalog.Catalog) error {
 	}
 	tree := tx.Tree(root)
 	for i, e := range cat.Entries() {
+		if e.Type == "trigger" && cat.Trigger(e.Name).OnMain {
+			e.Root = onMainRoot
+		}
 		if err := tree.Put(storage.RowidKey(int64(i+1)), e.Encode()); err != nil {
 			return err
 		}

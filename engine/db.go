@@ -46,6 +46,8 @@ type DB struct {
 	sessions map[*Session]struct{}
 
 	parses atomic.Int64
+	// tempDBs counts the sessions' open temp databases.
+	tempDBs atomic.Int64
 }
 
 // Stats are the engine's counters.
@@ -56,6 +58,9 @@ type Stats struct {
 	Binds         int64 // statements bound (first use or after a schema change)
 	SchemaVersion uint64
 	OpenSessions  int
+	// TempDatabases counts the open sessions' temp databases (one per
+	// session that made a temp object; closed with the session).
+	TempDatabases int
 	Storage       storage.Stats
 	Txn           txn.ManagerStats
 	// ZeroedBytes counts bytes the factorized block pool has zeroed, and
@@ -187,7 +192,7 @@ func (db *DB) Stats() Stats {
 	n := len(db.sessions)
 	db.mu.Unlock()
 	st := Stats{Parses: db.parses.Load(), PlanCacheHits: hits, PlanCacheMiss: miss, Binds: binds,
-		OpenSessions: n, Storage: db.store.Stats(), Txn: db.txm.Stats(),
+		OpenSessions: n, TempDatabases: int(db.tempDBs.Load()), Storage: db.store.Stats(), Txn: db.txm.Stats(),
 		ZeroedBytes: db.pool.ZeroedBytes(), BlockBytes: db.pool.Allocated()}
 	if c := db.cat.Load(); c != nil {
 		st.SchemaVersion = c.Version

@@ -12,10 +12,20 @@ import (
 // changes the trees, rewrites the catalog tree and keeps the snapshot as
 // the transaction's until commit.
 func (s *Session) ddl(c *exec.Ctx, p plan.Statement) error {
-	cat := c.Catalog.Clone()
-	cat.Version = c.Catalog.Version + 1
+	temp, err := ddlInTemp(c.Catalog, p)
+	if err != nil {
+		return err
+	}
+	base := c.Catalog.Main()
+	if temp {
+		if base = c.Catalog.Temp(); base == nil {
+			base = catalog.NewTemp() // DROP … temp.x in a session without temp objects
+		}
+	}
+	// DDL edits one schema, whose trees are in that schema's transaction.
+	cat := base.Clone()
+	cat.Version = base.Version + 1
 	var changed bool
-	var err error
 	switch p := p.(type) {
 	case *plan.CreateTable:
 		changed, err = createTable(c, cat, p)
@@ -24,7 +34,7 @@ func (s *Session) ddl(c *exec.Ctx, p plan.Statement) error {
 	case *plan.CreateView:
 		changed, err = createView(cat, p)
 	case *plan.Drop:
-		changed, err = drop(c, cat, p)
+		changed, err = drop(c, cat, p, temp)
 	case *plan.AlterTable:
 		changed, err = alterTable(c, cat, p)
 	case *plan.CreateTrigger:
@@ -33,11 +43,53 @@ func (s *Session) ddl(c *exec.Ctx, p plan.Statement) error {
 	if err != nil || !changed {
 		return err
 	}
-	if err := saveCatalog(c.Tx, cat); err != nil {
+	if err := saveCatalog(c.TxOf(temp), cat); err != nil {
 		return err
 	}
-	s.txCat = cat
+	if temp {
+		s.txTempCat = cat
+	} else {
+		s.txCat = cat
+	}
 	return nil
+}
+
+// ddlInTemp reports whether a schema change is made in the temp schema.
+// A DROP without a schema drops the temp object when there is one, as
+// SQLite looks in temp first.
+func ddlInTemp(cat *catalog.Catalog, p plan.Statement) (bool, error) {
+	switch p := p.(type) {
+	case *plan.CreateTable:
+		return p.Table.Temp, nil
+	case *plan.CreateIndex:
+		return p.Index.Temp, nil
+	case *plan.CreateView:
+		return p.View.Temp, nil
+	case *plan.CreateTrigger:
+		return p.Trigger.Temp, nil
+	case *plan.AlterTable:
+		return p.Table.Temp, nil
+	case *plan.Drop:
+		switch {
+		case p.Schema == "temp":
+			return true, nil
+		case p.Schema == "" && cat.Temp() != nil:
+			return objectIn(cat.Temp(), p.Kind, p.Name), nil
+		}
+	}
+	return false, nil
+}
+
+// objectIn reports whether cat has an object of kind named name (for DROP
+// TABLE, a view too, so that DROP TABLE reports it rightly).
+func objectIn(cat *catalog.Catalog, kind grammar.ObjectKind, name string) bool {
+	switch kind {
+	case grammar.ObjectIndex:
+		return cat.Index(name) != nil
+	case grammar.ObjectTrigger:
+		return cat.Trigger(name) != nil
+	}
+	return cat.Table(name) != nil || cat.View(name) != nil
 }
 
 // nameTaken reports an object already named name.
@@ -59,7 +111,8 @@ func createTable(c *exec.Ctx, cat *catalog.Catalog, p *plan.CreateTable) (bool, 
 		}
 		return false, nameTaken(cat, p.Table.Name)
 	}
-	root, err := c.Tx.CreateTree()
+	tx := c.TxOf(cat.IsTemp())
+	root, err := tx.CreateTree()
 	if err != nil {
 		return false, err
 	}
@@ -72,7 +125,7 @@ func createTable(c *exec.Ctx, cat *catalog.Catalog, p *plan.CreateTable) (bool, 
 		}
 	}
 	for _, ix := range p.Indexes {
-		r, err := c.Tx.CreateTree()
+		r, err := tx.CreateTree()
 		if err != nil {
 			return false, err
 		}
@@ -105,7 +158,7 @@ func createIndex(c *exec.Ctx, cat *catalog.Catalog, p *plan.CreateIndex) (bool, 
 	if t == nil {
 		return false, errs.New(errs.CodeGeneric, "no such table: main.%s", p.Table.Name)
 	}
-	root, err := c.Tx.CreateTree()
+	root, err := c.TxOf(cat.IsTemp()).CreateTree()
 	if err != nil {
 		return false, err
 	}
@@ -155,7 +208,8 @@ func createSequenceTable(c *exec.Ctx, cat *catalog.Catalog) error {
 	if err != nil {
 		return err
 	}
-	if t.Root, err = c.Tx.CreateTree(); err != nil {
+	t.Temp = cat.IsTemp()
+	if t.Root, err = c.TxOf(t.Temp).CreateTree(); err != nil {
 		return err
 	}
 	cat.PutTable(t)
@@ -164,8 +218,7 @@ func createSequenceTable(c *exec.Ctx, cat *catalog.Catalog) error {
 
 var objectKinds = [...]string{"table", "index", "view", "trigger"}
 
-func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop) (bool, error) {
-	kind := objectKinds[p.Kind]
+func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop, temp bool) (bool, error) {
 	var found bool
 	switch p.Kind {
 	case grammar.ObjectTable:
@@ -187,8 +240,9 @@ func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop) (bool, error) {
 		if p.IfExists {
 			return false, nil
 		}
-		return false, errs.New(errs.CodeGeneric, "no such %s: %s", kind, p.Name)
+		return false, dropMissing(p)
 	}
+	tx := c.TxOf(temp)
 	switch p.Kind {
 	case grammar.ObjectTable:
 		t := cat.Table(p.Name)
@@ -196,7 +250,7 @@ func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop) (bool, error) {
 			return false, errs.New(errs.CodeGeneric, "table %s may not be dropped", t.Name)
 		}
 		for _, ix := range cat.TableIndexes(t.Name) {
-			if err := c.Tx.DropTree(ix.Root); err != nil {
+			if err := tx.DropTree(ix.Root); err != nil {
 				return false, err
 			}
 			cat.Drop(ix.Name)
@@ -204,7 +258,7 @@ func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop) (bool, error) {
 		for _, tr := range cat.TableTriggers(t.Name) {
 			cat.Drop(tr.Name)
 		}
-		if err := c.Tx.DropTree(t.Root); err != nil {
+		if err := tx.DropTree(t.Root); err != nil {
 			return false, err
 		}
 	case grammar.ObjectIndex:
@@ -212,10 +266,19 @@ func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop) (bool, error) {
 		if ix.Auto {
 			return false, errs.New(errs.CodeGeneric, "index associated with UNIQUE or PRIMARY KEY constraint cannot be dropped")
 		}
-		if err := c.Tx.DropTree(ix.Root); err != nil {
+		if err := tx.DropTree(ix.Root); err != nil {
 			return false, err
 		}
 	}
 	cat.Drop(p.Name)
 	return true, nil
+}
+
+// dropMissing is the error of a DROP whose object does not exist.
+func dropMissing(p *plan.Drop) error {
+	name := p.Name
+	if p.Schema != "" {
+		name = p.Schema + "." + name
+	}
+	return errs.New(errs.CodeGeneric, "no such %s: %s", objectKinds[p.Kind], name)
 }

@@ -39,9 +39,16 @@ type script struct {
 	numInput int
 	names    []string // per position: the placeholder's name or ""
 
-	mu    sync.Mutex
-	plans []*boundPlan // per statement
+	mu sync.Mutex
+	// plans holds per statement the plans of the two catalogs it was last
+	// bound against, newest first: sessions with temp objects bind against
+	// catalogs of their own (see Session.compose), and two ways keep such a
+	// session and the others from rebinding each other's plans in turn.
+	plans [][planWays]*boundPlan
 }
+
+// planWays is how many bound plans a statement keeps.
+const planWays = 2
 
 type boundPlan struct {
 	// cat is the catalog snapshot the plan was bound against; a snapshot is
@@ -67,9 +74,10 @@ func (bp *boundPlan) columns(rc []plan.ResultColumn) []Column {
 func (s *script) cachedFor(i int, cat *catalog.Catalog) (*boundPlan, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	bp := s.plans[i]
-	if bp != nil && bp.cat == cat {
-		return bp, true
+	for _, bp := range s.plans[i] {
+		if bp != nil && bp.cat == cat {
+			return bp, true
+		}
 	}
 	return nil, false
 }
@@ -77,7 +85,9 @@ func (s *script) cachedFor(i int, cat *catalog.Catalog) (*boundPlan, bool) {
 func (s *script) storeFor(i int, cat *catalog.Catalog, p plan.Statement) *boundPlan {
 	bp := &boundPlan{cat: cat, plan: p}
 	s.mu.Lock()
-	s.plans[i] = bp
+	ways := &s.plans[i]
+	copy(ways[1:], ways[:planWays-1])
+	ways[0] = bp
 	s.mu.Unlock()
 	return bp
 }
@@ -110,7 +120,7 @@ func (db *DB) parse(sql string) (*script, error) {
 	if err != nil {
 		return nil, syntaxError(err)
 	}
-	s := &script{sql: sql, stmts: stmts, plans: make([]*boundPlan, len(stmts))}
+	s := &script{sql: sql, stmts: stmts, plans: make([][planWays]*boundPlan, len(stmts))}
 	s.numInput, s.names = numberParams(stmts)
 	db.cache.lru.Add(sql, s)
 	return s, nil

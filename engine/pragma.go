@@ -36,7 +36,8 @@ func oneValue(name string, v types.Value) outcome {
 
 // pragma runs PRAGMA name [= value].
 func (s *Session) pragma(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
-	if rows, ok, err := exec.IntrospectionRows(c.Catalog, p.Name, p.Arg); ok || err != nil {
+	// PRAGMA main.x or temp.x introspects that schema only.
+	if rows, ok, err := exec.IntrospectionRows(exec.SchemaCatalog(c.Catalog, p.Schema), p.Name, p.Arg); ok || err != nil {
 		return outcome{rows: staticRows(namedColumns(pragmaColumns["pragma_"+p.Name]...), rows)}, err
 	}
 	switch p.Name {

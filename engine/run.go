@@ -16,7 +16,10 @@ import (
 
 // stmtTx is the transaction one statement runs in.
 type stmtTx struct {
-	tx   *txn.Tx
+	tx *txn.Tx
+	// ttx is the transaction of the session's temp database, nil when the
+	// session has none.
+	ttx  *txn.Tx
 	auto bool // autocommit: commit or roll back when the statement ends
 }
 
@@ -32,38 +35,68 @@ func isWrite(p plan.Statement) bool {
 }
 
 // startStatement opens the statement's transaction: the session's explicit
-// one, or an autocommit one.
-func (s *Session) startStatement(ctx context.Context, write bool) (stmtTx, error) {
-	st := stmtTx{tx: s.tx}
+// one, or an autocommit one, with its temp side when the session has a
+// temp database. A write to temp objects only (tempOnly) reads main and
+// so waits for no writer.
+func (s *Session) startStatement(ctx context.Context, write, tempOnly bool) (stmtTx, error) {
+	st := stmtTx{tx: s.tx, ttx: s.ttx}
 	if st.tx == nil {
 		tx, err := s.db.txm.Begin(ctx, txn.Options{})
 		if err != nil {
 			return st, err
 		}
 		st.tx, st.auto = tx, true
+		if s.temp != nil {
+			if st.ttx, err = s.temp.txm.Begin(ctx, txn.Options{}); err != nil {
+				tx.Rollback()
+				return st, err
+			}
+		}
 	}
 	var err error
-	if write {
-		if s.readOnly() {
-			err = errs.New(errs.CodeReadOnly, "attempt to write a readonly database")
-		} else {
-			err = st.tx.StartWriteStatement(ctx)
-		}
-	} else {
+	switch {
+	case write && !tempOnly && s.readOnly():
+		err = errs.New(errs.CodeReadOnly, "attempt to write a readonly database")
+	case write && !tempOnly:
+		err = st.tx.StartWriteStatement(ctx)
+	default:
 		err = st.tx.StartStatement(ctx)
+	}
+	if err == nil && st.ttx != nil {
+		if write {
+			err = st.ttx.StartWriteStatement(ctx)
+		} else {
+			err = st.ttx.StartStatement(ctx)
+		}
+		if err != nil {
+			st.tx.EndStatement(err)
+		}
 	}
 	if err != nil {
 		if st.auto {
-			st.tx.Rollback()
+			st.rollback()
 		}
 		return st, err
 	}
 	return st, nil
 }
 
+// rollback rolls back both sides of an autocommit transaction.
+func (st stmtTx) rollback() {
+	st.tx.Rollback()
+	if st.ttx != nil {
+		st.ttx.Rollback()
+	}
+}
+
 // endStatement closes the statement: undo on error, and in autocommit
 // mode commit or roll back.
 func (s *Session) endStatement(st stmtTx, err error) error {
+	if st.ttx != nil {
+		if e := st.ttx.EndStatement(err); e != nil && err == nil {
+			err = e
+		}
+	}
 	if e := st.tx.EndStatement(err); e != nil && err == nil {
 		err = e
 	}
@@ -71,16 +104,19 @@ func (s *Session) endStatement(st stmtTx, err error) error {
 		return err
 	}
 	if err == nil {
-		err = s.verifyDeferred(st.tx)
+		err = s.verifyDeferred(st.tx, st.ttx)
 	}
 	s.deferred = nil
 	if err != nil {
-		st.tx.Rollback()
+		st.rollback()
 		return err
 	}
 	if cerr := st.tx.Commit(); cerr != nil {
-		st.tx.Rollback()
+		st.rollback()
 		return cerr
+	}
+	if st.ttx != nil {
+		return st.ttx.Commit()
 	}
 	return nil
 }
@@ -155,6 +191,7 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 	if cat0 == nil {
 		cat0 = s.db.cat.Load()
 	}
+	cat0 = s.compose(cat0)
 	bp, err := s.bindAt(sc, i, cat0)
 	if err != nil {
 		return out, err
@@ -166,22 +203,30 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 		// Nothing to read: no transaction, no snapshot.
 		return s.dispatch(s.newCtx(ctx, nil, cat0, args, mem), bp, mem)
 	}
-	st, err := s.startStatement(ctx, isWrite(bp.plan))
+	if needsTemp(bp.plan) {
+		if err := s.ensureTemp(ctx); err != nil {
+			return out, err
+		}
+	}
+	st, err := s.startStatement(ctx, isWrite(bp.plan), tempOnly(bp.plan))
 	if err != nil {
 		return out, err
 	}
 	cat, err := s.catalogFor(st.tx)
-	if err == nil && cat != cat0 {
-		bp, err = s.bindAt(sc, i, cat)
+	if err == nil {
+		if cat = s.compose(cat); cat != cat0 {
+			bp, err = s.bindAt(sc, i, cat)
+		}
 	}
 	if err != nil {
 		return out, s.endStatement(st, err)
 	}
 	c := s.newCtx(ctx, st.tx, cat, args, mem)
-	prevCat := s.txCat
+	c.TempTx = st.ttx
+	prevCat, prevTemp := s.txCat, s.txTempCat
 	out, err = s.dispatchSafe(c, bp, mem)
 	if err != nil {
-		s.txCat = prevCat
+		s.txCat, s.txTempCat = prevCat, prevTemp
 		mode := conflictMode(bp.plan, err)
 		s.noteFailedWrite(bp.plan, mode, out.res.RowsAffected)
 		out = outcome{}
@@ -214,17 +259,22 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 		out.rows.st, out.rows.sess = st, s
 		return out, nil
 	}
-	if err == nil && st.auto && s.txCat != nil {
+	if err == nil && st.auto && (s.txCat != nil || s.txTempCat != nil) {
 		// Autocommit DDL: the catalog is published once committed.
-		cat := s.txCat
-		s.txCat = nil
+		cat, tcat := s.txCat, s.txTempCat
+		s.txCat, s.txTempCat = nil, nil
 		if err = s.endStatement(st, nil); err == nil {
-			s.db.publish(cat)
+			if cat != nil {
+				s.db.publish(cat)
+			}
+			if tcat != nil {
+				s.temp.cat = tcat
+			}
 		}
 		return out, err
 	}
 	if st.auto {
-		s.txCat = nil
+		s.txCat, s.txTempCat = nil, nil
 	}
 	return out, s.endStatement(st, err)
 }

@@ -45,6 +45,15 @@ type Session struct {
 	// two closures.
 	settingFn func(string) (types.Value, bool)
 	deferFKFn func(string)
+	// temp is the session's temp database, nil until its first temp
+	// object; ttx is the explicit transaction's temp side and txTempCat
+	// the temp schema including ttx's uncommitted DDL (see tempdb.go).
+	temp      *tempDB
+	ttx       *txn.Tx
+	txTempCat *catalog.Catalog
+	// compMain and compTemp are the parts of comp, the last composed
+	// catalog (see compose).
+	compMain, compTemp, comp *catalog.Catalog
 	// triggersFn is the method value s.fireTriggers, made once.
 	triggersFn func(c *exec.Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error)
 }
@@ -83,6 +92,10 @@ func (s *Session) Close() error {
 	if s.tx != nil {
 		err = s.Rollback()
 	}
+	// The session's temp objects go with it.
+	if e := s.closeTemp(); err == nil {
+		err = e
+	}
 	s.closed = true
 	s.db.forget(s)
 	return err
@@ -110,7 +123,14 @@ func (s *Session) Begin(ctx context.Context, o TxOptions) error {
 	if err != nil {
 		return err
 	}
-	s.tx, s.txCat = tx, nil
+	s.tx, s.txCat, s.txTempCat = tx, nil, nil
+	if s.temp != nil {
+		if err := s.beginTemp(ctx); err != nil {
+			s.tx = nil
+			tx.Rollback()
+			return err
+		}
+	}
 	return nil
 }
 
@@ -121,21 +141,25 @@ func (s *Session) Commit() error {
 		return ErrNoTx
 	}
 	s.closeOpen()
-	if err := s.verifyDeferred(s.tx); err != nil {
+	if err := s.verifyDeferred(s.tx, s.ttx); err != nil {
 		// The transaction stays open, as in SQLite, so the program can
 		// fix the data or roll back.
 		return err
 	}
-	tx, cat := s.tx, s.txCat
+	tx, cat, ttx, tcat := s.tx, s.txCat, s.ttx, s.txTempCat
 	s.tx, s.txCat, s.savepointTx, s.deferred = nil, nil, false, nil
+	s.ttx, s.txTempCat = nil, nil
 	if err := tx.Commit(); err != nil {
 		tx.Rollback()
+		if ttx != nil {
+			ttx.Rollback()
+		}
 		return err
 	}
 	if cat != nil {
 		s.db.publish(cat)
 	}
-	return nil
+	return s.commitTemp(ttx, tcat)
 }
 
 // Rollback rolls back the open transaction.
@@ -144,8 +168,12 @@ func (s *Session) Rollback() error {
 		return errs.New(errs.CodeGeneric, "cannot rollback - no transaction is active")
 	}
 	s.closeOpen()
-	tx := s.tx
+	tx, ttx := s.tx, s.ttx
 	s.tx, s.txCat, s.savepointTx, s.deferred = nil, nil, false, nil
+	s.ttx, s.txTempCat = nil, nil
+	if ttx != nil {
+		ttx.Rollback()
+	}
 	return tx.Rollback()
 }
 
@@ -212,7 +240,7 @@ func (s *Session) deferFK(table string) {
 }
 
 // verifyDeferred runs the deferred foreign key checks recorded in tx.
-func (s *Session) verifyDeferred(tx *txn.Tx) error {
+func (s *Session) verifyDeferred(tx, ttx *txn.Tx) error {
 	if len(s.deferred) == 0 {
 		return nil
 	}
@@ -220,7 +248,8 @@ func (s *Session) verifyDeferred(tx *txn.Tx) error {
 	if err != nil {
 		return err
 	}
-	c := s.newCtx(context.Background(), tx, cat, nil, nil)
+	c := s.newCtx(context.Background(), tx, s.compose(cat), nil, nil)
+	c.TempTx = ttx
 	c.DeferFK = nil
 	for table := range s.deferred {
 		if err := exec.VerifyForeignKeys(c, table); err != nil {

@@ -48,6 +48,7 @@ func (s *Session) Prepare(ctx context.Context, sql string) (st *Stmt, err error)
 	if cat == nil {
 		cat = s.db.cat.Load()
 	}
+	cat = s.compose(cat)
 	for i, g := range sc.stmts {
 		if plan.IsDDL(g) {
 			break

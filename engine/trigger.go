@@ -22,11 +22,14 @@ func (s *Session) triggersOf(cat *catalog.Catalog, t *catalog.Table) ([]*plan.Bo
 		s.trigCat, s.trigCache = cat, map[string][]*plan.BoundTrigger{}
 	}
 	key := catalog.Lower(t.Name)
+	if t.Temp {
+		key = "temp." + key
+	}
 	if bts, ok := s.trigCache[key]; ok {
 		return bts, nil
 	}
 	var out []*plan.BoundTrigger
-	for _, tr := range cat.TableTriggers(t.Name) {
+	for _, tr := range cat.TriggersOf(t) {
 		st, err := parseOne(tr.SQL)
 		if err != nil {
 			return nil, err
@@ -36,14 +39,14 @@ func (s *Session) triggersOf(cat *catalog.Catalog, t *catalog.Table) ([]*plan.Bo
 			return nil, errs.New(errs.CodeCorrupt, "trigger %s is not a CREATE TRIGGER", tr.Name)
 		}
 		target := t
-		if v := cat.View(t.Name); v != nil {
+		if v := cat.SchemaOf(t).View(t.Name); v != nil {
 			vt, err := plan.NewBinder(cat).ViewTable(v)
 			if err != nil {
 				return nil, err
 			}
 			target = vt
 		}
-		bt, err := plan.NewBinder(cat).BindTrigger(ct, target)
+		bt, err := plan.NewObjectBinder(cat, tr.Temp).BindTrigger(ct, target)
 		if err != nil {
 			return nil, err
 		}

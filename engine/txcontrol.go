@@ -26,6 +26,11 @@ func (s *Session) txControl(ctx context.Context, tc *plan.TxControl) error {
 			}
 			s.savepointTx = true
 		}
+		if s.ttx != nil {
+			if err := s.ttx.Savepoint(tc.Name); err != nil {
+				return err
+			}
+		}
 		return s.tx.Savepoint(tc.Name)
 	case "RELEASE":
 		if s.tx == nil {
@@ -33,6 +38,11 @@ func (s *Session) txControl(ctx context.Context, tc *plan.TxControl) error {
 		}
 		if err := s.tx.Release(tc.Name); err != nil {
 			return err
+		}
+		if s.ttx != nil {
+			if err := s.ttx.Release(tc.Name); err != nil {
+				return err
+			}
 		}
 		if s.savepointTx && len(s.tx.Savepoints()) == 0 {
 			s.savepointTx = false
@@ -46,6 +56,14 @@ func (s *Session) txControl(ctx context.Context, tc *plan.TxControl) error {
 		prev := s.txCat
 		if err := s.tx.RollbackTo(tc.Name); err != nil {
 			return err
+		}
+		if s.ttx != nil {
+			if err := s.ttx.RollbackTo(tc.Name); err != nil {
+				return err
+			}
+			if err := s.reloadTempCatalog(); err != nil {
+				return err
+			}
 		}
 		// Schema changes after the savepoint are undone in the trees; the
 		// catalog snapshot is reloaded from them at the next statement.

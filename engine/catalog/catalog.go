@@ -18,6 +18,11 @@ type Catalog struct {
 	// seq orders objects as sqlite_master lists them (creation order).
 	seq  map[string]int64
 	next int64
+	// isTemp marks a session's temp schema; temp and main are set on a
+	// composed catalog only (see WithTemp).
+	isTemp bool
+	temp   *Catalog
+	main   *Catalog
 }
 
 // New returns an empty catalog.
@@ -43,6 +48,7 @@ func (c *Catalog) Clone() *Catalog {
 		trigs:   make(map[string]*Trigger, len(c.trigs)),
 		seq:     make(map[string]int64, len(c.seq)),
 		next:    c.next,
+		isTemp:  c.isTemp,
 	}
 	for k, v := range c.trigs {
 		n.trigs[k] = v
@@ -62,14 +68,38 @@ func (c *Catalog) Clone() *Catalog {
 	return n
 }
 
-// Table returns the table named name, or nil.
-func (c *Catalog) Table(name string) *Table { return c.tables[Lower(name)] }
+// Table returns the table named name, or nil; temp first, then main.
+func (c *Catalog) Table(name string) *Table {
+	k := Lower(name)
+	if c.temp != nil {
+		if t := c.temp.tables[k]; t != nil {
+			return t
+		}
+	}
+	return c.tables[k]
+}
 
-// Index returns the index named name, or nil.
-func (c *Catalog) Index(name string) *Index { return c.indexes[Lower(name)] }
+// Index returns the index named name, or nil; temp first, then main.
+func (c *Catalog) Index(name string) *Index {
+	k := Lower(name)
+	if c.temp != nil {
+		if ix := c.temp.indexes[k]; ix != nil {
+			return ix
+		}
+	}
+	return c.indexes[k]
+}
 
-// Trigger returns the trigger named name, or nil.
-func (c *Catalog) Trigger(name string) *Trigger { return c.trigs[Lower(name)] }
+// Trigger returns the trigger named name, or nil; temp first, then main.
+func (c *Catalog) Trigger(name string) *Trigger {
+	k := Lower(name)
+	if c.temp != nil {
+		if tr := c.temp.trigs[k]; tr != nil {
+			return tr
+		}
+	}
+	return c.trigs[k]
+}
 
 // PutTrigger adds or replaces tr.
 func (c *Catalog) PutTrigger(tr *Trigger) {
@@ -78,11 +108,27 @@ func (c *Catalog) PutTrigger(tr *Trigger) {
 	c.order(k)
 }
 
-// TableTriggers returns the triggers on table, in creation order.
+// TableTriggers returns the triggers on the table or view named table as
+// name resolution finds it (temp first), in creation order. On a composed
+// catalog, a main table's list starts with the temp triggers on it, which
+// SQLite fires first.
 func (c *Catalog) TableTriggers(table string) []*Trigger {
+	if c.temp != nil {
+		k := Lower(table)
+		if c.temp.tables[k] != nil || c.temp.views[k] != nil {
+			return c.temp.TableTriggers(table)
+		}
+		return append(c.temp.triggersOnMain(table), c.triggersOn(table, false)...)
+	}
+	return c.triggersOn(table, false)
+}
+
+// triggersOn returns c's own triggers on table whose OnMain is onMain, in
+// creation order.
+func (c *Catalog) triggersOn(table string, onMain bool) []*Trigger {
 	var out []*Trigger
 	for _, tr := range c.trigs {
-		if equalFold(tr.Table, table) {
+		if equalFold(tr.Table, table) && tr.OnMain == onMain {
 			out = append(out, tr)
 		}
 	}
@@ -92,8 +138,16 @@ func (c *Catalog) TableTriggers(table string) []*Trigger {
 	return out
 }
 
-// View returns the view named name, or nil.
-func (c *Catalog) View(name string) *View { return c.views[Lower(name)] }
+// View returns the view named name, or nil; temp first, then main.
+func (c *Catalog) View(name string) *View {
+	k := Lower(name)
+	if c.temp != nil {
+		if v := c.temp.views[k]; v != nil {
+			return v
+		}
+	}
+	return c.views[k]
+}
 
 // Exists reports whether any object is named name.
 func (c *Catalog) Exists(name string) bool {
@@ -141,8 +195,17 @@ func (c *Catalog) Drop(name string) {
 	delete(c.seq, k)
 }
 
-// TableIndexes returns the indexes on table, in creation order.
+// TableIndexes returns the indexes on the table named table as name
+// resolution finds it (temp first), in creation order.
 func (c *Catalog) TableIndexes(table string) []*Index {
+	if c.temp != nil && c.temp.tables[Lower(table)] != nil {
+		return c.temp.ownIndexes(table)
+	}
+	return c.ownIndexes(table)
+}
+
+// ownIndexes returns c's own indexes on table, in creation order.
+func (c *Catalog) ownIndexes(table string) []*Index {
 	var out []*Index
 	for _, ix := range c.indexes {
 		if equalFold(ix.Table, table) {

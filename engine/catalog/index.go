@@ -14,6 +14,9 @@ type Index struct {
 	// Where is the partial-index predicate's SQL text, "" for a full index.
 	Where string
 	SQL   string // original CREATE INDEX text, "" for automatic indexes
+	// Temp marks an index of the session's temp schema (its tree is in the
+	// session's temp store).
+	Temp bool
 }
 
 // IndexColumn is one key column of an index: a table column or, when Col is
@@ -30,6 +33,9 @@ type View struct {
 	Name    string
 	Columns []string // explicit column names, nil when none
 	SQL     string   // original CREATE VIEW text
+	// Temp marks a view of the session's temp schema; a view that is not
+	// temp resolves the names in its body in main only.
+	Temp bool
 }
 
 // Trigger is one trigger; its behaviour is rebuilt from SQL when used.
@@ -37,4 +43,7 @@ type Trigger struct {
 	Name  string
 	Table string
 	SQL   string // original CREATE TRIGGER text
+	// Temp marks a trigger of the session's temp schema. OnMain marks a
+	// temp trigger whose table (or view) is main's, not temp's.
+	Temp, OnMain bool
 }

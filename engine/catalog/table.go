@@ -24,6 +24,9 @@ type Table struct {
 	SQL         string // original CREATE TABLE text
 	// Virtual marks a catalog-provided table (sqlite_master) with no tree.
 	Virtual bool
+	// Temp marks a table of the session's temp schema: its trees are in the
+	// session's temp store.
+	Temp bool
 }
 
 // Check is one CHECK constraint.

@@ -26,8 +26,12 @@ type Session interface {
 
 // Ctx is the state of one statement execution. It is used by one goroutine.
 type Ctx struct {
-	Go      context.Context
-	Tx      *txn.Tx
+	Go context.Context
+	Tx *txn.Tx
+	// TempTx is the transaction of the session's temp store, which holds
+	// the trees of temp tables and indexes; nil when the session has no
+	// temp schema.
+	TempTx  *txn.Tx
 	Catalog *catalog.Catalog
 	Args    []types.Value
 	Sess    Session
@@ -102,3 +106,18 @@ func (c *Ctx) grow(n int64) error {
 	}
 	return nil
 }
+
+// TxOf returns the transaction holding the trees of an object: TempTx for
+// a temp one, else Tx.
+func (c *Ctx) TxOf(temp bool) *txn.Tx {
+	if temp {
+		return c.TempTx
+	}
+	return c.Tx
+}
+
+// TableTree returns the row tree of t in the statement's transaction.
+func (c *Ctx) TableTree(t *catalog.Table) *txn.Tree { return c.TxOf(t.Temp).Tree(t.Root) }
+
+// IndexTree returns the tree of ix in the statement's transaction.
+func (c *Ctx) IndexTree(ix *catalog.Index) *txn.Tree { return c.TxOf(ix.Temp).Tree(ix.Root) }

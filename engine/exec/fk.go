@@ -61,7 +61,7 @@ func parentHas(c *Ctx, parent *catalog.Table, cols []int, vals []types.Value) (b
 		if v.Kind() != types.KindInt {
 			return false, nil
 		}
-		_, ok, err := c.Tx.Tree(parent.Root).Get(storage.RowidKey(v.Int()))
+		_, ok, err := c.TableTree(parent).Get(storage.RowidKey(v.Int()))
 		return ok, err
 	}
 	if ix := indexOn(c.Catalog, parent, cols); ix != nil {
@@ -69,7 +69,7 @@ func parentHas(c *Ctx, parent *catalog.Table, cols []int, vals []types.Value) (b
 		for i, v := range vals {
 			key = types.AppendKey(key, v, ix.Columns[i].Desc, collOf(ix.Columns[i].Collate))
 		}
-		iw := &indexWriter{ix: ix, tree: c.Tx.Tree(ix.Root)}
+		iw := &indexWriter{ix: ix, tree: c.IndexTree(ix)}
 		_, found, err := iw.seekPrefix(key, -1<<63)
 		return found, err
 	}
@@ -79,7 +79,7 @@ func parentHas(c *Ctx, parent *catalog.Table, cols []int, vals []types.Value) (b
 
 // indexOn returns an index of t whose leading columns are cols, in order.
 func indexOn(cat *catalog.Catalog, t *catalog.Table, cols []int) *catalog.Index {
-	for _, ix := range cat.TableIndexes(t.Name) {
+	for _, ix := range cat.IndexesOf(t) {
 		if len(ix.Columns) < len(cols) || ix.Where != "" {
 			continue
 		}
@@ -129,8 +129,12 @@ func checkParents(c *Ctx, t *catalog.Table, row []types.Value) error {
 			c.DeferFK(t.Name)
 			continue
 		}
-		parent := c.Catalog.Table(fk.RefTable)
+		parent := c.Catalog.SchemaOf(t).Table(fk.RefTable)
 		if parent == nil {
+			if t.Temp {
+				// A foreign key's parent is looked up in its own schema.
+				return errs.New(errs.CodeGeneric, "no such table: temp.%s", fk.RefTable)
+			}
 			return fkError()
 		}
 		cols, err := parentCols(parent, fk)
@@ -160,15 +164,20 @@ type childRef struct {
 
 func referencing(c *Ctx, t *catalog.Table) ([]childRef, error) {
 	key := catalog.Lower(t.Name)
+	if t.Temp {
+		key = "temp." + key
+	}
 	if refs, ok := c.fkRefs[key]; ok {
 		return refs, nil
 	}
 	var out []childRef
-	for _, e := range c.Catalog.Entries() {
+	// Children are in the parent's schema.
+	schema := c.Catalog.SchemaOf(t)
+	for _, e := range schema.Entries() {
 		if e.Type != "table" {
 			continue
 		}
-		child := c.Catalog.Table(e.Name)
+		child := schema.Table(e.Name)
 		for _, fk := range child.ForeignKeys {
 			if !strings.EqualFold(fk.RefTable, t.Name) {
 				continue
@@ -322,11 +331,11 @@ func VerifyForeignKeys(c *Ctx, table string) error {
 // foreign_key_check).
 func ForeignKeyCheckRows(c *Ctx, table string) ([][]types.Value, error) {
 	out := [][]types.Value{}
-	for _, e := range c.Catalog.Entries() {
+	for _, e := range schemaEntries(c.Catalog) {
 		if e.Type != "table" || (table != "" && !strings.EqualFold(e.Name, table)) {
 			continue
 		}
-		t := c.Catalog.Table(e.Name)
+		t := e.schema.Table(e.Name)
 		if len(t.ForeignKeys) == 0 {
 			continue
 		}
@@ -340,7 +349,7 @@ func ForeignKeyCheckRows(c *Ctx, table string) ([][]types.Value, error) {
 				if null {
 					continue
 				}
-				parent := c.Catalog.Table(fk.RefTable)
+				parent := e.schema.Table(fk.RefTable)
 				ok := false
 				if parent != nil {
 					cols, err := parentCols(parent, fk)
@@ -358,4 +367,24 @@ func ForeignKeyCheckRows(c *Ctx, table string) ([][]types.Value, error) {
 		}
 	}
 	return out, nil
+}
+
+// schemaEntry is a catalog entry with the schema holding it.
+type schemaEntry struct {
+	catalog.Entry
+	schema *catalog.Catalog
+}
+
+// schemaEntries lists the entries of the temp schema, then main's.
+func schemaEntries(cat *catalog.Catalog) []schemaEntry {
+	var out []schemaEntry
+	for _, s := range []*catalog.Catalog{cat.Temp(), cat.Main()} {
+		if s == nil {
+			continue
+		}
+		for _, e := range s.Entries() {
+			out = append(out, schemaEntry{Entry: e, schema: s})
+		}
+	}
+	return out
 }

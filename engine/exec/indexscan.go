@@ -117,8 +117,8 @@ func (s *indexScanOp) start(c *Ctx) (bool, error) {
 		s.stop = types.AppendKey(append([]byte{}, s.prefix...), v, false, coll)
 		s.stopInc = s.r.HiIncl
 	}
-	s.table = c.Tx.Tree(s.t.Root)
-	s.cur = c.Tx.Tree(s.ix.Root).Cursor()
+	s.table = c.TableTree(s.t)
+	s.cur = c.IndexTree(s.ix).Cursor()
 	if s.r.Reverse {
 		return s.seekLast(), s.cur.Err()
 	}

@@ -39,7 +39,12 @@ func IntrospectionRows(cat *catalog.Catalog, name, arg string) (rows [][]types.V
 	case "foreign_key_list":
 		return foreignKeyList(cat, arg), true, nil
 	case "database_list":
-		return [][]types.Value{{intv(0), text("main"), text("")}}, true, nil
+		rows := [][]types.Value{{intv(0), text("main"), text("")}}
+		if cat.Temp() != nil {
+			// As in SQLite, temp is listed once the session opened it.
+			rows = append(rows, []types.Value{intv(1), text("temp"), text("")})
+		}
+		return rows, true, nil
 	}
 	return nil, false, nil
 }
@@ -243,7 +248,14 @@ func tableFuncRows(c *Ctx, name string, args []types.Value) ([][]types.Value, er
 		if name == "pragma_foreign_key_check" {
 			return ForeignKeyCheckRows(c, arg)
 		}
-		rows, ok, err := IntrospectionRows(c.Catalog, strings.TrimPrefix(name, "pragma_"), arg)
+		cat := c.Catalog
+		if len(args) > 1 && !args[1].IsNull() {
+			// The second argument is the schema, as in SQLite.
+			if cat = SchemaCatalog(c.Catalog, args[1].Text()); cat == nil {
+				return nil, errs.New(errs.CodeGeneric, "unknown database %s", args[1].Text())
+			}
+		}
+		rows, ok, err := IntrospectionRows(cat, strings.TrimPrefix(name, "pragma_"), arg)
 		if !ok && err == nil && c.Setting != nil {
 			if v, known := c.Setting(strings.TrimPrefix(name, "pragma_")); known {
 				return [][]types.Value{{v}}, nil
@@ -292,16 +304,25 @@ func generateSeries(args []types.Value) ([][]types.Value, error) {
 
 // masterOp scans sqlite_master: the catalog's entries, then the hidden
 // rowid column.
-type masterOp struct{ held *heldOp }
+type masterOp struct {
+	held *heldOp
+	temp bool // sqlite_temp_master: the temp schema's entries
+}
 
 func (b *builder) newMasterScan(n *plan.Scan) (Operator, error) {
-	return &masterOp{held: &heldOp{out: NewBatch(len(n.Cols))}}, nil
+	return &masterOp{held: &heldOp{out: NewBatch(len(n.Cols))}, temp: n.Table == plan.TempMasterTable}, nil
 }
 
 func (m *masterOp) Next(c *Ctx) (*Batch, error) {
 	if m.held.rows == nil {
 		m.held.rows = [][]types.Value{}
-		for i, e := range c.Catalog.Entries() {
+		var entries []catalog.Entry
+		if !m.temp {
+			entries = c.Catalog.Main().Entries()
+		} else if t := c.Catalog.Temp(); t != nil {
+			entries = t.Entries()
+		}
+		for i, e := range entries {
 			sql := nullOrText(e.SQL)
 			m.held.rows = append(m.held.rows, []types.Value{text(e.Type), text(e.Name), text(e.TblName),
 				types.NewInt(int64(e.Root)), sql, types.NewInt(int64(i + 1))})
@@ -365,4 +386,22 @@ func jsonRows(tree bool, args []types.Value) ([][]types.Value, error) {
 		out[i] = []types.Value{r.Key, r.Value, r.Type, r.Atom, r.ID, r.Parent, r.FullKey, r.Path, args[0], root}
 	}
 	return out, nil
+}
+
+// SchemaCatalog returns the part of cat a schema name selects: cat itself
+// for "", main's or temp's part (an empty one when the session has none)
+// for "main" or "temp", nil for any other name.
+func SchemaCatalog(cat *catalog.Catalog, schema string) *catalog.Catalog {
+	switch strings.ToLower(schema) {
+	case "":
+		return cat
+	case "main":
+		return cat.Main()
+	case "temp":
+		if t := cat.Temp(); t != nil {
+			return t
+		}
+		return catalog.NewTemp()
+	}
+	return nil
 }

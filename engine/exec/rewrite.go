@@ -69,7 +69,7 @@ func rebuildIndexes(c *Ctx, cat *catalog.Catalog, t *catalog.Table) error {
 		return err
 	}
 	for _, ik := range keys {
-		if err := c.Tx.ClearTree(ik.Index.Root); err != nil {
+		if err := c.TxOf(ik.Index.Temp).ClearTree(ik.Index.Root); err != nil {
 			return err
 		}
 		if err := BuildIndex(c, t, ik); err != nil {

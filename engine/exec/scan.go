@@ -216,7 +216,7 @@ func (s *scanOp) Next(c *Ctx) (*Batch, error) {
 			s.done = true
 			return s.point(c)
 		}
-		s.cur = c.Tx.Tree(s.t.Root).Cursor()
+		s.cur = c.TableTree(s.t).Cursor()
 		s.key = storage.AppendRowidKey(s.key[:0], s.loKey)
 		if !s.cur.Seek(s.key) {
 			s.done = true
@@ -291,7 +291,7 @@ func (s *scanOp) decodes() bool {
 // costs no cursor.
 func (s *scanOp) point(c *Ctx) (*Batch, error) {
 	s.key = storage.AppendRowidKey(s.key[:0], s.loKey)
-	val, ok, err := c.Tx.Tree(s.t.Root).Get(s.key)
+	val, ok, err := c.TableTree(s.t).Get(s.key)
 	if err != nil || !ok {
 		return nil, err
 	}

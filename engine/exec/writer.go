@@ -123,16 +123,17 @@ func (cp *compiler) newIndexWriter(t *catalog.Table, ik *plan.IndexKeys) (*index
 // begin binds the writer to the statement's transaction and forgets the
 // previous run's state.
 func (w *tableWriter) begin(c *Ctx) {
-	w.tree = c.Tx.Tree(w.t.Root)
+	w.tree = c.TableTree(w.t)
 	for _, iw := range w.idx {
-		iw.tree = c.Tx.Tree(iw.ix.Root)
+		iw.tree = c.IndexTree(iw.ix)
 	}
 	w.nextID = 0
 	w.seq, w.seqRow, w.maxID = 0, nil, 0
 	w.seqTable = nil
 	if w.t.Autoincrement {
-		if w.seqTable = c.Catalog.Table("sqlite_sequence"); w.seqTable != nil {
-			w.seqTree = c.Tx.Tree(w.seqTable.Root)
+		// A temp table's sequence row is in temp's sqlite_sequence.
+		if w.seqTable = c.Catalog.SchemaOf(w.t).Table("sqlite_sequence"); w.seqTable != nil {
+			w.seqTree = c.TableTree(w.seqTable)
 		}
 	}
 }

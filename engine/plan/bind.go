@@ -29,10 +29,10 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 	case *grammar.CreateViewStmt:
 		return b.bindCreateView(s)
 	case *grammar.DropStmt:
-		if s.Schema != "" && !eqFold(s.Schema, "main") {
-			return nil, bindErr("unknown database %s", s.Schema)
+		if _, err := b.schemaCat(s.Schema); err != nil {
+			return nil, err
 		}
-		return &Drop{Kind: s.Kind, Name: s.Name, IfExists: s.IfExists}, nil
+		return &Drop{Kind: s.Kind, Schema: strings.ToLower(s.Schema), Name: s.Name, IfExists: s.IfExists}, nil
 	case *grammar.BeginStmt:
 		return &TxControl{Op: "BEGIN", Immediate: s.Mode != grammar.TxDeferred}, nil
 	case *grammar.CommitStmt:
@@ -72,12 +72,13 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 	case *grammar.CreateTriggerStmt:
 		return b.bindCreateTrigger(s)
 	case *grammar.AlterTableStmt:
-		if s.Schema != "" && !eqFold(s.Schema, "main") {
-			return nil, bindErr("unknown database %s", s.Schema)
+		cat, err := b.schemaCat(s.Schema)
+		if err != nil {
+			return nil, err
 		}
-		t := b.cat.Table(s.Table)
+		t := cat.Table(s.Table)
 		if t == nil {
-			return nil, bindErr("no such table: %s", s.Table)
+			return nil, bindErr("no such table: %s", qualified(s.Schema, s.Table))
 		}
 		return &AlterTable{Table: t, Stmt: s}, nil
 	}
@@ -93,10 +94,10 @@ func (b *Binder) optimizeStmt(s Statement, err error) (Statement, error) {
 
 // bindPragma binds PRAGMA name [= value]; the engine executes it.
 func (b *Binder) bindPragma(s *grammar.PragmaStmt) (Statement, error) {
-	if s.Schema != "" && !eqFold(s.Schema, "main") {
-		return nil, bindErr("unknown database %s", s.Schema)
+	if _, err := b.schemaCat(s.Schema); err != nil {
+		return nil, err
 	}
-	p := &Pragma{Name: strings.ToLower(s.Name)}
+	p := &Pragma{Name: strings.ToLower(s.Name), Schema: strings.ToLower(s.Schema)}
 	if s.Value != nil {
 		p.HasArg = true
 		switch v := s.Value.(type) {

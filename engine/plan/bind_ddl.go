@@ -204,8 +204,9 @@ func autoIndexes(t *catalog.Table, uniques []catalog.Unique) []*catalog.Index {
 }
 
 func (b *Binder) bindCreateTable(s *grammar.CreateTableStmt) (Statement, error) {
-	if s.Temp {
-		return nil, notSupported("TEMP tables")
+	temp, err := createInTemp(s.Temp, s.Schema)
+	if err != nil {
+		return nil, err
 	}
 	if strings.HasPrefix(strings.ToLower(s.Name), "sqlite_") {
 		return nil, bindErr("object name reserved for internal use: %s", s.Name)
@@ -218,14 +219,37 @@ func (b *Binder) bindCreateTable(s *grammar.CreateTableStmt) (Statement, error) 
 		}
 		ct.AsSelect = q
 		ct.Table = tableFromQuery(s.Name, q)
+		ct.Table.Temp = temp
 		return ct, nil
 	}
 	t, ixs, err := TableFromAST(s)
 	if err != nil {
 		return nil, err
 	}
+	if temp {
+		t.Temp = true
+		for _, ix := range ixs {
+			ix.Temp = true
+		}
+	}
 	ct.Table, ct.Indexes = t, ixs
 	return ct, nil
+}
+
+// createInTemp reports whether a CREATE [TEMP] … [schema.]name makes a
+// temp object, with SQLite's errors for the schema qualifier.
+func createInTemp(temp bool, schema string) (bool, error) {
+	switch {
+	case schema == "":
+		return temp, nil
+	case IsTempSchema(schema):
+		return true, nil
+	case temp:
+		return false, bindErr("temporary table name must be unqualified")
+	case eqFold(schema, "main"):
+		return false, nil
+	}
+	return false, bindErr("unknown database %s", schema)
 }
 
 // tableFromQuery is the table of CREATE TABLE … AS SELECT, with SQLite's
@@ -268,14 +292,26 @@ func QuoteName(name string) string {
 }
 
 func (b *Binder) bindCreateIndex(s *grammar.CreateIndexStmt) (Statement, error) {
-	t := b.cat.Table(s.Table)
+	// An index is in its table's schema: a qualifier names both.
+	cat, err := b.schemaCat(s.Schema)
+	if err != nil {
+		return nil, err
+	}
+	t := cat.Table(s.Table)
 	if t == nil {
-		return nil, bindErr("no such table: main.%s", s.Table)
+		if IsTempSchema(s.Schema) && b.cat.Table(s.Table) != nil {
+			return nil, bindErr("cannot create a TEMP index on non-TEMP table \"%s\"", s.Table)
+		}
+		schema := "main"
+		if IsTempSchema(s.Schema) {
+			schema = "temp"
+		}
+		return nil, bindErr("no such table: %s.%s", schema, s.Table)
 	}
 	if strings.HasPrefix(strings.ToLower(s.Name), "sqlite_") {
 		return nil, bindErr("object name reserved for internal use: %s", s.Name)
 	}
-	ix := &catalog.Index{Name: s.Name, Table: t.Name, Unique: s.Unique, SQL: storedCreateText(s.Text(), "INDEX", s.Unique)}
+	ix := &catalog.Index{Name: s.Name, Table: t.Name, Unique: s.Unique, SQL: storedCreateText(s.Text(), "INDEX", s.Unique), Temp: t.Temp}
 	ci := &CreateIndex{Index: ix, IfNotExists: s.IfNotExists, Table: t}
 	sc := rowScope(t, t.Name)
 	for _, ic := range s.Columns {
@@ -313,8 +349,14 @@ func (b *Binder) bindCreateIndex(s *grammar.CreateIndexStmt) (Statement, error) 
 }
 
 func (b *Binder) bindCreateView(s *grammar.CreateViewStmt) (Statement, error) {
-	if s.Temp {
-		return nil, notSupported("TEMP views")
+	temp, err := createInTemp(s.Temp, s.Schema)
+	if err != nil {
+		return nil, err
+	}
+	if !temp {
+		if err := checkMainObject("view", s.Name, s.Select); err != nil {
+			return nil, err
+		}
 	}
 	// Bind once to report errors at creation, as SQLite does.
 	q, err := b.bindSelect(s.Select)
@@ -324,7 +366,8 @@ func (b *Binder) bindCreateView(s *grammar.CreateViewStmt) (Statement, error) {
 	if err := renameColumns(q, s.Columns, "view "+s.Name); err != nil {
 		return nil, err
 	}
-	return &CreateView{View: &catalog.View{Name: s.Name, Columns: s.Columns, SQL: storedCreateText(s.Text(), "VIEW", false)}, IfNotExists: s.IfNotExists}, nil
+	v := &catalog.View{Name: s.Name, Columns: s.Columns, SQL: storedCreateText(s.Text(), "VIEW", false), Temp: temp}
+	return &CreateView{View: v, IfNotExists: s.IfNotExists}, nil
 }
 
 // conflictName names a constraint's ON CONFLICT resolution ("" = ABORT).

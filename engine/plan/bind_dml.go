@@ -7,18 +7,25 @@ import (
 
 // writableTable resolves the target table of a write.
 func (b *Binder) writableTable(tn *grammar.TableName) (*catalog.Table, error) {
-	if tn.Schema != "" && !eqFold(tn.Schema, "main") {
-		return nil, bindErr("no such table: %s.%s", tn.Schema, tn.Name)
+	if tn.Schema != "" && b.inTrigger {
+		return nil, bindErr("qualified table names are not allowed on INSERT, UPDATE, and DELETE statements within triggers")
 	}
-	if b.cat.View(tn.Name) != nil {
+	cat, err := b.tableCat(tn)
+	if err != nil {
+		return nil, err
+	}
+	if cat.View(tn.Name) != nil {
 		return nil, bindErr("cannot modify %s because it is a view", tn.Name)
 	}
-	t := b.cat.Table(tn.Name)
+	t := cat.Table(tn.Name)
 	if t == nil {
-		if VirtualTable(tn.Name) != nil {
+		if virtualIn(tn.Schema, tn.Name) != nil {
 			return nil, bindErr("table %s may not be modified", tn.Name)
 		}
-		return nil, bindErr("no such table: %s", tn.Name)
+		if tn.Schema == "" && b.fixedMain {
+			return nil, bindErr("no such table: main.%s", tn.Name)
+		}
+		return nil, bindErr("no such table: %s", qualified(tn.Schema, tn.Name))
 	}
 	return t, nil
 }
@@ -35,7 +42,7 @@ func (b *Binder) bindInsert(s *grammar.InsertStmt) (Statement, error) {
 		}
 		defer b.popWith()
 	}
-	if v := b.cat.View(s.Table.Name); v != nil && b.hasInsteadOf(v.Name, grammar.TriggerInsert, nil) {
+	if v := b.insteadOfView(s.Table, grammar.TriggerInsert, nil); v != nil {
 		return b.bindInsertIntoView(s, v)
 	}
 	t, err := b.writableTable(s.Table)
@@ -393,7 +400,7 @@ func (b *Binder) bindDelete(s *grammar.DeleteStmt) (Statement, error) {
 func (b *Binder) bindIndexKeys(t *catalog.Table) ([]*IndexKeys, error) {
 	var out []*IndexKeys
 	sc := rowScope(t, t.Name)
-	for _, ix := range b.cat.TableIndexes(t.Name) {
+	for _, ix := range b.cat.IndexesOf(t) {
 		ik := &IndexKeys{Index: ix}
 		for _, c := range ix.Columns {
 			if c.Col >= 0 {
@@ -478,7 +485,7 @@ func (b *Binder) matchesUnique(t *catalog.Table, cols []int) bool {
 	if len(cols) == 1 && cols[0] == t.RowidCol && t.RowidCol >= 0 {
 		return true
 	}
-	for _, ix := range b.cat.TableIndexes(t.Name) {
+	for _, ix := range b.cat.IndexesOf(t) {
 		if !ix.Unique || len(ix.Columns) != len(cols) || ix.Where != "" {
 			continue
 		}

@@ -62,8 +62,12 @@ func identity(n int) []Expr {
 
 func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
 	b.touched = true
-	if tn.Schema != "" && !eqFold(tn.Schema, "main") && !eqFold(tn.Schema, "information_schema") {
-		return nil, nil, bindErr("no such table: %s.%s", tn.Schema, tn.Name)
+	cat := b.cat
+	if !eqFold(tn.Schema, "information_schema") {
+		var err error
+		if cat, err = b.tableCat(tn); err != nil {
+			return nil, nil, err
+		}
 	}
 	alias := tn.Alias
 	if alias == "" {
@@ -74,12 +78,12 @@ func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
 			return b.bindCTERef(def, alias)
 		}
 	}
-	if v := b.cat.View(tn.Name); v != nil {
+	if v := cat.View(tn.Name); v != nil {
 		return b.bindView(v, alias)
 	}
-	t := b.cat.Table(tn.Name)
+	t := cat.Table(tn.Name)
 	if t == nil {
-		t = VirtualTable(tn.Name)
+		t = virtualIn(tn.Schema, tn.Name)
 	}
 	if t == nil && tn.Schema == "" {
 		if _, ok := tableFuncColumns(strings.ToLower(tn.Name)); ok {
@@ -98,7 +102,11 @@ func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
 			}
 			return b.bindTableFunc(&grammar.TableFunc{Name: name, Alias: alias})
 		}
-		return nil, nil, bindErr("no such table: %s", qualified(tn.Schema, tn.Name))
+		schema := tn.Schema
+		if schema == "" && b.fixedMain {
+			schema = "main"
+		}
+		return nil, nil, bindErr("no such table: %s", qualified(schema, tn.Name))
 	}
 	s := NewScan(t, alias)
 	return s, &scope{cols: s.Cols}, nil
@@ -135,7 +143,16 @@ func (b *Binder) bindView(v *catalog.View, alias string) (Node, *scope, error) {
 	b.viewDepth++
 	saved := b.scopes
 	b.scopes = nil
-	q, err := b.bindSelect(cv.Select)
+	var q *Query
+	bind := func() (err error) {
+		q, err = b.bindSelect(cv.Select)
+		return err
+	}
+	if v.Temp {
+		err = bind()
+	} else {
+		err = b.withMain(bind)
+	}
 	b.scopes = saved
 	b.viewDepth--
 	if err != nil {

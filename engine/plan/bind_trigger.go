@@ -18,11 +18,27 @@ type BoundTrigger struct {
 }
 
 func (b *Binder) bindCreateTrigger(s *grammar.CreateTriggerStmt) (Statement, error) {
-	if s.Temp {
-		return nil, notSupported("TEMP triggers")
+	temp, err := createInTemp(s.Temp, s.Schema)
+	if err != nil {
+		return nil, err
 	}
+	// A trigger of main sees main's tables only; a trigger on a temp table
+	// named without a qualifier is made temp, as in SQLite.
+	cat := b.cat
+	if !temp {
+		if s.Schema == "" && cat.Temp() != nil {
+			k := s.Table
+			if cat.Temp().Table(k) != nil || cat.Temp().View(k) != nil {
+				temp = true
+			}
+		}
+		if !temp {
+			cat = cat.Main()
+		}
+	}
+	tr := &catalog.Trigger{Name: s.Name, SQL: storedCreateText(s.Text(), "TRIGGER", false), Temp: temp}
 	if s.Time == grammar.TriggerInsteadOf {
-		v := b.cat.View(s.Table)
+		v := cat.View(s.Table)
 		if v == nil {
 			return nil, bindErr("cannot create INSTEAD OF trigger on table: %s", s.Table)
 		}
@@ -33,11 +49,12 @@ func (b *Binder) bindCreateTrigger(s *grammar.CreateTriggerStmt) (Statement, err
 		if _, err := b.BindTrigger(s, t); err != nil {
 			return nil, err
 		}
-		return &CreateTrigger{Trigger: &catalog.Trigger{Name: s.Name, Table: v.Name, SQL: storedCreateText(s.Text(), "TRIGGER", false)}, IfNotExists: s.IfNotExists}, nil
+		tr.Table, tr.OnMain = v.Name, temp && !v.Temp
+		return createdTrigger(s, tr)
 	}
-	t := b.cat.Table(s.Table)
+	t := cat.Table(s.Table)
 	if t == nil {
-		if b.cat.View(s.Table) != nil {
+		if cat.View(s.Table) != nil {
 			return nil, bindErr("cannot create %s trigger on view: %s", timeName(s.Time), s.Table)
 		}
 		return nil, bindErr("no such table: main.%s", s.Table)
@@ -45,7 +62,19 @@ func (b *Binder) bindCreateTrigger(s *grammar.CreateTriggerStmt) (Statement, err
 	if _, err := b.BindTrigger(s, t); err != nil {
 		return nil, err
 	}
-	return &CreateTrigger{Trigger: &catalog.Trigger{Name: s.Name, Table: t.Name, SQL: storedCreateText(s.Text(), "TRIGGER", false)}, IfNotExists: s.IfNotExists}, nil
+	tr.Table, tr.OnMain = t.Name, temp && !t.Temp
+	return createdTrigger(s, tr)
+}
+
+// createdTrigger is the plan of a bound CREATE TRIGGER; a trigger of main
+// may not name a temp object.
+func createdTrigger(s *grammar.CreateTriggerStmt, tr *catalog.Trigger) (Statement, error) {
+	if !tr.Temp {
+		if err := checkMainObject("trigger", s.Name, s); err != nil {
+			return nil, err
+		}
+	}
+	return &CreateTrigger{Trigger: tr, IfNotExists: s.IfNotExists}, nil
 }
 
 func timeName(t grammar.TriggerTime) string {
@@ -90,7 +119,7 @@ func (b *Binder) ViewTable(v *catalog.View) (*catalog.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &catalog.Table{Name: v.Name, RowidCol: -1, Virtual: true}
+	t := &catalog.Table{Name: v.Name, RowidCol: -1, Virtual: true, Temp: v.Temp}
 	for _, c := range sc.cols {
 		t.Columns = append(t.Columns, catalog.Column{Name: c.Name, DeclType: c.DeclType, Affinity: c.Affinity})
 	}

@@ -11,10 +11,11 @@ import (
 // DELETE), else nil: a write to a view no trigger takes stays an error
 // (writableTable reports it), as in SQLite.
 func (b *Binder) insteadOfView(tn *grammar.TableName, event grammar.TriggerEvent, set []string) *catalog.View {
-	if tn.Schema != "" && !eqFold(tn.Schema, "main") {
+	cat, err := b.tableCat(tn)
+	if err != nil {
 		return nil
 	}
-	v := b.cat.View(tn.Name)
+	v := cat.View(tn.Name)
 	if v == nil || !b.hasInsteadOf(v.Name, event, set) {
 		return nil
 	}

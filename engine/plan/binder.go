@@ -21,6 +21,9 @@ type Binder struct {
 	touched bool
 	// inTrigger is set while binding a trigger's WHEN and body.
 	inTrigger bool
+	// fixedMain is set while binding the body of a view or trigger of
+	// main, whose names resolve in main only (see withMain).
+	fixedMain bool
 }
 
 // NewBinder returns a binder over cat.

@@ -27,7 +27,7 @@ func indexLookup(cat *catalog.Catalog, n Node) Node {
 	var best *IndexRange
 	var bestUsed []int
 	bestScore := 0
-	for _, ix := range cat.TableIndexes(s.Table.Name) {
+	for _, ix := range cat.IndexesOf(s.Table) {
 		if ix.Where != "" {
 			continue
 		}

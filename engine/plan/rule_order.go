@@ -32,7 +32,7 @@ func orderByIndex(cat *catalog.Catalog, n Node) Node {
 	case scan.Index != nil && indexDelivers(scan.Index.Index, len(scan.Index.Eq), scan.Table, cols):
 		return s.Input
 	case scan.Index == nil && scan.Lookup == nil && s.Limit != nil && cat != nil:
-		for _, ix := range cat.TableIndexes(scan.Table.Name) {
+		for _, ix := range cat.IndexesOf(scan.Table) {
 			if ix.Where == "" && indexDelivers(ix, 0, scan.Table, cols) {
 				scan.Index = &IndexRange{Index: ix}
 				return s.Input

@@ -143,7 +143,10 @@ type CreateView struct {
 
 // Drop is DROP TABLE/INDEX/VIEW/TRIGGER.
 type Drop struct {
-	Kind     grammar.ObjectKind
+	Kind grammar.ObjectKind
+	// Schema is "", "main" or "temp"; with none the object is looked up
+	// in temp first, then in main.
+	Schema   string
 	Name     string
 	IfExists bool
 }
@@ -157,7 +160,9 @@ type TxControl struct {
 
 // Pragma is PRAGMA name [= value].
 type Pragma struct {
-	Name   string // lower-case
+	Name string // lower-case
+	// Schema is the qualifier, lower-case ("" when none).
+	Schema string
 	Arg    string // the value as text ("" when absent)
 	HasArg bool
 	// Query, for pragmas that return rows, produces them.

@@ -22,8 +22,10 @@ var MasterTable = &catalog.Table{
 // VirtualTable returns the catalog-provided table named name, or nil.
 func VirtualTable(name string) *catalog.Table {
 	switch strings.ToLower(name) {
-	case "sqlite_master", "sqlite_schema", "sqlite_temp_master", "sqlite_temp_schema":
+	case "sqlite_master", "sqlite_schema":
 		return MasterTable
+	case "sqlite_temp_master", "sqlite_temp_schema":
+		return TempMasterTable
 	}
 	return nil
 }

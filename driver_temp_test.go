@@ -1,0 +1,96 @@
+package ladybug_test
+
+import (
+	"context"
+	"database/sql"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/ladybugsql/ladybug"
+)
+
+func connInts(t *testing.T, c *sql.Conn, q string) []int64 {
+	t.Helper()
+	rows, err := c.QueryContext(context.Background(), q)
+	require.NoError(t, err, q)
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var v int64
+		require.NoError(t, rows.Scan(&v))
+		out = append(out, v)
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+func connExec(t *testing.T, c *sql.Conn, q string) {
+	t.Helper()
+	_, err := c.ExecContext(context.Background(), q)
+	require.NoError(t, err, q)
+}
+
+func tempDatabases(t *testing.T, db *sql.DB) int {
+	t.Helper()
+	st, err := ladybug.DBStats(context.Background(), db)
+	require.NoError(t, err)
+	return st.TempDatabases
+}
+
+// TEMP objects belong to one pooled connection: another connection of the
+// same *sql.DB neither sees nor shares them, and closing the connection
+// drops them.
+func TestDriver_Temp_IsolatedPerConnAndDroppedOnClose(t *testing.T) {
+	forEachDSN(t, func(t *testing.T, db *sql.DB, dsn string) {
+		ctx := context.Background()
+		// No idle connections: Conn.Close closes the driver connection.
+		db.SetMaxIdleConns(0)
+		// The matrix's leak check compares pooled connections and sessions.
+		defer db.SetMaxIdleConns(2)
+		mustExec(t, db, "CREATE TABLE m(x)")
+		mustExec(t, db, "INSERT INTO m VALUES (1)")
+		c1, err := db.Conn(ctx)
+		require.NoError(t, err)
+		c2, err := db.Conn(ctx)
+		require.NoError(t, err)
+
+		connExec(t, c1, "CREATE TEMP TABLE tt(x INTEGER PRIMARY KEY)")
+		connExec(t, c1, "INSERT INTO tt VALUES (10), (20)")
+		_, err = c2.QueryContext(ctx, "SELECT * FROM tt")
+		require.ErrorContains(t, err, "no such table: tt")
+		connExec(t, c2, "CREATE TEMP TABLE tt(x)")
+		connExec(t, c2, "INSERT INTO tt VALUES (5)")
+		// The same SQL text on each connection reads its own table.
+		for i := 0; i < 2; i++ {
+			assert.Equal(t, []int64{10, 20}, connInts(t, c1, "SELECT x FROM tt ORDER BY x"))
+			assert.Equal(t, []int64{5}, connInts(t, c2, "SELECT x FROM tt ORDER BY x"))
+		}
+		// A temp table shadows main's table of the same name for c2 only.
+		connExec(t, c2, "CREATE TEMP TABLE m(x)")
+		assert.Equal(t, []int64{0}, connInts(t, c2, "SELECT count(*) FROM m"))
+		assert.Equal(t, []int64{1}, connInts(t, c2, "SELECT count(*) FROM main.m"))
+		assert.Equal(t, []int64{1}, connInts(t, c1, "SELECT count(*) FROM m"))
+		// Temp work commits and rolls back with the connection's transaction.
+		tx, err := c1.BeginTx(ctx, nil)
+		require.NoError(t, err)
+		_, err = tx.Exec("INSERT INTO tt VALUES (30)")
+		require.NoError(t, err)
+		_, err = tx.Exec("INSERT INTO m VALUES (2)")
+		require.NoError(t, err)
+		require.NoError(t, tx.Rollback())
+		assert.Equal(t, []int64{2}, connInts(t, c1, "SELECT count(*) FROM tt"))
+		assert.Equal(t, []int64{1}, connInts(t, c1, "SELECT count(*) FROM main.m"))
+		assert.Equal(t, 2, tempDatabases(t, db))
+
+		require.NoError(t, c1.Close())
+		require.NoError(t, c2.Close())
+		assert.Equal(t, 0, tempDatabases(t, db), "closing a connection drops its temp database")
+		c3, err := db.Conn(ctx)
+		require.NoError(t, err)
+		defer c3.Close()
+		assert.Equal(t, []int64{0}, connInts(t, c3, "SELECT count(*) FROM sqlite_temp_master"))
+		assert.Equal(t, []int64{1}, connInts(t, c3, "SELECT count(*) FROM m"))
+	})
+}
