@@ -25,11 +25,11 @@ func (t *tableCountOp) Next(c *Ctx) (*Batch, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
-	root := t.n.Table.Root
+	tree := c.TableTree(t.n.Table)
 	if t.n.Index != nil {
-		root = t.n.Index.Root
+		tree = c.IndexTree(t.n.Index)
 	}
-	cnt, err := c.Tx.Tree(root).Count()
+	cnt, err := tree.Count()
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,7 @@ func countFromTree(cat *catalog.Catalog, n Node) Node {
 	}
 	tc := &TableCount{Table: s.Table, Cols: a.Cols}
 	if cat != nil && !s.Table.WithoutRowid {
-		for _, ix := range cat.TableIndexes(s.Table.Name) {
+		for _, ix := range cat.IndexesOf(s.Table) {
 			if ix.Where == "" && (tc.Index == nil || len(ix.Columns) < len(tc.Index.Columns)) {
 				tc.Index = ix
 			}
@@ -106,7 +106,7 @@ func edgeRange(cat *catalog.Catalog, s *Scan, ref *ColRef) *IndexRange {
 		c := *r
 		return &c
 	}
-	for _, ix := range cat.TableIndexes(s.Table.Name) {
+	for _, ix := range cat.IndexesOf(s.Table) {
 		if fits(ix, 0) {
 			return &IndexRange{Index: ix}
 		}

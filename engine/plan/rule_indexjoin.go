@@ -117,7 +117,7 @@ func rowidProbe(j *Join, s *Scan) (*Scan, []bool, float64) {
 func indexProbe(cat *catalog.Catalog, j *Join, s *Scan) (*Scan, []bool, float64) {
 	var best *IndexRange
 	var bestCov []bool
-	for _, ix := range cat.TableIndexes(s.Table.Name) {
+	for _, ix := range cat.IndexesOf(s.Table) {
 		if ix.Where != "" {
 			continue
 		}
