@@ -11,21 +11,6 @@ import (
 	"github.com/ladybugsql/ladybug"
 )
 
-func connInts(t *testing.T, c *sql.Conn, q string) []int64 {
-	t.Helper()
-	rows, err := c.QueryContext(context.Background(), q)
-	require.NoError(t, err, q)
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var v int64
-		require.NoError(t, rows.Scan(&v))
-		out = append(out, v)
-	}
-	require.NoError(t, rows.Err())
-	return out
-}
-
 func connExec(t *testing.T, c *sql.Conn, q string) {
 	t.Helper()
 	_, err := c.ExecContext(context.Background(), q)
@@ -64,14 +49,14 @@ func TestDriver_Temp_IsolatedPerConnAndDroppedOnClose(t *testing.T) {
 		connExec(t, c2, "INSERT INTO tt VALUES (5)")
 		// The same SQL text on each connection reads its own table.
 		for i := 0; i < 2; i++ {
-			assert.Equal(t, []int64{10, 20}, connInts(t, c1, "SELECT x FROM tt ORDER BY x"))
-			assert.Equal(t, []int64{5}, connInts(t, c2, "SELECT x FROM tt ORDER BY x"))
+			assert.Equal(t, []int64{10, 20}, queryInts(t, c1, "SELECT x FROM tt ORDER BY x"))
+			assert.Equal(t, []int64{5}, queryInts(t, c2, "SELECT x FROM tt ORDER BY x"))
 		}
 		// A temp table shadows main's table of the same name for c2 only.
 		connExec(t, c2, "CREATE TEMP TABLE m(x)")
-		assert.Equal(t, []int64{0}, connInts(t, c2, "SELECT count(*) FROM m"))
-		assert.Equal(t, []int64{1}, connInts(t, c2, "SELECT count(*) FROM main.m"))
-		assert.Equal(t, []int64{1}, connInts(t, c1, "SELECT count(*) FROM m"))
+		assert.Equal(t, []int64{0}, queryInts(t, c2, "SELECT count(*) FROM m"))
+		assert.Equal(t, []int64{1}, queryInts(t, c2, "SELECT count(*) FROM main.m"))
+		assert.Equal(t, []int64{1}, queryInts(t, c1, "SELECT count(*) FROM m"))
 		// Temp work commits and rolls back with the connection's transaction.
 		tx, err := c1.BeginTx(ctx, nil)
 		require.NoError(t, err)
@@ -80,8 +65,8 @@ func TestDriver_Temp_IsolatedPerConnAndDroppedOnClose(t *testing.T) {
 		_, err = tx.Exec("INSERT INTO m VALUES (2)")
 		require.NoError(t, err)
 		require.NoError(t, tx.Rollback())
-		assert.Equal(t, []int64{2}, connInts(t, c1, "SELECT count(*) FROM tt"))
-		assert.Equal(t, []int64{1}, connInts(t, c1, "SELECT count(*) FROM main.m"))
+		assert.Equal(t, []int64{2}, queryInts(t, c1, "SELECT count(*) FROM tt"))
+		assert.Equal(t, []int64{1}, queryInts(t, c1, "SELECT count(*) FROM main.m"))
 		assert.Equal(t, 2, tempDatabases(t, db))
 
 		require.NoError(t, c1.Close())
@@ -90,7 +75,7 @@ func TestDriver_Temp_IsolatedPerConnAndDroppedOnClose(t *testing.T) {
 		c3, err := db.Conn(ctx)
 		require.NoError(t, err)
 		defer c3.Close()
-		assert.Equal(t, []int64{0}, connInts(t, c3, "SELECT count(*) FROM sqlite_temp_master"))
-		assert.Equal(t, []int64{1}, connInts(t, c3, "SELECT count(*) FROM m"))
+		assert.Equal(t, []int64{0}, queryInts(t, c3, "SELECT count(*) FROM sqlite_temp_master"))
+		assert.Equal(t, []int64{1}, queryInts(t, c3, "SELECT count(*) FROM m"))
 	})
 }

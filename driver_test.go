@@ -75,9 +75,14 @@ func mustExec(t *testing.T, db interface {
 	return res
 }
 
-func queryInts(t *testing.T, db *sql.DB, q string, args ...any) []int64 {
+// queryer is a *sql.DB or a *sql.Conn.
+type queryer interface {
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+func queryInts(t *testing.T, db queryer, q string, args ...any) []int64 {
 	t.Helper()
-	rows, err := db.Query(q, args...)
+	rows, err := db.QueryContext(context.Background(), q, args...)
 	require.NoError(t, err, q)
 	defer rows.Close()
 	var out []int64

@@ -70,35 +70,28 @@ func (c *Catalog) Clone() *Catalog {
 
 // Table returns the table named name, or nil; temp first, then main.
 func (c *Catalog) Table(name string) *Table {
+	return lookup(c, name, func(c *Catalog) map[string]*Table { return c.tables })
+}
+
+// lookup finds name in the map of the temp schema, then in c's own.
+func lookup[T any](c *Catalog, name string, m func(*Catalog) map[string]*T) *T {
 	k := Lower(name)
 	if c.temp != nil {
-		if t := c.temp.tables[k]; t != nil {
-			return t
+		if o := m(c.temp)[k]; o != nil {
+			return o
 		}
 	}
-	return c.tables[k]
+	return m(c)[k]
 }
 
 // Index returns the index named name, or nil; temp first, then main.
 func (c *Catalog) Index(name string) *Index {
-	k := Lower(name)
-	if c.temp != nil {
-		if ix := c.temp.indexes[k]; ix != nil {
-			return ix
-		}
-	}
-	return c.indexes[k]
+	return lookup(c, name, func(c *Catalog) map[string]*Index { return c.indexes })
 }
 
 // Trigger returns the trigger named name, or nil; temp first, then main.
 func (c *Catalog) Trigger(name string) *Trigger {
-	k := Lower(name)
-	if c.temp != nil {
-		if tr := c.temp.trigs[k]; tr != nil {
-			return tr
-		}
-	}
-	return c.trigs[k]
+	return lookup(c, name, func(c *Catalog) map[string]*Trigger { return c.trigs })
 }
 
 // PutTrigger adds or replaces tr.
@@ -140,13 +133,7 @@ func (c *Catalog) triggersOn(table string, onMain bool) []*Trigger {
 
 // View returns the view named name, or nil; temp first, then main.
 func (c *Catalog) View(name string) *View {
-	k := Lower(name)
-	if c.temp != nil {
-		if v := c.temp.views[k]; v != nil {
-			return v
-		}
-	}
-	return c.views[k]
+	return lookup(c, name, func(c *Catalog) map[string]*View { return c.views })
 }
 
 // Exists reports whether any object is named name.
