@@ -42,7 +42,6 @@
 // supported); as in SQLite the statement itself changes no row.
 //
 // Not supported yet, each failing with a "not supported" error: TEMP
-// tables, views and triggers; recursive CTEs whose body is not "base UNION [ALL]
-// step"; ATTACH. Deferred foreign keys are
+// tables, views and triggers; ATTACH. Deferred foreign keys are
 // verified by scanning the child tables they touched before COMMIT.
 package engine

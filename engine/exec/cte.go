@@ -1,33 +1,57 @@
 package exec
 
 import (
+	"container/heap"
+
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/factorized"
 )
 
-// cteStore is the working table of one recursive CTE while its step runs.
+// cteStore is the working table of one recursive CTE while its steps run:
+// the row (or, on the fast path, rows) just taken from the queue.
 type cteStore struct {
-	work [][]types.Value // rows of the previous iteration, read by the step
+	work [][]types.Value
 }
 
-// recursiveOp streams a recursive CTE: the base rows, then each
-// iteration's new rows, where an iteration runs the step over the previous
-// one's rows. It stops when an iteration adds nothing (or when the
-// consumer stops pulling, so "LIMIT n" ends an unbounded recursion).
+// recursiveOp runs a recursive CTE as SQLite does: the setup rows go into
+// a queue; then, until the queue is empty, one row is taken out, output,
+// and every recursive term runs over that row alone, adding its rows to
+// the queue. Without ORDER BY the queue is FIFO; with it, a priority queue
+// on the ORDER BY keys (ties FIFO), which is how a query chooses a
+// depth-first or breadth-first walk. UNION (not ALL) queues each distinct
+// row once. OFFSET skips output rows (their terms still run); LIMIT stops
+// the recursion once that many rows are output. The consumer stopping
+// stops it too, so "SELECT … FROM c LIMIT n" ends an unbounded recursion.
+//
+// chunk is how many rows one run of the terms may take at once: 1, or
+// BatchSize when a single term is a filter/projection of the current row
+// (running it over k rows gives the k one-row runs' results in order).
 type recursiveOp struct {
-	base, step Operator
-	store      *cteStore
-	unionAll   bool
-	ncol       int
-	seen       *factorized.HashTable
-	next       [][]types.Value
-	onStep     bool
-	sel        []int32
-	key        []byte
+	setup    Operator
+	steps    []Operator
+	store    *cteStore
+	unionAll bool
+	ncol     int
+	chunk    int
+	order    *sortKeyer // nil: FIFO
+	lim      limitOp    // evaluates LIMIT and OFFSET only
+	limit    int64
+	offset   int64
+	emitted  int64
+
+	started, done bool
+	fifo          [][]types.Value
+	head          int
+	pq            cteHeap
+	seq           uint64
+	pending       [][]types.Value // output rows whose terms have not run
+	seen          *factorized.HashTable
+	key           []byte
+	out           *Batch
 }
 
-// workOp reads the working table inside the step.
+// workOp reads the working table inside a recursive term.
 type workOp struct {
 	store *cteStore
 	held  *heldOp
@@ -49,75 +73,153 @@ func (b *builder) cteRef(n *plan.CTERef) (Operator, error) {
 	if st, ok := b.ctes[n.CTE.ID]; ok {
 		return &workOp{store: st, held: &heldOp{out: NewBatch(len(n.Cols))}}, nil
 	}
-	base, err := b.build(n.CTE.Plan)
+	setup, err := b.build(n.CTE.Plan)
 	if err != nil {
 		return nil, err
 	}
 	st := &cteStore{}
+	r := &recursiveOp{setup: setup, store: st, unionAll: n.CTE.UnionAll, ncol: len(n.Cols), chunk: 1, out: NewBatch(len(n.Cols))}
 	b.ctes[n.CTE.ID] = st
-	step, err := b.build(n.CTE.Step)
-	delete(b.ctes, n.CTE.ID)
-	if err != nil {
-		return nil, err
+	defer delete(b.ctes, n.CTE.ID)
+	for _, s := range n.CTE.Steps {
+		op, err := b.build(s)
+		if err != nil {
+			return nil, err
+		}
+		r.steps = append(r.steps, op)
 	}
-	var op Operator = &recursiveOp{base: base, step: step, store: st, unionAll: n.CTE.UnionAll, ncol: len(n.Cols)}
-	if n.CTE.Limit == nil && n.CTE.Offset == nil {
-		return op, nil
+	if len(n.CTE.Order) > 0 {
+		if r.order, err = b.cp.newSortKeyer(n.CTE.Order); err != nil {
+			return nil, err
+		}
+	} else if len(n.CTE.Steps) == 1 && rowWise(n.CTE.Steps[0], n.CTE.ID) {
+		r.chunk = BatchSize
 	}
-	lim := &limitOp{in: op}
 	if n.CTE.Limit != nil {
-		if lim.limE, err = b.cp.compile(n.CTE.Limit); err != nil {
+		if r.lim.limE, err = b.cp.compile(n.CTE.Limit); err != nil {
 			return nil, err
 		}
 	}
 	if n.CTE.Offset != nil {
-		if lim.offE, err = b.cp.compile(n.CTE.Offset); err != nil {
+		if r.lim.offE, err = b.cp.compile(n.CTE.Offset); err != nil {
 			return nil, err
 		}
 	}
-	return lim, nil
+	return r, nil
+}
+
+// rowWise reports whether step is filters and projections over the CTE's
+// current row only, so it can run over many queued rows at once.
+func rowWise(step plan.Node, id int) bool {
+	switch n := step.(type) {
+	case *plan.Project:
+		return rowWise(n.Input, id)
+	case *plan.Filter:
+		return rowWise(n.Input, id)
+	case *plan.CTERef:
+		return n.CTE.ID == id
+	}
+	return false
 }
 
 func (r *recursiveOp) Next(c *Ctx) (*Batch, error) {
-	if r.seen == nil && !r.unionAll {
+	if !r.started {
+		r.started = true
+		if err := r.start(c); err != nil {
+			return nil, err
+		}
+	}
+	out := r.out
+	out.Reset()
+	for out.N < BatchSize && !r.done {
+		if len(r.pending) > 0 {
+			if err := r.runSteps(c); err != nil {
+				return nil, err
+			}
+		}
+		n := min(r.chunk, BatchSize-out.N)
+		for n > 0 && !r.done {
+			row := r.pop()
+			if row == nil {
+				r.done = len(r.pending) == 0
+				break
+			}
+			n--
+			r.pending = append(r.pending, row)
+			if r.offset > 0 {
+				r.offset--
+				continue
+			}
+			for col, v := range row {
+				out.Cols[col][out.N] = v
+			}
+			out.N++
+			r.emitted++
+			r.done = r.limit >= 0 && r.emitted >= r.limit
+		}
+		if err := c.Check(); err != nil {
+			return nil, err
+		}
+	}
+	if out.N == 0 {
+		return nil, nil
+	}
+	return out, nil
+}
+
+// start evaluates LIMIT and OFFSET and queues the setup rows.
+func (r *recursiveOp) start(c *Ctx) error {
+	if err := r.lim.init(c); err != nil {
+		return err
+	}
+	r.limit, r.offset = r.lim.limit, r.lim.offset
+	if r.limit == 0 {
+		r.done = true
+		return nil
+	}
+	if !r.unionAll {
 		ht, err := factorized.NewHashTable(c.Pool, factorized.MustSchema())
 		if err != nil {
-			return nil, err
+			return err
 		}
 		r.seen = ht
 	}
+	return r.drain(c, r.setup)
+}
+
+// runSteps runs every recursive term over the pending rows.
+func (r *recursiveOp) runSteps(c *Ctx) error {
+	r.store.work = r.pending
+	for _, s := range r.steps {
+		s.Close()
+		if err := r.drain(c, s); err != nil {
+			return err
+		}
+	}
+	r.pending = r.pending[:0]
+	return nil
+}
+
+// drain queues every row op produces.
+func (r *recursiveOp) drain(c *Ctx, op Operator) error {
 	for {
-		in := r.base
-		if r.onStep {
-			in = r.step
+		b, err := op.Next(c)
+		if err != nil || b == nil {
+			return err
 		}
-		b, err := in.Next(c)
-		if err != nil {
-			return nil, err
-		}
-		if b == nil {
-			if len(r.next) == 0 {
-				return nil, nil
-			}
-			// Start the next iteration over the rows just produced.
-			r.store.work, r.next = r.next, nil
-			r.step.Close()
-			r.onStep = true
-			if err := c.CheckNow(); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		if out := r.keep(b); out != nil {
-			return out, nil
+		if err := r.push(c, b); err != nil {
+			return err
 		}
 	}
 }
 
-// keep records the batch's new rows for the next iteration and returns the
-// batch narrowed to them, or nil when none is new.
-func (r *recursiveOp) keep(b *Batch) *Batch {
-	r.sel = r.sel[:0]
+// push queues the batch's rows, dropping rows seen before under UNION.
+func (r *recursiveOp) push(c *Ctx, b *Batch) error {
+	if r.order != nil {
+		if err := r.order.eval(c, b); err != nil {
+			return err
+		}
+	}
 	for k, n := 0, b.Len(); k < n; k++ {
 		i := b.Phys(k)
 		if r.seen != nil {
@@ -133,22 +235,78 @@ func (r *recursiveOp) keep(b *Batch) *Batch {
 		for col := range row {
 			row[col] = b.Cols[col][i].Clone()
 		}
-		r.next = append(r.next, row)
-		r.sel = append(r.sel, int32(i))
+		if r.order == nil {
+			r.fifo = append(r.fifo, row)
+			continue
+		}
+		r.seq++
+		heap.Push(&r.pq, cteEntry{key: string(r.order.key(nil, i)), seq: r.seq, row: row})
 	}
-	if len(r.sel) == 0 {
+	return nil
+}
+
+// pop takes the next row out of the queue, nil when it is empty.
+func (r *recursiveOp) pop() []types.Value {
+	if r.order != nil {
+		if r.pq.Len() == 0 {
+			return nil
+		}
+		return heap.Pop(&r.pq).(cteEntry).row
+	}
+	if r.head == len(r.fifo) {
+		r.fifo, r.head = r.fifo[:0], 0
 		return nil
 	}
-	b.Sel = r.sel
-	return b
+	row := r.fifo[r.head]
+	r.fifo[r.head] = nil
+	r.head++
+	if r.head >= 1024 && r.head*2 >= len(r.fifo) {
+		// Reclaim the consumed front so a long recursion's queue stays
+		// the size of its live rows.
+		r.fifo = r.fifo[:copy(r.fifo, r.fifo[r.head:])]
+		r.head = 0
+	}
+	return row
 }
 
 func (r *recursiveOp) Close() {
-	r.base.Close()
-	r.step.Close()
+	r.setup.Close()
+	for _, s := range r.steps {
+		s.Close()
+	}
 	if r.seen != nil {
 		r.seen.Release()
 		r.seen = nil
 	}
-	r.next, r.store.work, r.onStep = nil, nil, false
+	r.lim = limitOp{limE: r.lim.limE, offE: r.lim.offE}
+	r.started, r.done, r.emitted, r.seq = false, false, 0, 0
+	r.fifo, r.head, r.pq, r.pending, r.store.work = nil, 0, nil, nil, nil
+}
+
+// cteEntry is one queued row of an ordered recursive CTE.
+type cteEntry struct {
+	key string
+	seq uint64
+	row []types.Value
+}
+
+// cteHeap is the priority queue of an ordered recursive CTE: the smallest
+// ORDER BY key first, the earliest queued among equal keys.
+type cteHeap []cteEntry
+
+func (h cteHeap) Len() int { return len(h) }
+func (h cteHeap) Less(i, j int) bool {
+	if h[i].key != h[j].key {
+		return h[i].key < h[j].key
+	}
+	return h[i].seq < h[j].seq
+}
+func (h cteHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *cteHeap) Push(x any)   { *h = append(*h, x.(cteEntry)) }
+func (h *cteHeap) Pop() any {
+	old := *h
+	e := old[len(old)-1]
+	old[len(old)-1] = cteEntry{}
+	*h = old[:len(old)-1]
+	return e
 }

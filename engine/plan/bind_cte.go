@@ -14,7 +14,8 @@ type cteDef struct {
 	level int
 	// rec is the bound recursive CTE, set once binding of its base began.
 	rec *CTE
-	// recursive is set for a CTE of WITH RECURSIVE whose body names itself.
+	// recursive is set for a CTE whose body names itself (with or without
+	// the RECURSIVE keyword, as SQLite).
 	recursive bool
 }
 
@@ -26,7 +27,7 @@ func (b *Binder) pushWith(w *grammar.With) error {
 		if _, dup := m[k]; dup {
 			return bindErr("duplicate WITH table name: %s", c.Name)
 		}
-		m[k] = &cteDef{ast: c, level: len(b.ctes) - 1, recursive: w.Recursive && refersTo(c.Select, c.Name)}
+		m[k] = &cteDef{ast: c, level: len(b.ctes) - 1, recursive: refersTo(c.Select, c.Name)}
 	}
 	return nil
 }
@@ -94,51 +95,4 @@ func (b *Binder) bindRecursiveRef(def *cteDef, alias string) (Node, *scope, erro
 		cols[i] = c
 	}
 	return &CTERef{CTE: def.rec, Cols: cols}, &scope{cols: cols}, nil
-}
-
-// bindRecursive binds base UNION [ALL] step, where step reads the working
-// table through CTERef nodes.
-func (b *Binder) bindRecursive(def *cteDef) error {
-	sel := def.ast.Select
-	comp, ok := sel.Body.(*grammar.CompoundSelect)
-	if !ok || (comp.Op != grammar.Union && comp.Op != grammar.UnionAll) || len(sel.OrderBy) > 0 {
-		return notSupported("recursive CTE %s that is not base UNION [ALL] step", def.ast.Name)
-	}
-	base, bcols, err := b.bindBody(comp.Left)
-	if err != nil {
-		return err
-	}
-	names := def.ast.Columns
-	if len(names) > 0 && len(names) != len(bcols) {
-		return bindErr("table %s has %d values for %d columns", def.ast.Name, len(bcols), len(names))
-	}
-	cols := make([]Column, len(bcols))
-	for i, rc := range bcols {
-		cols[i] = Column{Name: rc.Name}
-		if len(names) > 0 {
-			cols[i].Name = names[i]
-		}
-	}
-	b.subID++
-	def.rec = &CTE{Name: def.ast.Name, Plan: base, UnionAll: comp.Op == grammar.UnionAll, Cols: cols, ID: b.subID}
-	step, scols, err := b.bindBody(comp.Right)
-	if err != nil {
-		return err
-	}
-	if len(scols) != len(cols) {
-		return bindErr("SELECTs to the left and right of UNION do not have the same number of result columns")
-	}
-	def.rec.Step = step
-	// LIMIT and OFFSET bound the rows the recursion produces.
-	if sel.Limit != nil {
-		if def.rec.Limit, err = b.bindExpr(sel.Limit, nil); err != nil {
-			return err
-		}
-	}
-	if sel.Offset != nil {
-		if def.rec.Offset, err = b.bindExpr(sel.Offset, nil); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -250,16 +250,20 @@ type CTERef struct {
 // Columns implements Node.
 func (c *CTERef) Columns() []Column { return c.Cols }
 
-// CTE is a common table expression; Recursive ones have a Base and a
-// Step that reads the working table through CTERef nodes.
+// CTE is a recursive common table expression: Plan gives the setup rows,
+// each of Steps runs over one row taken from the queue (read through
+// CTERef nodes) and adds its rows to the queue.
 type CTE struct {
 	Name     string
-	Plan     Node // non-recursive body, or the base for a recursive CTE
-	Step     Node // recursive step, nil when not recursive
-	UnionAll bool
+	Plan     Node   // the setup terms
+	Steps    []Node // the recursive terms, in order
+	UnionAll bool   // false: a row already queued once is dropped (UNION)
 	Cols     []Column
 	ID       int
-	// Limit and Offset, when set, bound the rows the recursion produces.
+	// Order, when set, makes the queue a priority queue (ties in FIFO
+	// order); its keys index the CTE's columns.
+	Order []SortKey
+	// Limit and Offset, when set, bound the rows the recursion outputs.
 	Limit, Offset Expr
 }
 
