@@ -245,7 +245,9 @@ func appendJSONString(dst []byte, s string) []byte {
 }
 
 // addColumn folds count(x), sum, total or avg over a batch's live rows:
-// the tight loop of an ungrouped aggregate.
+// the tight loop of an ungrouped aggregate. Integers and reals are added
+// inline; anything else (text, an integer overflow) goes through
+// addNumber.
 func (a *accum) addColumn(kind aggKind, b *Batch, col []types.Value) {
 	if b.Sel != nil {
 		for _, i := range b.Sel {
@@ -253,8 +255,37 @@ func (a *accum) addColumn(kind aggKind, b *Batch, col []types.Value) {
 		}
 		return
 	}
-	for _, v := range col[:b.N] {
-		a.addOne(kind, v)
+	vals := col[:b.N]
+	if kind == aggCount {
+		for i := range vals {
+			if !vals[i].IsNull() {
+				a.count++
+			}
+		}
+		return
+	}
+	for i := range vals {
+		v := &vals[i]
+		switch v.Kind() {
+		case types.KindNull:
+			continue
+		case types.KindInt:
+			if !a.real {
+				s := a.isum + v.Int()
+				if (s > a.isum) == (v.Int() > 0) || v.Int() == 0 {
+					a.isum = s
+					a.count++
+					continue
+				}
+			}
+		case types.KindReal:
+			if a.real {
+				a.fsum += v.Real()
+				a.count++
+				continue
+			}
+		}
+		a.addNumber(*v)
 	}
 }
 

@@ -20,8 +20,13 @@ type aggSpec struct {
 	order    *sortKeyer
 	fn       *funcs.Func // aggFunc
 	argBuf   []types.Value
-	sepBuf   []types.Value
-	fltBuf   []types.Value
+	// argCol >= 0 when the argument is a plain input column: the
+	// aggregate reads that batch column in place instead of copying it to
+	// argBuf. args is the current batch's argument values either way.
+	argCol int
+	args   []types.Value
+	sepBuf []types.Value
+	fltBuf []types.Value
 }
 
 // aggregateOp is a hash aggregation: groups live in a factorized hash
@@ -77,7 +82,7 @@ func (cp *compiler) aggSpec(a plan.AggCall) (aggSpec, error) {
 		}
 		kind, fn = aggFunc, f
 	}
-	s := aggSpec{kind: kind, distinct: a.Distinct, fn: fn}
+	s := aggSpec{kind: kind, distinct: a.Distinct, fn: fn, argCol: -1}
 	if a.Star {
 		s.kind = aggCountStar
 	}
@@ -88,6 +93,9 @@ func (cp *compiler) aggSpec(a plan.AggCall) (aggSpec, error) {
 		}
 		s.coll = collOf(exprCollation(a.Args[0]))
 		s.argBuf = scratch()
+		if r, ok := a.Args[0].(*plan.ColRef); ok {
+			s.argCol = r.Idx
+		}
 	}
 	if kind == aggFunc && len(a.Args) == 2 {
 		if s.sep, err = cp.compile(a.Args[1]); err != nil {
@@ -186,10 +194,18 @@ func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
 	}
 	for k := range a.aggs {
 		s := &a.aggs[k]
+		s.args = s.argBuf
+		if s.argCol >= 0 {
+			s.args = b.Cols[s.argCol]
+		} else if s.arg != nil {
+			if err := s.arg(c, b, s.argBuf); err != nil {
+				return err
+			}
+		}
 		for _, p := range [...]struct {
 			f   evaluator
 			buf []types.Value
-		}{{s.arg, s.argBuf}, {s.sep, s.sepBuf}, {s.filter, s.fltBuf}} {
+		}{{s.sep, s.sepBuf}, {s.filter, s.fltBuf}} {
 			if p.f != nil {
 				if err := p.f(c, b, p.buf); err != nil {
 					return err
@@ -238,7 +254,7 @@ func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
 			continue
 		}
 		if len(a.groups) == 0 && s.filter == nil && s.order == nil && !s.distinct && s.kind <= aggAvg {
-			a.accs[k].addColumn(s.kind, b, s.argBuf)
+			a.accs[k].addColumn(s.kind, b, s.args)
 			continue
 		}
 		for j, n := 0, b.Len(); j < n; j++ {
@@ -253,7 +269,7 @@ func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
 			acc := &a.accs[g*na+k]
 			var v, sep types.Value
 			if s.arg != nil {
-				v = s.argBuf[i]
+				v = s.args[i]
 			}
 			if s.sep != nil {
 				sep = s.sepBuf[i]

@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"math/bits"
+
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -39,22 +41,52 @@ func (a *arena) keepValue(v types.Value) types.Value {
 	return v
 }
 
-// rowDecoder decodes records into batch columns.
-type rowDecoder struct{}
+// rowDecoder decodes records into batch columns. It walks each record's
+// header only up to the last needed column.
+type rowDecoder struct {
+	ncol  int  // columns to walk: the last needed one + 1
+	ready bool // ncol is set
+}
 
 // decode decodes the columns of rec marked in needed (nil = all) into
 // dst[c][row]; columns missing from the record are NULL. Text and blob
 // bytes are copied into ar, since rec is only valid until the cursor moves.
+// needed must be the same on every call.
 func (d *rowDecoder) decode(rec []byte, needed []bool, dst [][]types.Value, row int, ar *arena) error {
-	if err := types.DecodeRow(rec, needed, dst, row); err != nil {
+	if !d.ready {
+		d.ncol, d.ready = walkedColumns(needed, len(dst)), true
+	}
+	n := min(d.ncol, len(dst))
+	texts, err := types.DecodeRowMask(rec, needed, dst[:n], row)
+	if err != nil {
 		return errs.Wrap(errs.CodeCorrupt, err)
 	}
-	for c := range dst {
-		if needed == nil || needed[c] {
-			if k := dst[c][row].Kind(); k == types.KindText || k == types.KindBlob {
-				dst[c][row] = ar.keepValue(dst[c][row])
+	for texts != 0 {
+		c := bits.TrailingZeros64(texts)
+		texts &= texts - 1
+		if c == 63 {
+			for ; c < n; c++ {
+				if needed == nil || needed[c] {
+					dst[c][row] = ar.keepValue(dst[c][row])
+				}
 			}
+			break
 		}
+		dst[c][row] = ar.keepValue(dst[c][row])
 	}
 	return nil
+}
+
+// walkedColumns is how many leading columns of n a decode must walk to
+// reach every needed one.
+func walkedColumns(needed []bool, n int) int {
+	if needed == nil {
+		return n
+	}
+	for c := min(n, len(needed)) - 1; c >= 0; c-- {
+		if needed[c] {
+			return c + 1
+		}
+	}
+	return 0
 }

@@ -28,11 +28,16 @@ type scanOp struct {
 	loKey         int64
 	hiKey         int64
 	key           []byte
-	once          oneShot
+	run           []storage.Entry // the leaf run fill is decoding
+	// ridCol and aliasCol are the output columns that receive the rowid,
+	// -1 when the query reads neither.
+	ridCol, aliasCol int
+	once             oneShot
 }
 
 func (cp *compiler) newScan(s *plan.Scan) (Operator, error) {
 	op := &scanOp{t: s.Table, needed: s.Needed, lookup: s.Lookup, out: NewBatch(len(s.Cols))}
+	op.ridCol, op.aliasCol = rowidOutputs(s.Table, s.Needed)
 	if s.Lookup != nil {
 		var err error
 		if s.Lookup.Eq != nil {
@@ -229,35 +234,34 @@ func (s *scanOp) Next(c *Ctx) (*Batch, error) {
 	return s.fill()
 }
 
-// fill decodes rows from the cursor's current position into the batch.
+// fill decodes rows from the cursor's current position into the batch,
+// a leaf run at a time (see txn.Cursor.AppendRun).
 func (s *scanOp) fill() (*Batch, error) {
 	b := s.out
 	b.Reset()
 	s.ar.reset()
 	rid := len(s.t.Columns)
-	alias := s.t.RowidCol
 	decode := s.decodes()
 	for {
-		rowid := storage.DecodeRowidKey(s.cur.Key())
-		if rowid > s.hiKey {
+		s.run = s.cur.AppendRun(s.run[:0], BatchSize-b.N)
+		if len(s.run) == 0 {
 			s.done = true
-			break
+			return nonEmpty(b), s.cur.Err()
 		}
-		if decode {
-			val, err := s.cur.Value()
-			if err != nil {
-				return nil, err
+		for _, e := range s.run {
+			rowid := storage.DecodeRowidKey(e.Key)
+			if rowid > s.hiKey {
+				s.done = true
+				return nonEmpty(b), nil
 			}
-			if err := s.dec.decode(val, s.needed, b.Cols[:rid], b.N, &s.ar); err != nil {
-				return nil, err
+			if decode {
+				if err := s.dec.decode(e.Value, s.needed, b.Cols[:rid], b.N, &s.ar); err != nil {
+					return nil, err
+				}
 			}
+			s.putRowid(b, b.N, rowid)
+			b.N++
 		}
-		rv := types.NewInt(rowid)
-		b.Cols[rid][b.N] = rv
-		if alias >= 0 {
-			b.Cols[alias][b.N] = rv
-		}
-		b.N++
 		if b.N == BatchSize {
 			break
 		}
@@ -273,13 +277,42 @@ func (s *scanOp) fill() (*Batch, error) {
 	return nonEmpty(b), nil
 }
 
+// rowidOutputs returns the output columns of a scan of t that receive the
+// rowid: the hidden rowid column and t's INTEGER PRIMARY KEY alias, each -1
+// when needed (nil = all) leaves it unread, so a scan feeding count(*) or
+// sum(x) stores no rowids.
+func rowidOutputs(t *catalog.Table, needed []bool) (rid, alias int) {
+	rid, alias = len(t.Columns), t.RowidCol
+	if needed == nil {
+		return rid, alias
+	}
+	if rid >= len(needed) || !needed[rid] {
+		rid = -1
+	}
+	if alias >= 0 && (alias >= len(needed) || !needed[alias]) {
+		alias = -1
+	}
+	return rid, alias
+}
+
+// putRowid stores rowid in row i of the rowid outputs.
+func (s *scanOp) putRowid(b *Batch, i int, rowid int64) {
+	rv := types.NewInt(rowid)
+	if s.ridCol >= 0 {
+		b.Cols[s.ridCol][i] = rv
+	}
+	if s.aliasCol >= 0 {
+		b.Cols[s.aliasCol][i] = rv
+	}
+}
+
 // decodes reports whether any record column is needed; count(*) and
 // rowid-only scans read keys alone.
 func (s *scanOp) decodes() bool {
 	if s.needed == nil {
 		return true
 	}
-	for i, n := range s.needed {
+	for i, n := range s.needed[:min(len(s.needed), len(s.t.Columns))] {
 		if n && i != s.t.RowidCol {
 			return true
 		}
@@ -304,11 +337,7 @@ func (s *scanOp) point(c *Ctx) (*Batch, error) {
 			return nil, err
 		}
 	}
-	rv := types.NewInt(s.loKey)
-	b.Cols[rid][0] = rv
-	if s.t.RowidCol >= 0 {
-		b.Cols[s.t.RowidCol][0] = rv
-	}
+	s.putRowid(b, 0, s.loKey)
 	b.N = 1
 	return b, nil
 }

@@ -23,7 +23,8 @@ type Column struct {
 
 // Scan reads a table. Its output is the table's columns in order, and
 // Rowid reads the rowid when the table has no alias column. Needed marks
-// the columns the query reads (nil = all), so decoding skips the rest.
+// the output columns the query reads (nil = all; the last entry is the
+// rowid), so decoding skips the rest.
 type Scan struct {
 	Table  *catalog.Table
 	Alias  string

@@ -69,7 +69,14 @@ func TestBinder_Bind_PrunesScanColumns(t *testing.T) {
 	p, err := bindOne(t, testCatalog(t), "SELECT sum(c) FROM t")
 	require.NoError(t, err)
 	s := findScan(p.(*Query).Root)
-	require.Equal(t, []bool{false, false, false, true}, s.Needed)
+	require.Equal(t, []bool{false, false, false, true, false}, s.Needed) // last: the rowid
+}
+
+func TestBinder_Bind_PrunesScanColumns_KeepsReadRowid(t *testing.T) {
+	p, err := bindOne(t, testCatalog(t), "SELECT rowid FROM t")
+	require.NoError(t, err)
+	s := findScan(p.(*Query).Root)
+	require.Equal(t, []bool{false, false, false, false, true}, s.Needed)
 }
 
 func TestBinder_Bind_Errors(t *testing.T) {

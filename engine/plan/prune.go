@@ -8,8 +8,8 @@ func pruneColumns(n Node, need []bool) {
 	case *Scan:
 		x.Needed = nil
 		if need != nil && !x.Table.Virtual {
-			nc := len(x.Table.Columns)
-			x.Needed = make([]bool, nc)
+			// One entry per output column: the table's, then the rowid.
+			x.Needed = make([]bool, len(x.Cols))
 			copy(x.Needed, need)
 		}
 	case *Filter:

@@ -1,6 +1,10 @@
 package txn
 
-import "bytes"
+import (
+	"bytes"
+
+	"github.com/ladybugsql/ladybug/engine/storage"
+)
 
 // Cursor walks a Tree in key order, skipping keys this transaction
 // tombstoned. Unlike a storage cursor it survives writes to its own tree:
@@ -13,6 +17,13 @@ type Cursor struct {
 	version uint64 // t.version when c was last positioned
 	key     []byte // copy of the current key, for re-seeking
 	valid   bool
+	run     kvRunner // c, when it reads leaf runs (storage cursors do)
+}
+
+// kvRunner is a kvCursor that reads a run of entries in one call (see
+// storage.Cursor.AppendRun).
+type kvRunner interface {
+	AppendRun(dst []storage.Entry, max int) []storage.Entry
 }
 
 // Cursor returns a cursor over the tree; Close it when done.
@@ -23,6 +34,7 @@ func (t *Tree) Cursor() *Cursor {
 		return cur
 	}
 	cur.c = t.storage().Cursor()
+	cur.run, _ = cur.c.(kvRunner)
 	return cur
 }
 
@@ -71,6 +83,35 @@ func (c *Cursor) Next() bool {
 		}
 	}
 	return c.settle(c.c.Next(), true)
+}
+
+// AppendRun appends to dst the current entry and following ones, at most
+// max in all (max >= 1), and leaves the cursor on the last one appended;
+// the next Next moves past them. The entries are valid until the cursor
+// moves or the transaction writes. When the tree has tombstones or was
+// written since the last move, or the storage cursor cannot read runs, the
+// run is the current entry alone. Nothing is appended at the end or on an
+// error (see Err).
+func (c *Cursor) AppendRun(dst []storage.Entry, max int) []storage.Entry {
+	if !c.valid || max < 1 {
+		return dst
+	}
+	if c.run != nil && c.t.tombs.live == 0 && !c.stale() {
+		n := len(dst)
+		dst = c.run.AppendRun(dst, max)
+		if len(dst) == n {
+			c.valid = false
+			return dst
+		}
+		c.key = append(c.key[:0], dst[len(dst)-1].Key...)
+		return dst
+	}
+	v, err := c.Value()
+	if err != nil {
+		c.err, c.valid = err, false
+		return dst
+	}
+	return append(dst, storage.Entry{Key: c.key, Value: v})
 }
 
 // Prev moves to the previous visible key.

@@ -3,29 +3,72 @@ package types
 import "encoding/binary"
 
 // DecodeRow decodes, in one pass over rec's header, the columns marked in
-// needed (nil = all) into dst[c][row] for c < len(dst), stopping after the
-// last needed column; needed columns past the record's end are NULL. Text
-// and blob values alias rec. Malformed bytes give ErrCorruptRecord, never a
-// panic. It is the scan's hot path: no slice of offsets is built.
+// needed (nil = all) into dst[c][row] for c < len(dst); needed columns past
+// the record's end are NULL. Text and blob values alias rec. Malformed
+// bytes give ErrCorruptRecord, never a panic.
 func DecodeRow(rec []byte, needed []bool, dst [][]Value, row int) error {
-	p, end, err := recordHeader(rec)
-	if err != nil {
-		return err
+	_, err := DecodeRowMask(rec, needed, dst, row)
+	return err
+}
+
+// DecodeRowMask is DecodeRow that also reports which decoded columns hold
+// TEXT or BLOB: bit c for column c < 63, and bit 63 for any column at or
+// past 63, so a caller copying bytes out of rec visits only those. It is
+// the scan's hot path: one-byte header varints (every serial type of a
+// value shorter than 58 bytes) and integer payloads are read inline, and
+// no slice of offsets is built.
+func DecodeRowMask(rec []byte, needed []bool, dst [][]Value, row int) (uint64, error) {
+	if len(rec) == 0 {
+		return 0, ErrCorruptRecord
+	}
+	p, end := 1, 1+int(rec[0])
+	if rec[0] >= 0x80 {
+		var err error
+		if p, end, err = recordHeader(rec); err != nil {
+			return 0, err
+		}
+	} else if end > len(rec) {
+		return 0, ErrCorruptRecord
 	}
 	off := uint64(end)
+	var texts uint64
 	c := 0
 	for ; c < len(dst) && p < end; c++ {
-		t, n := binary.Uvarint(rec[p:end])
-		if n <= 0 {
-			return ErrCorruptRecord
+		t := uint64(rec[p])
+		if t < 0x80 {
+			p++
+		} else {
+			var n int
+			if t, n = binary.Uvarint(rec[p:end]); n <= 0 {
+				return 0, ErrCorruptRecord
+			}
+			p += n
 		}
-		p += n
-		size, ok := serialSize(t)
-		if !ok || size > uint64(len(rec))-off {
-			return ErrCorruptRecord
+		var size uint64
+		switch {
+		case t >= stBlob0:
+			size = (t - stBlob0) >> 1
+		case t <= 6:
+			size = uint64(intWidth[t])
+		case t == stReal:
+			size = 8
+		case t == stZero || t == stOne:
+		default:
+			return 0, ErrCorruptRecord
+		}
+		if size > uint64(len(rec))-off {
+			return 0, ErrCorruptRecord
 		}
 		if needed == nil || needed[c] {
-			dst[c][row] = decodePayload(t, rec[off:])
+			b := rec[off : off+size]
+			if t >= stBlob0 {
+				dst[c][row] = Value{s: unsafeString(b), k: KindBlob - Kind(t&1)}
+				texts |= 1 << min(c, 63)
+			} else if t == stNull {
+				dst[c][row] = Null
+			} else {
+				dst[c][row] = decodeNumber(t, b)
+			}
 		}
 		off += size
 	}
@@ -34,5 +77,27 @@ func DecodeRow(rec []byte, needed []bool, dst [][]Value, row int) error {
 			dst[c][row] = Null
 		}
 	}
-	return nil
+	return texts, nil
+}
+
+// decodeNumber decodes an integer or real of serial type 0 < t < 12
+// from b, which holds exactly serialSize(t) bytes. It is small enough to
+// inline into the row loop.
+func decodeNumber(t uint64, b []byte) Value {
+	var u uint64
+	if len(b) == 8 {
+		u = binary.BigEndian.Uint64(b)
+	} else {
+		for _, x := range b {
+			u = u<<8 | uint64(x)
+		}
+	}
+	switch {
+	case t == stReal:
+		return Value{i: int64(u), k: KindReal}
+	case t >= stZero:
+		return Value{i: int64(t - stZero), k: KindInt}
+	}
+	shift := 64 - 8*uint(len(b))
+	return Value{i: int64(u<<shift) >> shift, k: KindInt}
 }

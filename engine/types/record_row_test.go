@@ -39,3 +39,50 @@ func TestDecodeRow_Malformed_ReturnsErrCorruptRecord(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeRowMask_EveryIntegerWidth_RoundTrips decodes each serial type
+// (every integer width, both signs, reals, text, blobs) and checks the text
+// mask names exactly the text and blob columns.
+func TestDecodeRowMask_EveryIntegerWidth_RoundTrips(t *testing.T) {
+	vals := []Value{Null, NewInt(0), NewInt(1)}
+	for _, i := range []int64{2, 127, 128, 32767, 32768, 1<<23 - 1, 1 << 23, 1<<31 - 1, 1 << 31, 1<<47 - 1, 1 << 47, 1<<63 - 1} {
+		vals = append(vals, NewInt(i), NewInt(-i-1))
+	}
+	vals = append(vals, NewReal(-0.25), NewText(""), NewText("héllo"), NewBlob([]byte{0, 1, 2}))
+	rec := AppendRecord(nil, vals)
+	dst := make([][]Value, len(vals))
+	for i := range dst {
+		dst[i] = make([]Value, 1)
+	}
+	mask, err := DecodeRowMask(rec, nil, dst, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want uint64
+	for c, v := range vals {
+		got := dst[c][0]
+		if got.Kind() != v.Kind() || got.Int() != v.Int() || got.Str() != v.Str() {
+			t.Errorf("column %d: got %v, want %v", c, got, v)
+		}
+		if v.Kind() >= KindText {
+			want |= 1 << c
+		}
+	}
+	if mask != want {
+		t.Errorf("mask %b, want %b", mask, want)
+	}
+}
+
+func TestDecodeRowMask_TextPastColumn63_SetsTopBit(t *testing.T) {
+	vals := make([]Value, 70)
+	vals[65] = NewText("x")
+	rec := AppendRecord(nil, vals)
+	dst := make([][]Value, 70)
+	for i := range dst {
+		dst[i] = make([]Value, 1)
+	}
+	mask, err := DecodeRowMask(rec, nil, dst, 0)
+	if err != nil || mask != 1<<63 || dst[65][0].Str() != "x" {
+		t.Fatalf("mask %b, err %v, col 65 %v", mask, err, dst[65][0])
+	}
+}

@@ -1,0 +1,92 @@
+package storage
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+)
+
+// TestCursor_AppendRun_MatchesNext walks a tree holding short entries and
+// overflow values with runs of several sizes and checks it sees exactly
+// what Next, Key and Value see.
+func TestCursor_AppendRun_MatchesNext(t *testing.T) {
+	s := openT(t, nil, Options{})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	root, err := tx.CreateTree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tx.Tree(root)
+	var want []Entry
+	for i := range 2000 {
+		k := []byte(fmt.Sprintf("k%05d", i))
+		v := []byte(fmt.Sprintf("v%d", i))
+		if i%97 == 0 {
+			v = bytes.Repeat([]byte{byte(i)}, 9000) // overflow pages
+		}
+		if err := tr.Put(k, v); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, Entry{k, v})
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	rt := mustRead(t, s)
+	defer rt.Rollback()
+	for _, max := range []int{1, 3, 1024} {
+		c := rt.Tree(root).Cursor()
+		var got []Entry
+		var run []Entry
+		for ok := c.First(); ok; ok = c.Next() {
+			run = c.AppendRun(run[:0], max)
+			if len(run) == 0 || len(run) > max {
+				t.Fatalf("max %d: run of %d", max, len(run))
+			}
+			for _, e := range run {
+				got = append(got, Entry{bytes.Clone(e.Key), bytes.Clone(e.Value)})
+			}
+			if !bytes.Equal(c.Key(), run[len(run)-1].Key) {
+				t.Fatalf("max %d: cursor not on the run's last entry", max)
+			}
+		}
+		if err := c.Err(); err != nil {
+			t.Fatal(err)
+		}
+		c.Close()
+		if len(got) != len(want) {
+			t.Fatalf("max %d: %d entries, want %d", max, len(got), len(want))
+		}
+		for i := range want {
+			if !bytes.Equal(got[i].Key, want[i].Key) || !bytes.Equal(got[i].Value, want[i].Value) {
+				t.Fatalf("max %d: entry %d = %q, want %q", max, i, got[i].Key, want[i].Key)
+			}
+		}
+	}
+}
+
+func TestCursor_AppendRun_UnpositionedOrZeroMax_AppendsNothing(t *testing.T) {
+	s := openT(t, nil, Options{})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	root, _ := tx.CreateTree()
+	if err := tx.Tree(root).Put([]byte("a"), []byte("1")); err != nil {
+		t.Fatal(err)
+	}
+	c := tx.Tree(root).Cursor()
+	defer c.Close()
+	if got := c.AppendRun(nil, 10); len(got) != 0 {
+		t.Fatalf("unpositioned: %d entries", len(got))
+	}
+	if !c.First() {
+		t.Fatal(c.Err())
+	}
+	if got := c.AppendRun(nil, 0); len(got) != 0 {
+		t.Fatalf("max 0: %d entries", len(got))
+	}
+	tx.Rollback()
+	if got := c.AppendRun(nil, 10); len(got) != 0 || c.Err() == nil {
+		t.Fatalf("closed tx: %d entries, err %v", len(got), c.Err())
+	}
+}

@@ -1,0 +1,69 @@
+package txn
+
+import (
+	"encoding/binary"
+	"testing"
+
+	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/stretchr/testify/require"
+)
+
+// runKeys scans tr with AppendRun (runs of at most max), calling between
+// runs after(k) with the last key of each run, and returns the keys seen.
+func runKeys(t *testing.T, tr *Tree, max int, after func(k int)) []int {
+	t.Helper()
+	c := tr.Cursor()
+	defer c.Close()
+	var out []int
+	var run []storage.Entry
+	for ok := c.First(); ok; ok = c.Next() {
+		run = c.AppendRun(run[:0], max)
+		require.NotEmpty(t, run)
+		require.LessOrEqual(t, len(run), max)
+		for _, e := range run {
+			k := int(binary.BigEndian.Uint64(e.Key))
+			require.Equal(t, val(k), e.Value)
+			out = append(out, k)
+		}
+		if after != nil {
+			after(out[len(out)-1])
+		}
+	}
+	require.NoError(t, c.Err())
+	return out
+}
+
+func TestCursor_AppendRun_SeesWhatNextSees(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b *backend) {
+		root := newTreeWith(t, b.m, 700)
+		tx := begin(t, b.m, Options{})
+		for _, max := range []int{1, 7, 1024} {
+			require.Equal(t, ints(0, 700), runKeys(t, tx.Tree(root), max, nil), "max %d", max)
+		}
+		require.NoError(t, tx.Rollback())
+	})
+}
+
+// TestCursor_AppendRun_TombstonesAndWritesBetweenRuns deletes keys ahead of
+// the cursor and rewrites its tree between runs: later runs must skip the
+// deleted keys and continue after the last key returned.
+func TestCursor_AppendRun_TombstonesAndWritesBetweenRuns(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b *backend) {
+		root := newTreeWith(t, b.m, 300)
+		tx := begin(t, b.m, Options{Immediate: true})
+		tr := tx.Tree(root)
+		var deleted []int
+		got := runKeys(t, tr, 16, func(k int) {
+			if k%5 == 0 && k+1 < 300 {
+				require.NoError(t, tr.Delete(key(k+1)))
+				deleted = append(deleted, k+1)
+			}
+			if k%7 == 0 {
+				require.NoError(t, tr.Put(key(k), val(k))) // a storage write to the tree
+			}
+		})
+		require.NotEmpty(t, deleted)
+		require.Equal(t, ints(0, 300, deleted...), got)
+		require.NoError(t, tx.Rollback())
+	})
+}
