@@ -20,6 +20,8 @@ type conn struct {
 	owner  *Connector // closed with the conn when opened through Driver.Open
 	tx     *tx        // the open driver.Tx, if any
 	closed bool
+	// spareRows is the last closed rows, reused by the next query.
+	spareRows *rows
 }
 
 var (
@@ -128,7 +130,7 @@ func (c *conn) QueryContext(ctx context.Context, query string, args []driver.Nam
 	if err != nil {
 		return nil, err
 	}
-	r, err := queryStmt(ctx, st, args, c.cfg)
+	r, err := queryStmt(ctx, st, args, c)
 	if err != nil {
 		st.Close()
 		return nil, err

@@ -2,6 +2,7 @@ package ladybug
 
 import (
 	"database/sql/driver"
+	"io"
 	"reflect"
 	"strconv"
 	"strings"
@@ -15,6 +16,7 @@ import (
 // column's declared type (see fromValue).
 type rows struct {
 	r         *engine.Rows
+	c         *conn // takes the rows back for reuse once closed
 	cfg       *Config
 	cols      []engine.Column
 	names     []string
@@ -39,8 +41,25 @@ var (
 	_ driver.RowsColumnTypePrecisionScale   = (*rows)(nil)
 )
 
-func newRows(r *engine.Rows, cfg *Config) *rows {
-	rs := &rows{r: r, cfg: cfg}
+// newRows wraps r, reusing the connection's last closed rows (database/sql
+// never touches driver rows after closing them): a query loop on one
+// connection allocates no rows, and when the columns are those of the
+// previous query (the same statement again) describes nothing.
+func newRows(r *engine.Rows, c *conn) *rows {
+	rs := c.spareRows
+	if rs == nil {
+		rs = &rows{r: r, c: c, cfg: c.cfg}
+		rs.describe()
+		return rs
+	}
+	c.spareRows = nil
+	rs.r, rs.closeStmt, rs.closed = r, nil, false
+	if cols := r.Columns(); len(cols) > 0 && len(cols) == len(rs.cols) && &cols[0] == &rs.cols[0] {
+		return rs // the same result columns: names and kinds stand
+	}
+	// A caller may still hold the names of the previous query, so the
+	// arrays are not reused for new ones.
+	rs.names = rs.names[:0:0]
 	rs.describe()
 	return rs
 }
@@ -76,11 +95,16 @@ func (rs *rows) Close() error {
 		return nil
 	}
 	rs.closed = true
-	err := rs.r.Close()
+	err := rs.r.Release()
+	rs.r = nil
 	if rs.closeStmt != nil {
 		if cerr := rs.closeStmt.Close(); err == nil {
 			err = cerr
 		}
+		rs.closeStmt = nil
+	}
+	if rs.c.spareRows == nil {
+		rs.c.spareRows = rs
 	}
 	return err
 }
@@ -88,6 +112,9 @@ func (rs *rows) Close() error {
 // Next fills dest with the next row, or returns io.EOF.
 func (rs *rows) Next(dest []driver.Value) (err error) {
 	defer recoverErr(&err)
+	if rs.closed {
+		return io.EOF
+	}
 	if err := rs.r.Next(rs.buf); err != nil {
 		return err
 	}
@@ -102,10 +129,13 @@ func (rs *rows) Next(dest []driver.Value) (err error) {
 }
 
 // HasNextResultSet reports whether another statement's rows follow.
-func (rs *rows) HasNextResultSet() bool { return rs.r.HasNextResultSet() }
+func (rs *rows) HasNextResultSet() bool { return !rs.closed && rs.r.HasNextResultSet() }
 
 // NextResultSet advances to the next statement's rows.
 func (rs *rows) NextResultSet() error {
+	if rs.closed {
+		return io.EOF
+	}
 	if err := rs.r.NextResultSet(); err != nil {
 		return err
 	}

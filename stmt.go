@@ -61,7 +61,7 @@ func (s *stmt) QueryContext(ctx context.Context, args []driver.NamedValue) (rows
 		return nil, driver.ErrBadConn
 	}
 	defer recoverErr(&err)
-	r, err := queryStmt(ctx, s.st, args, s.c.cfg)
+	r, err := queryStmt(ctx, s.st, args, s.c)
 	if err != nil {
 		return nil, err
 	}
@@ -84,7 +84,7 @@ func execStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue) (d
 	return result{r}, nil
 }
 
-func queryStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue, cfg *Config) (*rows, error) {
+func queryStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue, c *conn) (*rows, error) {
 	var buf [4]engine.Arg
 	eargs, err := engineArgsInto(buf[:0], args)
 	if err != nil {
@@ -94,7 +94,7 @@ func queryStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue, c
 	if err != nil {
 		return nil, err
 	}
-	return newRows(r, cfg), nil
+	return newRows(r, c), nil
 }
 
 func valuesToNamed(args []driver.Value) []driver.NamedValue {

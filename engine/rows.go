@@ -220,6 +220,31 @@ func (r *Rows) NextResultSet() error {
 	return nil
 }
 
+// newRows returns an empty Rows for a query of sc: the one last released,
+// if any, so that a query loop allocates none.
+func (s *Session) newRows(sc *script, ctx context.Context) *Rows {
+	r := s.spareRows
+	if r == nil {
+		return &Rows{s: s, sc: sc, ctx: ctx}
+	}
+	s.spareRows = nil
+	*r = Rows{s: s, sc: sc, ctx: ctx}
+	return r
+}
+
+// Release closes the rows and hands their memory to the session for a
+// later query. The caller must not use r afterwards; the database/sql
+// driver, which never touches rows after closing them, releases instead
+// of closing.
+func (r *Rows) Release() error {
+	err := r.Close()
+	if r.s.spareRows == nil {
+		r.cur, r.pending, r.args, r.ctx = nil, nil, nil, nil
+		r.s.spareRows = r
+	}
+	return err
+}
+
 // Close releases the rows, ending their statement.
 func (r *Rows) Close() error {
 	if r.closed {

@@ -40,6 +40,8 @@ type Session struct {
 	// open holds the Rows not yet closed: those reading the explicit
 	// transaction are closed when it ends, all when the session closes.
 	open map[*Rows]struct{}
+	// spareRows is a released Rows the next Query reuses (see Rows.Release).
+	spareRows *Rows
 	// settingFn and deferFKFn are the method values s.setting and
 	// s.deferFK, made once so each statement's context does not allocate
 	// two closures.

@@ -173,7 +173,7 @@ func (st *Stmt) Query(ctx context.Context, args []Arg) (r *Rows, err error) {
 	if err := st.usable(); err != nil {
 		return nil, err
 	}
-	r = &Rows{s: st.s, sc: st.sc, ctx: ctx}
+	r = st.s.newRows(st.sc, ctx)
 	vals, err := st.argsInto(r.argBuf[:0], args)
 	if err != nil {
 		return nil, err

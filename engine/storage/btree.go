@@ -11,8 +11,18 @@ type Tree struct {
 }
 
 // Tree returns the tree rooted at root. Methods report ErrCorrupt if root
-// is not a tree page.
-func (tx *Tx) Tree(root uint32) *Tree { return &Tree{tx: tx, root: root} }
+// is not a tree page. A Tree is only its root, so the first one a
+// transaction asks for is held in the Tx and handed out again for the
+// same root: a point read allocates none.
+func (tx *Tx) Tree(root uint32) *Tree {
+	if tx.tree0.tx == nil {
+		tx.tree0 = Tree{tx: tx, root: root}
+	}
+	if tx.tree0.root == root {
+		return &tx.tree0
+	}
+	return &Tree{tx: tx, root: root}
+}
 
 // Root returns the tree's root page, which never changes.
 func (t *Tree) Root() uint32 { return t.root }

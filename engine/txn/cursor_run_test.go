@@ -67,3 +67,25 @@ func TestCursor_AppendRun_TombstonesAndWritesBetweenRuns(t *testing.T) {
 		require.NoError(t, tx.Rollback())
 	})
 }
+
+// TestTx_Tree_ManyTrees_SameTreePerRoot touches more trees than the linear
+// search holds, so lookups move to the map: each root keeps its one *Tree.
+func TestTx_Tree_ManyTrees_SameTreePerRoot(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b *backend) {
+		tx := begin(t, b.m, Options{Immediate: true})
+		var roots []uint32
+		var trees []*Tree
+		for i := range 3 * linearTrees {
+			root, err := tx.CreateTree()
+			require.NoError(t, err)
+			tr := tx.Tree(root)
+			require.NoError(t, tr.Put(key(i), val(i)))
+			roots, trees = append(roots, root), append(trees, tr)
+		}
+		for i, root := range roots {
+			require.Same(t, trees[i], tx.Tree(root))
+			require.True(t, has(t, tx.Tree(root), i))
+		}
+		commit(t, tx)
+	})
+}

@@ -44,7 +44,7 @@ func (m *Manager) Begin(ctx context.Context, o Options) (*Tx, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	tx := &Tx{m: m, opts: o, ctx: ctx, trees: make(map[uint32]*Tree)}
+	tx := newTx(m, o, ctx)
 	if o.Immediate {
 		if err := tx.lockWrite(); err != nil {
 			return nil, err

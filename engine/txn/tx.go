@@ -20,8 +20,9 @@ type Tx struct {
 	wtx kvTx
 	gen uint64 // incremented whenever rtx or wtx changes; invalidates cached trees
 
-	trees map[uint32]*Tree // every tree this tx touched, by root
-	keys  keyArena         // tombstone key strings
+	trees  []*Tree          // every tree this tx touched, in first-touch order
+	byRoot map[uint32]*Tree // index of trees once it outgrows a linear search
+	keys   keyArena         // tombstone key strings
 
 	undo       undoLog
 	stmts      []stmtMark  // open statements, innermost last
@@ -31,6 +32,23 @@ type Tx struct {
 	stats  Stats
 	broken error // set when an undo failed: only Rollback is safe
 	done   bool
+
+	// First backing stores, so that a statement reading one tree (a point
+	// lookup) allocates no Tree, tree list or statement mark.
+	tree0   Tree
+	treeArr [linearTrees]*Tree
+	stmtArr [2]stmtMark
+}
+
+// linearTrees is how many trees Tree finds by a linear search before it
+// indexes them in a map.
+const linearTrees = 8
+
+// newTx returns a transaction of m, not yet begun.
+func newTx(m *Manager, o Options, ctx context.Context) *Tx {
+	tx := &Tx{m: m, opts: o, ctx: ctx}
+	tx.trees, tx.stmts = tx.treeArr[:0], tx.stmtArr[:0]
+	return tx
 }
 
 // cur returns the storage transaction reads go to: the write tx once there
@@ -71,11 +89,49 @@ func (tx *Tx) usable() error {
 // Tree returns the tree at root as this transaction sees it. The same *Tree
 // is returned for the same root for the life of the transaction.
 func (tx *Tx) Tree(root uint32) *Tree {
-	if t, ok := tx.trees[root]; ok {
-		return t
+	if i := tx.treeIndex(root); i >= 0 {
+		return tx.trees[i]
 	}
-	t := &Tree{tx: tx, root: root}
-	tx.trees[root] = t
+	return tx.putTree(root)
+}
+
+// treeIndex returns the position of root's tree in tx.trees, or -1.
+func (tx *Tx) treeIndex(root uint32) int {
+	if tx.byRoot == nil {
+		for i, t := range tx.trees {
+			if t.root == root {
+				return i
+			}
+		}
+		return -1
+	}
+	if t, ok := tx.byRoot[root]; ok {
+		return slices.Index(tx.trees, t)
+	}
+	return -1
+}
+
+// putTree records a fresh Tree for root, replacing any earlier one (a
+// tree whose creation was undone, its root page created again).
+func (tx *Tx) putTree(root uint32) *Tree {
+	t := &tx.tree0
+	if len(tx.trees) > 0 {
+		t = &Tree{}
+	}
+	*t = Tree{tx: tx, root: root}
+	if i := tx.treeIndex(root); i >= 0 {
+		tx.trees[i] = t
+	} else {
+		tx.trees = append(tx.trees, t)
+	}
+	if tx.byRoot != nil {
+		tx.byRoot[root] = t
+	} else if len(tx.trees) > linearTrees {
+		tx.byRoot = make(map[uint32]*Tree, 2*len(tx.trees))
+		for _, x := range tx.trees {
+			tx.byRoot[x.root] = x
+		}
+	}
 	return t
 }
 
@@ -89,8 +145,7 @@ func (tx *Tx) CreateTree() (uint32, error) {
 	if err != nil {
 		return 0, wrapStorage(tx.m.store, "create tree", err)
 	}
-	t := &Tree{tx: tx, root: root}
-	tx.trees[root] = t
+	t := tx.putTree(root)
 	if tx.undoing() {
 		t.created, t.createdAt, t.createdEpoch = true, len(tx.undo.entries), tx.undo.epoch
 		tx.undo.add(undoEntry{op: opCreate, root: root})
