@@ -64,3 +64,29 @@ func TestStmt_Exec_ReusedDeleteSeesNewForeignKey(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int64{3}, queryInts(t, s, "SELECT pid FROM c"))
 }
+
+// TestRows_Release_NextQueryReusesRows releases rows part-read and checks
+// the session's next query gets the same Rows back, starting clean.
+func TestRows_Release_NextQueryReusesRows(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	ctx := context.Background()
+	mustExec(t, s, "CREATE TABLE t(id INTEGER PRIMARY KEY, c TEXT)")
+	mustExec(t, s, "INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, 'c')")
+	st, err := s.Prepare(ctx, "SELECT c FROM t WHERE id >= ? ORDER BY id")
+	require.NoError(t, err)
+	var prev *Rows
+	dest := make([]types.Value, 1)
+	for i := range 4 {
+		r, err := st.Query(ctx, positional([]types.Value{types.NewInt(int64(i%3 + 1))}))
+		require.NoError(t, err)
+		if prev != nil {
+			require.Same(t, prev, r)
+		}
+		require.NoError(t, r.Next(dest))
+		require.Equal(t, string(rune('a'+i%3)), dest[0].Str())
+		require.NoError(t, r.Release())
+		prev = r
+	}
+	require.Equal(t, []int64{3}, queryInts(t, s, "SELECT count(*) FROM t"))
+}
