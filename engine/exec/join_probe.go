@@ -49,15 +49,22 @@ func (p *joinProbe) loadKey(j *joinOp, i int) bool {
 }
 
 // collect runs the right side to its end, appending its rows to the row
-// table, and closes it for the next probe.
+// table, and closes it for the next probe. A semi or anti join without a
+// residual needs one row only: any match decides.
 func (p *joinProbe) collect(c *Ctx, j *joinOp) error {
 	defer j.right.Close()
+	one := j.kind.SemiLike() && j.on == nil
 	for {
 		b, err := j.right.Next(c)
 		if err != nil || b == nil {
 			return err
 		}
-		for k, n := 0, b.Len(); k < n; k++ {
+		n := b.Len()
+		if one && n > 0 {
+			appendBatchRow(j.rows, b, b.Phys(0), j.nr)
+			return nil
+		}
+		for k := 0; k < n; k++ {
 			appendBatchRow(j.rows, b, b.Phys(k), j.nr)
 		}
 	}

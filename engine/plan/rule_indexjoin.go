@@ -20,7 +20,11 @@ const (
 // indexJoin turns an equi-join whose right side is a full scan of a table
 // (possibly under a filter) with the rowid or an index on the join keys
 // into an index join when the left side is small: each left row probes the
-// right table instead of the whole table being read into a hash table.
+// right table instead of the whole table being read into a hash table. A
+// semi or anti join on the lookup keys alone (a decorrelated [NOT] EXISTS
+// whose subquery has no other condition) probes whenever its left side is
+// not estimated larger than the right table, as each probe reads one
+// index entry at most.
 // For an inner join whose left side is the indexed and larger one the
 // sides are swapped first, as hashJoinBuildSide does. Inner, LEFT, semi
 // and anti joins qualify; RIGHT and FULL joins keep the hash join, whose
@@ -71,7 +75,15 @@ func probeJoin(cat *catalog.Catalog, j *Join) *Join {
 	if probe == nil {
 		probe, covered, cost = indexProbe(cat, j, s)
 	}
-	if probe == nil || EstimateRows(j.Left)*cost > EstimateRows(s) {
+	if probe == nil {
+		return nil
+	}
+	if j.Kind.SemiLike() && filter == nil && j.On == nil && allCovered(covered) {
+		// Only whether a key exists matters: the probe stops at its first
+		// entry and reads no table row, about a hash probe's cost.
+		cost = 1
+	}
+	if EstimateRows(j.Left)*cost > EstimateRows(s) {
 		return nil
 	}
 	nj := *j
@@ -177,4 +189,13 @@ func lookupSafe(e Expr) bool {
 		}
 	})
 	return ok
+}
+
+func allCovered(covered []bool) bool {
+	for _, c := range covered {
+		if !c {
+			return false
+		}
+	}
+	return true
 }
