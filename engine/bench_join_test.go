@@ -57,3 +57,15 @@ func BenchmarkStmt_Query_IndexJoinAsHash(b *testing.B) {
 		return arg
 	})
 }
+
+// The limit-into-scan rule's case: LIMIT 10 reads ten rows, against the
+// same scan under a filter, which fills a whole batch first.
+func BenchmarkStmt_Query_LimitScan(b *testing.B) {
+	_, s := benchDB(b, 20_000)
+	benchQuery(b, s, "SELECT id, a, b, c FROM t LIMIT 10", nil)
+}
+
+func BenchmarkStmt_Query_LimitOverFilter(b *testing.B) {
+	_, s := benchDB(b, 20_000)
+	benchQuery(b, s, "SELECT id, a, b, c FROM t WHERE c IS NOT NULL LIMIT 10", nil)
+}

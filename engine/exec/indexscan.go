@@ -43,6 +43,7 @@ type indexScanOp struct {
 	tcur   *txn.Cursor
 	pend   []pendingRow
 	packed []uint64 // sortPending's scratch
+	budget rowBudget
 }
 
 // pendingRow is a batch row whose table row is still to be read.
@@ -62,6 +63,9 @@ func (cp *compiler) newIndexScan(n *plan.Scan) (Operator, error) {
 		op.eq = append(op.eq, ev)
 	}
 	var err error
+	if op.budget, err = cp.newRowBudget(n.RowLimit); err != nil {
+		return nil, err
+	}
 	if n.Index.Lo != nil {
 		if op.lo, err = cp.compile(n.Index.Lo); err != nil {
 			return nil, err
@@ -182,11 +186,18 @@ func (s *indexScanOp) Next(c *Ctx) (*Batch, error) {
 	}
 	if !s.started {
 		s.started = true
+		if err := s.budget.start(c); err != nil || s.budget.exhausted() {
+			s.done = true
+			return nil, err
+		}
 		ok, err := s.start(c)
 		if err != nil || !ok {
 			s.done = true
 			return nil, err
 		}
+	} else if s.budget.exhausted() {
+		s.done = true
+		return nil, nil
 	} else if more, err := s.step(); !more {
 		return nil, err
 	}
@@ -199,6 +210,7 @@ func (s *indexScanOp) fill() (*Batch, error) {
 	s.ar.reset()
 	s.pend = s.pend[:0]
 	ncol := len(s.t.Columns)
+	limit := s.budget.batchCap()
 	for {
 		k := s.cur.Key()
 		in, past := s.inRange(k)
@@ -210,7 +222,7 @@ func (s *indexScanOp) fill() (*Batch, error) {
 			if err := s.addEntry(b, k, ncol); err != nil {
 				return nil, err
 			}
-			if b.N == BatchSize {
+			if b.N == limit {
 				break
 			}
 		}
@@ -225,6 +237,7 @@ func (s *indexScanOp) fill() (*Batch, error) {
 	if err := s.readRows(b, ncol); err != nil {
 		return nil, err
 	}
+	s.budget.took(b.N)
 	return nonEmpty(b), nil
 }
 

@@ -33,13 +33,17 @@ type scanOp struct {
 	// -1 when the query reads neither.
 	ridCol, aliasCol int
 	once             oneShot
+	budget           rowBudget
 }
 
 func (cp *compiler) newScan(s *plan.Scan) (Operator, error) {
 	op := &scanOp{t: s.Table, needed: s.Needed, lookup: s.Lookup, out: NewBatch(len(s.Cols))}
 	op.ridCol, op.aliasCol = rowidOutputs(s.Table, s.Needed)
+	var err error
+	if op.budget, err = cp.newRowBudget(s.RowLimit); err != nil {
+		return nil, err
+	}
 	if s.Lookup != nil {
-		var err error
 		if s.Lookup.Eq != nil {
 			if op.eq, err = cp.compile(s.Lookup.Eq); err != nil {
 				return nil, err
@@ -221,13 +225,17 @@ func (s *scanOp) Next(c *Ctx) (*Batch, error) {
 			s.done = true
 			return s.point(c)
 		}
+		if err := s.budget.start(c); err != nil || s.budget.exhausted() {
+			s.done = true
+			return nil, err
+		}
 		s.cur = c.TableTree(s.t).Cursor()
 		s.key = storage.AppendRowidKey(s.key[:0], s.loKey)
 		if !s.cur.Seek(s.key) {
 			s.done = true
 			return nil, s.cur.Err()
 		}
-	} else if !s.cur.Next() {
+	} else if s.budget.exhausted() || !s.cur.Next() {
 		s.done = true
 		return nil, s.cur.Err()
 	}
@@ -235,46 +243,57 @@ func (s *scanOp) Next(c *Ctx) (*Batch, error) {
 }
 
 // fill decodes rows from the cursor's current position into the batch,
-// a leaf run at a time (see txn.Cursor.AppendRun).
+// a leaf run at a time (see txn.Cursor.AppendRun), at most the row
+// budget's.
 func (s *scanOp) fill() (*Batch, error) {
 	b := s.out
 	b.Reset()
 	s.ar.reset()
+	b, err := s.fillRuns(b)
+	s.budget.took(b.N)
+	if err != nil {
+		return nil, err
+	}
+	return nonEmpty(b), nil
+}
+
+func (s *scanOp) fillRuns(b *Batch) (*Batch, error) {
 	rid := len(s.t.Columns)
 	decode := s.decodes()
+	limit := s.budget.batchCap()
 	for {
-		s.run = s.cur.AppendRun(s.run[:0], BatchSize-b.N)
+		s.run = s.cur.AppendRun(s.run[:0], limit-b.N)
 		if len(s.run) == 0 {
 			s.done = true
-			return nonEmpty(b), s.cur.Err()
+			return b, s.cur.Err()
 		}
 		for _, e := range s.run {
 			rowid := storage.DecodeRowidKey(e.Key)
 			if rowid > s.hiKey {
 				s.done = true
-				return nonEmpty(b), nil
+				return b, nil
 			}
 			if decode {
 				if err := s.dec.decode(e.Value, s.needed, b.Cols[:rid], b.N, &s.ar); err != nil {
-					return nil, err
+					return b, err
 				}
 			}
 			s.putRowid(b, b.N, rowid)
 			b.N++
 		}
-		if b.N == BatchSize {
+		if b.N == limit {
 			break
 		}
 		more, err := stepCursor(s.cur, &s.done)
 		if err != nil {
-			return nil, err
+			return b, err
 		}
 		if !more {
 			break
 		}
 	}
 	// The cursor stays on the last row read; the next call advances it.
-	return nonEmpty(b), nil
+	return b, nil
 }
 
 // rowidOutputs returns the output columns of a scan of t that receive the

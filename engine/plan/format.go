@@ -101,6 +101,13 @@ func Describe(n Node) string {
 }
 
 func scanLabel(s *Scan) string {
+	if s.RowLimit != nil {
+		return scanKind(s) + " limit"
+	}
+	return scanKind(s)
+}
+
+func scanKind(s *Scan) string {
 	name := s.Table.Name
 	if s.Alias != "" && !strings.EqualFold(s.Alias, name) {
 		name += " AS " + s.Alias

@@ -34,6 +34,10 @@ type Scan struct {
 	Lookup *RowidRange
 	// Index, when set, scans an index for the key range instead.
 	Index *IndexRange
+	// RowLimit, when set, is the LIMIT directly above the scan (through
+	// projections only): the scan reads at most its limit plus offset
+	// rows (see limitIntoScan).
+	RowLimit *Limit
 }
 
 // RowidRange restricts a scan to rowids in [Lo, Hi] (nil bound = open).

@@ -18,6 +18,7 @@ var rules = []rule{
 	{"index-lookup", indexLookup},
 	{"without-rowid-order", withoutRowidOrder},
 	{"order-by-index", orderByIndex},
+	{"limit-into-scan", limitIntoScan},
 	{"count-from-tree", countFromTree},
 	{"min-max-from-index", minMaxFromIndex},
 	{"join-order", joinOrder},

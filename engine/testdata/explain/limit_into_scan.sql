@@ -1,0 +1,12 @@
+-- limit-into-scan: a scan under a LIMIT (through projections only) reads at most limit plus offset rows.
+CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b TEXT);
+CREATE INDEX t_a ON t (a);
+EXPLAIN QUERY PLAN SELECT * FROM t LIMIT 5;
+EXPLAIN QUERY PLAN SELECT b, a + 1 FROM t LIMIT ? OFFSET ?;
+EXPLAIN QUERY PLAN SELECT id FROM t ORDER BY id LIMIT 3 OFFSET 2;
+EXPLAIN QUERY PLAN SELECT id, a FROM t ORDER BY a LIMIT 3;
+EXPLAIN QUERY PLAN SELECT * FROM (SELECT id, b FROM t LIMIT 10) LIMIT 2;
+-- a filter, a sort or an aggregate between them keeps the scan unbounded
+EXPLAIN QUERY PLAN SELECT * FROM t WHERE b > 'x' LIMIT 5;
+EXPLAIN QUERY PLAN SELECT * FROM t ORDER BY b LIMIT 5;
+EXPLAIN QUERY PLAN SELECT a, count(*) FROM t GROUP BY a LIMIT 5;
