@@ -1,8 +1,11 @@
 package exec
 
 import (
+	"bytes"
+
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/grammar"
 )
@@ -59,10 +62,7 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 	if err := checkParents(c, w.t, nrow); err != nil {
 		return false, err
 	}
-	if err := w.remove(c, old); err != nil {
-		return false, err
-	}
-	if err := w.put(c, nrow, false); err != nil {
+	if err := w.replace(c, old, nrow); err != nil {
 		return false, err
 	}
 	// Children follow the parent's new key once it exists.
@@ -71,6 +71,71 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 	}
 	_, err = fire(c, "AFTER", "UPDATE", w.t, old, nrow, w.setCols)
 	return err == nil, err
+}
+
+// replace writes nrow in place of old. With the rowid unchanged the row is
+// overwritten under its key and only the index entries whose key changed
+// are rewritten (an UPDATE of unindexed columns touches no index); a new
+// rowid moves the row and every entry.
+func (w *tableWriter) replace(c *Ctx, old, nrow []types.Value) error {
+	rid := w.rowid(nrow)
+	if w.rowid(old) != rid || w.hasTriggers(c) {
+		// A trigger may have changed or deleted the stored row since old
+		// was read: rewrite everything, as the row is now.
+		if err := w.remove(c, old); err != nil {
+			return err
+		}
+		return w.put(c, nrow, false)
+	}
+	for _, iw := range w.idx {
+		if err := w.replaceEntry(c, iw, old, nrow, rid); err != nil {
+			return err
+		}
+	}
+	w.load(nrow)
+	w.key = storage.AppendRowidKey(w.key[:0], rid)
+	return w.write(w.tree, w.key, w.record(nrow), false)
+}
+
+// hasTriggers reports whether the table has triggers in c's catalog,
+// looked up once per catalog.
+func (w *tableWriter) hasTriggers(c *Ctx) bool {
+	if w.trigCat != c.Catalog {
+		w.trigCat = c.Catalog
+		w.hasTrig = c.Catalog != nil && len(c.Catalog.TableTriggers(w.t.Name)) > 0
+	}
+	return w.hasTrig
+}
+
+// replaceEntry moves row rid's entry in index iw from old's key to nrow's,
+// leaving it alone when the key (and partial-index membership) is the same.
+func (w *tableWriter) replaceEntry(c *Ctx, iw *indexWriter, old, nrow []types.Value, rid int64) error {
+	w.load(old)
+	ok, _, oin, err := iw.indexKey(c, w, old, w.okey[:0])
+	w.okey = ok
+	if err != nil {
+		return err
+	}
+	w.load(nrow)
+	nk, _, nin, err := iw.indexKey(c, w, nrow, w.key[:0])
+	w.key = nk
+	if err != nil {
+		return err
+	}
+	if oin && nin && bytes.Equal(ok, nk) {
+		return nil
+	}
+	if oin {
+		w.okey = types.AppendKeyRowid(ok, rid)
+		if err := iw.tree.Delete(w.okey); err != nil {
+			return err
+		}
+	}
+	if !nin {
+		return nil
+	}
+	w.key = types.AppendKeyRowid(nk, rid)
+	return w.write(iw.tree, w.key, nil, false)
 }
 
 // collectRows drains op, cloning each row (the table's columns then the

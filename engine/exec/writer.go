@@ -30,6 +30,10 @@ type tableWriter struct {
 	rec     []byte
 	key     []byte
 	ridKey  []byte // rowid lookups, apart from key so they never clobber it
+	okey    []byte // an UPDATE's old index key, beside the new one in key
+	// hasTrig: the table has triggers in catalog trigCat (see hasTriggers).
+	trigCat *catalog.Catalog
+	hasTrig bool
 	// refs are the foreign keys referencing the table in catalog refsCat,
 	// kept across executions (a schema change makes a new catalog).
 	refs    []childRef
