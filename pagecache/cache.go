@@ -35,7 +35,11 @@ type Cache struct {
 	st       Stats                      // counters; guarded by mu
 	batch    []*Page                    // scratch for write-back; guarded by mu
 	seen     map[Key]struct{}           // scratch for dedup; guarded by mu
+	spare    [][]byte                   // recycled buffers for Create; guarded by mu
 }
+
+// maxSpare bounds the recycled buffers a cache keeps for reuse.
+const maxSpare = 64
 
 // New returns an empty cache.
 func New(cfg Config) (*Cache, error) {
@@ -114,7 +118,19 @@ func (c *Cache) Add(k Key, data []byte) (*Page, error) {
 // Create inserts a new zeroed page for k, pinned and clean, replacing an
 // unpinned cached copy (a dirty one is discarded). It returns ErrPinned when
 // k is cached and pinned.
-func (c *Cache) Create(k Key) (*Page, error) {
+func (c *Cache) Create(k Key) (*Page, error) { return c.create(k, nil) }
+
+// CreateCopy is Create with the page's contents copied from src (PageSize
+// bytes): the copy-on-write of a page version, without zeroing a buffer
+// that is overwritten at once.
+func (c *Cache) CreateCopy(k Key, src []byte) (*Page, error) {
+	if len(src) != c.pageSize {
+		return nil, fmt.Errorf("%w: page of %d bytes, want %d", ErrConfig, len(src), c.pageSize)
+	}
+	return c.create(k, src)
+}
+
+func (c *Cache) create(k Key, src []byte) (*Page, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if old, ok := c.lru.Peek(k); ok {
@@ -126,7 +142,44 @@ func (c *Cache) Create(k Key) (*Page, error) {
 	if err := c.makeRoom(); err != nil {
 		return nil, err
 	}
-	return c.insert(k, make([]byte, c.pageSize)), nil
+	var buf []byte
+	if n := len(c.spare); n > 0 {
+		buf = c.spare[n-1]
+		c.spare[n-1] = nil
+		c.spare = c.spare[:n-1]
+		if src == nil {
+			clear(buf)
+		}
+	} else {
+		buf = make([]byte, c.pageSize)
+	}
+	copy(buf, src)
+	return c.insert(k, buf), nil
+}
+
+// Recycle drops p from the cache (if it is still cached) and keeps its
+// buffer for a later Create or CreateCopy, which overwrite it. The caller
+// guarantees that nobody reads p.Data again: no reader can reach the
+// version p holds, and no slice of it was handed out. p.Data is set to nil,
+// so a reference the caller overlooked fails loudly instead of reading
+// another page. A pinned page is left alone; Recycle reports whether it
+// took the buffer.
+func (c *Cache) Recycle(p *Page) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if p.pins.Load() > 0 || p.Data == nil {
+		return false
+	}
+	if cur, ok := c.lru.Peek(p.key); ok && cur == p {
+		c.drop(p)
+	}
+	p.gone = true
+	if len(c.spare) < maxSpare {
+		c.spare = append(c.spare, p.Data)
+	}
+	p.Data = nil
+	c.st.Recycled++
+	return true
 }
 
 func (c *Cache) insert(k Key, data []byte) *Page {

@@ -24,6 +24,10 @@
 //     boundary.
 //   - Page buffers are never reused after eviction, so a slice of Data stays
 //     readable (though no longer cached) for as long as a caller holds it.
+//     The one exception is Recycle, which the owner calls only for a page
+//     version nobody can read any more and whose Data it never handed out
+//     (Page.Expose marks the pages it did hand out): Create and CreateCopy
+//     then reuse the buffer instead of allocating one.
 //
 // Counters (Stats) count loads, write-backs, hits, misses, evictions and
 // invalidations, so tests can assert how many pages an operation touched.

@@ -27,7 +27,22 @@ type Page struct {
 	pinned *atomic.Int64 // the cache's count of pinned pages
 	dirty  bool          // guarded by the cache's mu
 	gone   bool          // no longer in the cache (evicted or invalidated); guarded by mu
+	// exposed: the owner handed out a slice of Data that may outlive its
+	// use (see Expose); such a buffer must never be recycled.
+	exposed atomic.Bool
 }
+
+// Expose records that a slice of the page's Data may be kept by someone
+// the owner does not track, so the buffer must never be recycled. It is
+// cheap to call again: only the first call writes.
+func (p *Page) Expose() {
+	if !p.exposed.Load() {
+		p.exposed.Store(true)
+	}
+}
+
+// Exposed reports whether Expose was called.
+func (p *Page) Exposed() bool { return p.exposed.Load() }
 
 // Key returns the page's key.
 func (p *Page) Key() Key { return p.key }

@@ -9,6 +9,7 @@ type Stats struct {
 	Misses        uint64 // Get/Fetch lookups that did not
 	Evictions     uint64 // pages dropped to stay within capacity or by Evict
 	Invalidations uint64 // pages dropped by Invalidate
+	Recycled      uint64 // page buffers taken back by Recycle
 
 	Pages    int // pages held now
 	Pinned   int // pinned pages (including pinned pages already dropped from the cache)

@@ -2,6 +2,8 @@ package storage
 
 import (
 	"fmt"
+
+	"github.com/ladybugsql/ladybug/pagecache"
 )
 
 // Tree is a B+tree in a transaction, ordered by bytes.Compare of keys.
@@ -58,15 +60,16 @@ func (t *Tree) Get(key []byte) (val []byte, found bool, err error) {
 	if err := tx.checkRead(); err != nil {
 		return nil, false, err
 	}
-	if n := t.hintLeaf(key); n != nil { // a write tx reading where it writes
-		return leafValue(tx, n, key)
+	if pg := t.hintPage(key); pg != nil { // a write tx reading where it writes
+		return leafValue(tx, pg, key)
 	}
 	p := t.root
 	for range maxDepth {
-		n, err := tx.node(p)
+		pg, err := tx.pageRef(p)
 		if err != nil {
 			return nil, false, err
 		}
+		n := node(pg.Data)
 		if n.typ() == typeBranch {
 			p = n.child(n.childIndex(key))
 			continue
@@ -74,17 +77,21 @@ func (t *Tree) Get(key []byte) (val []byte, found bool, err error) {
 		if n.typ() != typeLeaf {
 			return nil, false, treeNode(p, n)
 		}
-		return leafValue(tx, n, key)
+		return leafValue(tx, pg, key)
 	}
 	return nil, false, fmt.Errorf("%w: tree %d deeper than %d levels", ErrCorrupt, t.root, maxDepth)
 }
 
-// leafValue looks key up in leaf n.
-func leafValue(tx *Tx, n node, key []byte) ([]byte, bool, error) {
+// leafValue looks key up in leaf pg. Only a hit exposes the page (the
+// value is a slice of it): a miss, such as a uniqueness check before an
+// insert, leaves the buffer recyclable.
+func leafValue(tx *Tx, pg *pagecache.Page, key []byte) ([]byte, bool, error) {
+	n := node(pg.Data)
 	i, found, err := tx.searchLeaf(n, key)
 	if err != nil || !found {
 		return nil, false, err
 	}
+	pg.Expose()
 	val, err := tx.entryValue(n.leafCell(i))
 	if err != nil {
 		return nil, false, err
@@ -98,7 +105,7 @@ func (t *Tree) descend(key []byte, pa *path) error {
 	p := t.root
 	pa.rightmost = true
 	for d := range maxDepth {
-		n, err := tx.node(p)
+		n, err := tx.nodeQuiet(p)
 		if err != nil {
 			return err
 		}
@@ -148,6 +155,11 @@ func (t *Tree) findLeaf(key []byte) (*path, error) {
 // key, and at or before its last unless the leaf is the tree's rightmost),
 // or nil. Any write that changes the tree's shape clears the hint.
 func (t *Tree) hintLeaf(key []byte) node {
+	return node(t.hintPage(key).DataOrNil())
+}
+
+// hintPage is hintLeaf returning the page.
+func (t *Tree) hintPage(key []byte) *pagecache.Page {
 	tx := t.tx
 	if !tx.rw || tx.w == nil {
 		return nil
@@ -157,12 +169,13 @@ func (t *Tree) hintLeaf(key []byte) node {
 		return nil
 	}
 	pa := &h.pa
-	n := node(tx.w.dirty[pa.ents[pa.depth].pg].DataOrNil())
+	pg := tx.w.dirty[pa.ents[pa.depth].pg]
+	n := node(pg.DataOrNil())
 	if n == nil || n.count() == 0 || n.hasBigKeys() || compareKeys(key, n.leafKey(0)) < 0 ||
 		(!pa.rightmost && compareKeys(key, n.leafKey(n.count()-1)) > 0) {
 		return nil
 	}
-	return n
+	return pg
 }
 
 // Put inserts or overwrites key. Values of any size work (large ones go

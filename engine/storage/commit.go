@@ -81,7 +81,10 @@ func (tx *Tx) commit() (err error) {
 	s.hdr = tx.hdr
 	s.mu.Unlock()
 	s.walMu.Unlock()
-	// 5. The private pages are now the committed version seq: clean.
+	// 5. The versions this commit superseded may be unreachable now: their
+	//    buffers go back to the cache. Then the private pages are the
+	//    committed version seq: clean.
+	tx.recycleSources()
 	tx.releaseDirty(pages)
 	clear(tx.w.spilled)
 	s.st.commits.Add(1)
@@ -130,4 +133,32 @@ func (tx *Tx) Rollback() error {
 // walFrameCount returns the frames in the log, committed or not.
 func (s *Store) walFrameCount() int {
 	return int((s.wal.end - walHeaderSize) / frameSize(s.ps))
+}
+
+// recycleSources hands the buffers of the page versions this commit
+// superseded back to the cache, so the next copy-on-write reuses one
+// instead of allocating. A version qualifies when (1) this commit wrote a
+// newer version of its page, so every snapshot from now on reads that one,
+// (2) no open reader has a snapshot old enough to read it (readers register
+// under s.mu, and the new header was published under s.mu before this
+// check, so a reader that begins later reads the new version), and (3) it
+// was never exposed: no reader ever read it and the writer only used it in
+// descents and as the copy source, so no slice of it is held anywhere. The
+// hot-page table slot is emptied too.
+func (tx *Tx) recycleSources() {
+	w := tx.w
+	if len(w.srcs) == 0 || !tx.s.noReaderAtOrBefore(tx.snap) {
+		return
+	}
+	for _, src := range w.srcs {
+		if src.Exposed() {
+			continue
+		}
+		p := src.Key().Page
+		if _, spilled := w.spilled[p]; w.dirty[p] == nil && !spilled {
+			continue // freed and forgotten: no newer version was written
+		}
+		tx.s.hot.slot(src.Key()).CompareAndSwap(src, nil)
+		tx.s.cache.Recycle(src)
+	}
 }

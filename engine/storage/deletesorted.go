@@ -48,7 +48,7 @@ func (t *Tree) DeleteSorted(keys [][]byte) (n int, err error) {
 func (tx *Tx) leafRunEnd(pa *path, keys [][]byte, i int) (int, error) {
 	var bound []byte
 	for d := pa.depth - 1; d >= 0; d-- {
-		n, err := tx.node(pa.ents[d].pg)
+		n, err := tx.nodeQuiet(pa.ents[d].pg)
 		if err != nil {
 			return 0, err
 		}
@@ -72,7 +72,7 @@ func (tx *Tx) leafRunEnd(pa *path, keys [][]byte, i int) (int, error) {
 // chains, and rebalances the leaf.
 func (tx *Tx) deleteLeafRun(pa *path, run [][]byte) (int, error) {
 	pg := pa.ents[pa.depth].pg
-	n, err := tx.node(pg)
+	n, err := tx.nodeQuiet(pg)
 	if err != nil {
 		return 0, err
 	}

@@ -119,9 +119,15 @@
 //
 //   - One Store per file per process (the engine shares it); a second
 //     process cannot open the file for writing (flock, ErrBusy).
-//   - Cached page versions are immutable and buffers are never reused, so
-//     values returned by Get stay readable; they are only guaranteed to
-//     hold their contents until the next write in the transaction.
+//   - Cached page versions are immutable, and a buffer is only reused
+//     (pagecache Recycle) for a version that a commit superseded, that no
+//     open snapshot can read and that was never exposed: read by a reader,
+//     by a cursor or by a Get that found its key (only the writer's own
+//     descents and its copy-on-write touched it). So values returned by
+//     Get stay readable; they are only guaranteed to hold their contents
+//     until the next write in the transaction. A one-row commit therefore
+//     reuses the buffer of the leaf version it replaced instead of
+//     allocating a page.
 //   - A Cursor on a write transaction must Seek again after a write to its
 //     own tree.
 //   - Reads go through a small lock-free table of recently read committed

@@ -11,7 +11,7 @@ func (tx *Tx) rebalance(pa *path, d int) error {
 	if d == 0 {
 		return tx.collapseRoot(p)
 	}
-	n, err := tx.node(p)
+	n, err := tx.nodeQuiet(p)
 	if err != nil {
 		return err
 	}
@@ -19,7 +19,7 @@ func (tx *Tx) rebalance(pa *path, d int) error {
 		return nil
 	}
 	par := pa.ents[d-1]
-	pn, err := tx.node(par.pg)
+	pn, err := tx.nodeQuiet(par.pg)
 	if err != nil {
 		return err
 	}
@@ -40,16 +40,16 @@ func (tx *Tx) rebalance(pa *path, d int) error {
 // mergeChildren merges child li+1 of branch pp into child li when both fit
 // in one page, reporting whether it did.
 func (tx *Tx) mergeChildren(pp uint32, li int) (bool, error) {
-	pn, err := tx.node(pp)
+	pn, err := tx.nodeQuiet(pp)
 	if err != nil {
 		return false, err
 	}
 	lp, rp := pn.child(li), pn.child(li+1)
-	L, err := tx.node(lp)
+	L, err := tx.nodeQuiet(lp)
 	if err != nil {
 		return false, err
 	}
-	R, err := tx.node(rp)
+	R, err := tx.nodeQuiet(rp)
 	if err != nil {
 		return false, err
 	}
@@ -95,7 +95,7 @@ func (tx *Tx) mergeChildren(pp uint32, li int) (bool, error) {
 // child's contents, keeping the root's page number.
 func (tx *Tx) collapseRoot(root uint32) error {
 	for range maxDepth {
-		n, err := tx.node(root)
+		n, err := tx.nodeQuiet(root)
 		if err != nil {
 			return err
 		}
@@ -103,7 +103,7 @@ func (tx *Tx) collapseRoot(root uint32) error {
 			return nil
 		}
 		c := n.right()
-		cn, err := tx.node(c)
+		cn, err := tx.nodeQuiet(c)
 		if err != nil {
 			return err
 		}

@@ -50,6 +50,7 @@ type writeState struct {
 	hint    hint     // the last write path; see Tree.findLeaf
 	frames  []framePage
 	pages   []*pagecache.Page // the dirty pages being written, sorted (reused)
+	srcs    []*pagecache.Page // committed versions copied by writable, unexposed then
 	offs    []int64
 	keys    []pagecache.Key
 }
@@ -80,8 +81,10 @@ func (tx *Tx) endWrite() {
 	clear(w.cells)
 	clear(w.frames)
 	clear(w.pages)
+	clear(w.srcs)
 	w.hdrDirty, w.failed, w.hint.ok = false, nil, false
 	w.cellBuf, w.cells, w.frames, w.pages = w.cellBuf[:0], w.cells[:0], w.frames[:0], w.pages[:0]
+	w.srcs = w.srcs[:0]
 	w.offs, w.keys = w.offs[:0], w.keys[:0]
 	tx.s.spare = w
 	<-tx.s.writer
@@ -145,9 +148,24 @@ func (tx *Tx) fail(err error) error {
 }
 
 // node returns page p as this transaction sees it, for reading only. No
-// pin is needed: cached buffers are never reused, committed versions never
-// change, and the writer's own pages change only through this Tx.
+// pin is needed: a buffer is only recycled once no reader can reach its
+// version and it was never exposed, committed versions never change, and
+// the writer's own pages change only through this Tx. The page is marked
+// exposed: slices of it may outlive the call.
 func (tx *Tx) node(p uint32) (node, error) {
+	pg, err := tx.pageRef(p)
+	if err != nil {
+		return nil, err
+	}
+	pg.Expose()
+	return pg.Data, nil
+}
+
+// nodeQuiet is node for the writer's own bookkeeping (descents, merges,
+// batch deletes, the free list): nothing it reads outlives the write
+// operation, so the page is not marked exposed and its buffer may be
+// recycled once a commit supersedes it (see recycleSources).
+func (tx *Tx) nodeQuiet(p uint32) (node, error) {
 	pg, err := tx.pageRef(p)
 	if err != nil {
 		return nil, err
@@ -161,6 +179,7 @@ func (tx *Tx) page(p uint32) (*pagecache.Page, error) {
 	if err != nil {
 		return nil, err
 	}
+	pg.Expose()
 	pg.Pin()
 	return pg, nil
 }
@@ -218,11 +237,13 @@ func (tx *Tx) writable(p uint32) (node, error) {
 		if err != nil {
 			return nil, err
 		}
-		pg, err = tx.s.cache.Create(pagecache.Key{Page: p, Ver: tx.seq})
+		pg, err = tx.s.cache.CreateCopy(pagecache.Key{Page: p, Ver: tx.seq}, src.Data)
 		if err != nil {
 			return nil, tx.fail(fmt.Errorf("storage: %w", err))
 		}
-		copy(pg.Data, src.Data)
+		if !src.Exposed() {
+			tx.w.srcs = append(tx.w.srcs, src)
+		}
 	}
 	tx.s.cache.MarkDirty(pg)
 	tx.w.dirty[p] = pg
