@@ -10,15 +10,7 @@ import (
 // name) for the database/sql benchmarks.
 func benchDriverDB(b *testing.B) *sql.DB {
 	b.Helper()
-	db, err := sql.Open("ladybug", ":memory:")
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() { db.Close() })
-	db.SetMaxOpenConns(1)
-	if _, err := db.Exec("CREATE TABLE t(id INTEGER PRIMARY KEY, val INTEGER NOT NULL, name TEXT NOT NULL)"); err != nil {
-		b.Fatal(err)
-	}
+	db := openWriteBench(b, "CREATE TABLE t(id INTEGER PRIMARY KEY, val INTEGER NOT NULL, name TEXT NOT NULL)")
 	tx, err := db.Begin()
 	if err != nil {
 		b.Fatal(err)

@@ -32,22 +32,7 @@ func openWriteBench(b *testing.B, schema ...string) *sql.DB {
 // loadRows inserts rows 1..n through sql in one transaction.
 func loadRows(b *testing.B, db *sql.DB, sqlText string, n int, args func(i int) []any) {
 	b.Helper()
-	tx, err := db.Begin()
-	if err != nil {
-		b.Fatal(err)
-	}
-	st, err := tx.Prepare(sqlText)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for i := 1; i <= n; i++ {
-		if _, err := st.Exec(args(i)...); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		b.Fatal(err)
-	}
+	execInTx(b, db, sqlText, n, func(i int) []any { return args(i + 1) })
 }
 
 // inTx runs b.N executions of sqlText in one transaction (committed inside
@@ -57,6 +42,12 @@ func inTx(b *testing.B, db *sql.DB, sqlText string, args func(i int) []any) {
 	b.ReportAllocs()
 	defer reportCPU(b)()
 	b.ResetTimer()
+	execInTx(b, db, sqlText, b.N, args)
+}
+
+// execInTx runs n executions of one prepared statement in a transaction.
+func execInTx(b *testing.B, db *sql.DB, sqlText string, n int, args func(i int) []any) {
+	b.Helper()
 	tx, err := db.Begin()
 	if err != nil {
 		b.Fatal(err)
@@ -65,7 +56,7 @@ func inTx(b *testing.B, db *sql.DB, sqlText string, args func(i int) []any) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for i := 0; i < b.N; i++ {
+	for i := 0; i < n; i++ {
 		if _, err := st.Exec(args(i)...); err != nil {
 			b.Fatal(err)
 		}

@@ -125,14 +125,7 @@ func runCrashBoundaries(t *testing.T, mode SyncMode, torn int) {
 	cfs.OnSync = func() { images = append(images, image{cfs.CrashClone(torn), acked}) }
 	s := openT(t, cfs, opts)
 	w := newWorkload(uint64(torn) + 1)
-	tx := mustWrite(t, s)
-	root, err := tx.CreateTree()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
+	root := newTreeT(t, s)
 	w.models = append(w.models, map[string]string{})
 	acked = 1
 	rounds := 30

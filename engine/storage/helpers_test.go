@@ -46,6 +46,20 @@ func mustRead(t testing.TB, s *Store) *Tx {
 	return tx
 }
 
+// newTreeT creates a tree in its own committed transaction.
+func newTreeT(t testing.TB, s *Store) uint32 {
+	t.Helper()
+	tx := mustWrite(t, s)
+	root, err := tx.CreateTree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
 // checkIntegrity fails the test when the store's integrity check finds
 // problems.
 func checkIntegrity(t testing.TB, s *Store) {

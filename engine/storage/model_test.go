@@ -72,14 +72,7 @@ func TestTree_Model_RandomOpsMatchMap(t *testing.T) {
 	opts := Options{PageSize: 1024, CacheSize: 16 * 1024, CheckpointFrames: 200}
 	s := openT(t, fsys, opts)
 	defer func() { s.Close() }()
-	tx := mustWrite(t, s)
-	root, err := tx.CreateTree()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
+	root := newTreeT(t, s)
 	model := map[string][]byte{}
 	var spilled uint64
 	ops := 6000

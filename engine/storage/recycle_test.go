@@ -21,17 +21,11 @@ func commitPuts(t *testing.T, s *Store, root uint32, val string, ids ...int) {
 	}
 }
 
-func newTreeT(t *testing.T, s *Store) uint32 {
-	t.Helper()
-	tx := mustWrite(t, s)
-	root, err := tx.CreateTree()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
-		t.Fatal(err)
-	}
-	return root
+// recycledBy returns how many page buffers f's commits recycled.
+func recycledBy(s *Store, f func()) uint64 {
+	before := s.Stats().Cache.Recycled
+	f()
+	return s.Stats().Cache.Recycled - before
 }
 
 func TestTx_Commit_RecyclesUnreachableVersions(t *testing.T) {
@@ -77,10 +71,8 @@ func TestTx_Commit_KeepsExposedValuesIntact(t *testing.T) {
 			if err := tx.Commit(); err != nil {
 				t.Fatal(err)
 			}
-			before := s.Stats().Cache.Recycled
-			commitPuts(t, s, root, "second", 1)
-			if got := s.Stats().Cache.Recycled; got != before {
-				t.Fatalf("the leaf a value was read from was recycled (%d buffers)", got-before)
+			if n := recycledBy(s, func() { commitPuts(t, s, root, "second", 1) }); n != 0 {
+				t.Fatalf("the leaf a value was read from was recycled (%d buffers)", n)
 			}
 			for i := range 50 {
 				commitPuts(t, s, root, fmt.Sprintf("later%03d", i), 1, 2, 3, 100+i)
@@ -111,10 +103,8 @@ func TestTx_Commit_KeepsCursorBytesIntact(t *testing.T) {
 	}
 	c.Close()
 	rt.Rollback()
-	before := s.Stats().Cache.Recycled
-	commitPuts(t, s, root, "second", 2)
-	if got := s.Stats().Cache.Recycled; got != before {
-		t.Fatalf("the leaf a cursor read was recycled (%d buffers)", got-before)
+	if n := recycledBy(s, func() { commitPuts(t, s, root, "second", 2) }); n != 0 {
+		t.Fatalf("the leaf a cursor read was recycled (%d buffers)", n)
 	}
 	for i := range 50 {
 		commitPuts(t, s, root, fmt.Sprintf("later%03d", i), 1, 2, 3, 200+i)
@@ -177,16 +167,17 @@ func TestTx_Rollback_RecyclesNothing(t *testing.T) {
 	defer s.Close()
 	root := newTreeT(t, s)
 	commitPuts(t, s, root, "kept", 1)
-	before := s.Stats().Cache.Recycled
-	tx := mustWrite(t, s)
-	if err := tx.Tree(root).Put(key(1), []byte("dropped")); err != nil {
-		t.Fatal(err)
-	}
-	if err := tx.Rollback(); err != nil {
-		t.Fatal(err)
-	}
-	if got := s.Stats().Cache.Recycled; got != before {
-		t.Fatalf("rollback recycled %d buffers", got-before)
+	n := recycledBy(s, func() {
+		tx := mustWrite(t, s)
+		if err := tx.Tree(root).Put(key(1), []byte("dropped")); err != nil {
+			t.Fatal(err)
+		}
+		if err := tx.Rollback(); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if n != 0 {
+		t.Fatalf("rollback recycled %d buffers", n)
 	}
 	rt := mustRead(t, s)
 	defer rt.Rollback()
