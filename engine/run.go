@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"time"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
@@ -147,7 +146,7 @@ func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, 
 	if s.settingFn == nil {
 		s.settingFn, s.deferFKFn, s.triggersFn = s.setting, s.deferFK, s.fireTriggers
 	}
-	*c = exec.Ctx{Go: ctx, Tx: tx, Catalog: cat, Args: args, Sess: s, Now: time.Now(),
+	*c = exec.Ctx{Go: ctx, Tx: tx, Catalog: cat, Args: args, Sess: s,
 		Pool: s.db.pool, MemoryLimit: s.db.opts.MemoryLimit, Setting: s.settingFn, ForeignKeys: s.foreignKeys,
 		DeferFK: s.deferFKFn, Triggers: s.triggersFn}
 	return c

@@ -35,7 +35,8 @@ type Ctx struct {
 	Catalog *catalog.Catalog
 	Args    []types.Value
 	Sess    Session
-	Now     time.Time
+	// Now is the statement's time; zero until Time first asks for it.
+	Now time.Time
 	// Pool supplies the blocks of factorized tables.
 	Pool *factorized.Pool
 	// StmtText and StmtOffset are the running statement's source text and
@@ -79,6 +80,16 @@ func (c *Ctx) Check() error {
 		return nil
 	}
 	return c.CheckNow()
+}
+
+// Time returns the statement's time, read from the clock at its first use
+// and fixed from then on, so every 'now' of one statement agrees (as in
+// SQLite) and a statement that never asks does not read the clock.
+func (c *Ctx) Time() time.Time {
+	if c.Now.IsZero() {
+		c.Now = time.Now()
+	}
+	return c.Now
 }
 
 // CheckNow polls the context immediately.

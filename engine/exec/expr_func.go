@@ -32,7 +32,7 @@ func (e funcEnv) LastInsertRowid() int64 {
 	return e.c.Sess.LastInsertRowid()
 }
 
-func (e funcEnv) Now() time.Time { return e.c.Now }
+func (e funcEnv) Now() time.Time { return e.c.Time() }
 
 // funcCall compiles a scalar function call: arguments are evaluated over
 // the batch, then the function runs once per live row.

@@ -69,7 +69,7 @@ func (cp *compiler) raise(e *plan.Raise) (evaluator, error) {
 // Child returns a context for a nested program (a trigger body) in the
 // same transaction, with row pushed as its outer row.
 func (c *Ctx) Child(row []types.Value) *Ctx {
-	n := &Ctx{Go: c.Go, Tx: c.Tx, TempTx: c.TempTx, Catalog: c.Catalog, Args: c.Args, Sess: c.Sess, Now: c.Now,
+	n := &Ctx{Go: c.Go, Tx: c.Tx, TempTx: c.TempTx, Catalog: c.Catalog, Args: c.Args, Sess: c.Sess, Now: c.Time(),
 		Pool: c.Pool, Setting: c.Setting, ForeignKeys: c.ForeignKeys, DeferFK: c.DeferFK,
 		MemoryLimit: c.MemoryLimit, Triggers: c.Triggers, TriggerDepth: c.TriggerDepth + 1}
 	n.outer = [][]types.Value{row}
