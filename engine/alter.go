@@ -286,6 +286,21 @@ func rebindIndex(cat *catalog.Catalog, ix *catalog.Index, sql string) error {
 	return nil
 }
 
+// commaBefore returns the offset of the last "," token of sql before byte
+// off, or -1.
+func commaBefore(sql string, off int) int {
+	k := -1
+	for _, t := range grammar.Tokens(sql) {
+		if t.Start >= off {
+			break
+		}
+		if sql[t.Start:t.End] == "," {
+			k = t.Start
+		}
+	}
+	return k
+}
+
 // columnText returns the column definition as written in the ALTER TABLE
 // statement being run, or "".
 func columnText(c *exec.Ctx, cd *grammar.ColumnDef) string {
@@ -331,11 +346,12 @@ func addColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramma
 	ct.Columns = append(ct.Columns, cd)
 	sql := ct.String()
 	if text := columnText(c, cd); text != "" {
-		// As SQLite does, the definition goes after the last column's:
-		// before the first table constraint, else before the final ")".
+		// As SQLite does, the definition goes right after the last
+		// column's: before the comma that opens the table constraints,
+		// else before the final ")".
 		if len(ct.Constraints) > 0 {
-			if k := ct.Constraints[0].Offset; k > 0 && k < len(old.SQL) {
-				sql = old.SQL[:k] + text + ", " + old.SQL[k:]
+			if k := commaBefore(old.SQL, ct.Constraints[0].Offset); k > 0 {
+				sql = old.SQL[:k] + ", " + text + old.SQL[k:]
 			}
 		} else if k := strings.LastIndexByte(old.SQL, ')'); k > 0 {
 			sql = old.SQL[:k] + ", " + text + old.SQL[k:]
