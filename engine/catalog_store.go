@@ -66,6 +66,9 @@ func loadCatalogInto(tx *txn.Tx, cat *catalog.Catalog) (*catalog.Catalog, error)
 				Temp: cat.IsTemp(), OnMain: cat.IsTemp() && e.Root == onMainRoot})
 		}
 	}
+	if err := loadStats(tx, cat); err != nil {
+		return nil, err
+	}
 	return cat, nil
 }
 

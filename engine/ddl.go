@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"strings"
+
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
@@ -200,20 +202,27 @@ func createView(cat *catalog.Catalog, p *plan.CreateView) (bool, error) {
 const sequenceTable = "sqlite_sequence"
 
 func createSequenceTable(c *exec.Ctx, cat *catalog.Catalog) error {
-	st, err := parseCreateTable("CREATE TABLE sqlite_sequence(name,seq)")
+	_, err := createSystemTable(c, cat, "CREATE TABLE sqlite_sequence(name,seq)")
+	return err
+}
+
+// createSystemTable creates one of SQLite's internal tables (whose
+// sqlite_ names users may not create) from its CREATE text.
+func createSystemTable(c *exec.Ctx, cat *catalog.Catalog, sql string) (*catalog.Table, error) {
+	st, err := parseCreateTable(sql)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	t, _, err := plan.TableFromAST(st)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	t.Temp = cat.IsTemp()
 	if t.Root, err = c.TxOf(t.Temp).CreateTree(); err != nil {
-		return err
+		return nil, err
 	}
 	cat.PutTable(t)
-	return nil
+	return t, nil
 }
 
 var objectKinds = [...]string{"table", "index", "view", "trigger"}
@@ -246,8 +255,13 @@ func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop, temp bool) (bool, err
 	switch p.Kind {
 	case grammar.ObjectTable:
 		t := cat.Table(p.Name)
-		if plan.IsSystemName(t.Name) {
+		if plan.IsSystemName(t.Name) && !strings.EqualFold(t.Name, statTable) {
 			return false, errs.New(errs.CodeGeneric, "table %s may not be dropped", t.Name)
+		}
+		if strings.EqualFold(t.Name, statTable) {
+			clearStats(cat)
+		} else if err := dropStats(c, cat, t.Name, nil); err != nil {
+			return false, err
 		}
 		for _, ix := range cat.TableIndexes(t.Name) {
 			if err := tx.DropTree(ix.Root); err != nil {
@@ -265,6 +279,9 @@ func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop, temp bool) (bool, err
 		ix := cat.Index(p.Name)
 		if ix.Auto {
 			return false, errs.New(errs.CodeGeneric, "index associated with UNIQUE or PRIMARY KEY constraint cannot be dropped")
+		}
+		if err := dropStats(c, cat, ix.Table, ix); err != nil {
+			return false, err
 		}
 		if err := tx.DropTree(ix.Root); err != nil {
 			return false, err

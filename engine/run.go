@@ -351,6 +351,8 @@ func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, e
 			return outcome{}, err
 		}
 		return outcome{rows: staticRows(explainColumns, rows)}, nil
+	case *plan.Analyze:
+		return outcome{}, s.analyze(c, p)
 	case *plan.Nop:
 		return outcome{}, nil
 	}

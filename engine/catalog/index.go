@@ -17,6 +17,10 @@ type Index struct {
 	// Temp marks an index of the session's temp schema (its tree is in the
 	// session's temp store).
 	Temp bool
+	// Stat is sqlite_stat1's numbers for the index, nil when it has no
+	// statistics: Stat[0] entries, then Stat[i] the average number of
+	// entries sharing one value of the first i key columns.
+	Stat []int64
 }
 
 // IndexColumn is one key column of an index: a table column or, when Col is

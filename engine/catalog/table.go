@@ -27,7 +27,13 @@ type Table struct {
 	// Temp marks a table of the session's temp schema: its trees are in the
 	// session's temp store.
 	Temp bool
+	// Stat is the row count ANALYZE measured (from sqlite_stat1), nil
+	// when the table has no statistics.
+	Stat *TableStat
 }
+
+// TableStat is a table's ANALYZE statistics.
+type TableStat struct{ Rows int64 }
 
 // Check is one CHECK constraint.
 type Check struct {

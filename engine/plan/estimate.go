@@ -1,10 +1,14 @@
 package plan
 
-import "github.com/ladybugsql/ladybug/engine/types"
+import (
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
 
 // Default cardinalities when the catalog holds no statistics, as SQLite's
 // planner assumes: a table of about a million rows, ten rows per value of
-// an index prefix, a range keeping a quarter of what it bounds.
+// an index prefix, a range keeping a quarter of what it bounds. ANALYZE's
+// numbers (catalog.Table.Stat, catalog.Index.Stat) replace the first two.
 const (
 	defaultTableRows = 1_000_000
 	rowsPerIndexKey  = 10
@@ -56,19 +60,23 @@ func limitRows(rows float64, limit Expr) float64 {
 }
 
 func estimateScan(s *Scan) float64 {
-	rows := float64(defaultTableRows)
+	rows := tableRows(s.Table)
 	switch {
 	case s.Lookup != nil && s.Lookup.Eq != nil:
 		return 1
 	case s.Lookup != nil:
-		return rows / rangeFraction
+		return max(1, rows/rangeFraction)
 	case s.Index != nil:
 		r := s.Index
 		if r.Index.Unique && len(r.Eq) == len(r.Index.Columns) {
 			return 1
 		}
-		for range r.Eq {
-			rows /= rowsPerIndexKey
+		if st := r.Index.Stat; len(st) > len(r.Eq) {
+			rows = float64(st[len(r.Eq)]) // ANALYZE: entries per prefix value
+		} else {
+			for range r.Eq {
+				rows /= rowsPerIndexKey
+			}
 		}
 		if r.Lo != nil || r.Hi != nil {
 			rows /= rangeFraction
@@ -76,6 +84,14 @@ func estimateScan(s *Scan) float64 {
 		return max(1, rows)
 	}
 	return rows
+}
+
+// tableRows is the table's row count from ANALYZE, else the default.
+func tableRows(t *catalog.Table) float64 {
+	if t.Stat != nil {
+		return max(1, float64(t.Stat.Rows))
+	}
+	return defaultTableRows
 }
 
 // estimateJoin assumes an equi-join matches each row of the larger side

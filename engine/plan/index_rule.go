@@ -26,17 +26,23 @@ func indexLookup(cat *catalog.Catalog, n Node) Node {
 	conj := Conjuncts(f.Pred)
 	var best *IndexRange
 	var bestUsed []int
-	bestScore := 0
+	bestScore, bestRows := 0, 0.0
+	analyzed := s.Table.Stat != nil
 	for _, ix := range cat.IndexesOf(s.Table) {
 		if ix.Where != "" {
 			continue
 		}
 		r, used, score := matchIndex(ix, conj)
-		if score > 0 && CoveringIndex(&Scan{Table: s.Table, Needed: s.Needed, Index: r}) {
+		if score == 0 {
+			continue
+		}
+		cand := &Scan{Table: s.Table, Needed: s.Needed, Index: r}
+		if CoveringIndex(cand) {
 			score += 2 // reads no table row
 		}
-		if score > bestScore {
-			best, bestUsed, bestScore = r, used, score
+		rows := estimateScan(cand)
+		if betterIndex(analyzed, rows, score, bestRows, bestScore) {
+			best, bestUsed, bestScore, bestRows = r, used, score, rows
 		}
 	}
 	if best == nil {
@@ -45,6 +51,21 @@ func indexLookup(cat *catalog.Catalog, n Node) Node {
 	ns := *s
 	ns.Index = best
 	return withFilter(&ns, without(conj, bestUsed))
+}
+
+// betterIndex reports whether a candidate (estimated rows, score) beats
+// the best so far (bestScore 0: none yet). Without statistics the score
+// decides (equality columns, then a range, a full unique key, covering);
+// once ANALYZE has measured the table, the fewest estimated rows do, the
+// score breaking ties.
+func betterIndex(analyzed bool, rows float64, score int, bestRows float64, bestScore int) bool {
+	switch {
+	case bestScore == 0:
+		return true
+	case analyzed && rows != bestRows:
+		return rows < bestRows
+	}
+	return score > bestScore
 }
 
 // without returns the conjuncts not at the positions in drop.

@@ -177,8 +177,11 @@ type Explain struct {
 	Analyze bool
 }
 
-// Nop is a statement that does nothing (ANALYZE, VACUUM on an in-memory
-// database).
+// Analyze is ANALYZE [name]: gather statistics into sqlite_stat1 for
+// every table (Name ""), one table, or one index.
+type Analyze struct{ Name string }
+
+// Nop is a statement that does nothing (VACUUM on an in-memory database).
 type Nop struct{ What string }
 
 func (*Query) stmtNode()         {}
@@ -195,3 +198,4 @@ func (*TxControl) stmtNode()     {}
 func (*Pragma) stmtNode()        {}
 func (*Explain) stmtNode()       {}
 func (*Nop) stmtNode()           {}
+func (*Analyze) stmtNode()       {}

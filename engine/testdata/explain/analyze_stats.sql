@@ -1,0 +1,24 @@
+-- analyze: ANALYZE's row counts and distinct-prefix estimates (sqlite_stat1) replace the default cardinalities; with them the index with the fewest estimated rows wins, so the plan below changes after ANALYZE.
+CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER, c INTEGER);
+CREATE INDEX t_a ON t (a);
+CREATE INDEX t_b ON t (b);
+CREATE TABLE u (x, y);
+WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 400) INSERT INTO t SELECT i, i % 2, i, i % 10 FROM s;
+INSERT INTO u VALUES (1, 2), (3, 4);
+
+EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1 AND b = 7;
+EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1;
+EXPLAIN QUERY PLAN SELECT * FROM t;
+EXPLAIN QUERY PLAN SELECT * FROM u;
+
+ANALYZE;
+
+EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1 AND b = 7;
+EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1;
+EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1 AND b > 7;
+EXPLAIN QUERY PLAN SELECT * FROM t;
+EXPLAIN QUERY PLAN SELECT * FROM u;
+EXPLAIN QUERY PLAN SELECT * FROM t JOIN u ON u.x = t.c;
+
+DROP INDEX t_b;
+EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1 AND b = 7;
