@@ -30,6 +30,9 @@ type Mismatch struct {
 	Index  int // statement number within the run, from 0
 	SQL    string
 	Detail string
+	// History holds the statements run since the databases were last
+	// fresh, before this one: with gen.Schema() they reproduce the state.
+	History []string
 }
 
 // String formats the mismatch for a test log, seed first so it can be rerun.
@@ -86,6 +89,8 @@ type Differ struct {
 	ProgressEvery int
 
 	a, b *Target
+	// hist holds the statements run since the last reset.
+	hist []string
 }
 
 // DefaultSides is SQLite against ladybug over gen's schema.
@@ -113,8 +118,11 @@ func (d *Differ) Run(seed uint64, n int) (DiffStats, error) {
 			st.Mismatches++
 			st.Causes[cause(detail)]++
 			if len(st.Samples) < d.KeepSample {
-				st.Samples = append(st.Samples, Mismatch{Seed: seed, Index: i, SQL: s.SQL, Detail: detail})
+				st.Samples = append(st.Samples, Mismatch{Seed: seed, Index: i, SQL: s.SQL, Detail: detail, History: slices.Clone(d.hist)})
 			}
+		}
+		if s.Write {
+			d.hist = append(d.hist, s.SQL)
 		}
 		if d.Progress != nil && d.ProgressEvery > 0 && (i+1)%d.ProgressEvery == 0 {
 			d.Progress(i+1, st)
@@ -160,6 +168,7 @@ func (d *Differ) close() {
 // mismatch.
 func (d *Differ) reset() error {
 	d.close()
+	d.hist = d.hist[:0]
 	d.a, d.b = OpenTarget(d.A.Engine), OpenTarget(d.B.Engine)
 	for _, q := range d.A.Setup {
 		if _, err := d.a.Exec(q); err != nil {

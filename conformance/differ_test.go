@@ -105,7 +105,7 @@ func TestDiffer_Run_Stress(t *testing.T) {
 		seed = v
 	}
 	a, b := DefaultSides()
-	d := &Differ{A: a, B: b, ResetEvery: 200, KeepSample: 25, ProgressEvery: 5000,
+	d := &Differ{A: a, B: b, ResetEvery: 200, KeepSample: 200, ProgressEvery: 5000,
 		Progress: func(done int, st DiffStats) {
 			t.Logf("%d statements, %d mismatches, %d hangs or panics", done, st.Mismatches, st.Broken)
 		}}
@@ -115,6 +115,9 @@ func TestDiffer_Run_Stress(t *testing.T) {
 	t.Logf("most frequent causes:\n%s", strings.Join(st.TopCauses(20), "\n"))
 	for _, m := range st.Samples {
 		t.Log(m)
+		if os.Getenv("LADYBUG_DIFF_HISTORY") == "1" && len(m.History) > 0 {
+			t.Logf("  after the writes:\n    %s", strings.Join(m.History, ";\n    "))
+		}
 	}
 	if st.Mismatches > 0 {
 		t.Errorf("seed %d: %d of %d statements mismatched (rerun with LADYBUG_DIFF_SEED=%d)", seed, st.Mismatches, st.Statements, seed)

@@ -54,6 +54,8 @@ type Ctx struct {
 	ticks int
 	// fkRefs caches, per parent table, the foreign keys referencing it.
 	fkRefs map[string][]childRef
+	// fk counts the statement's immediate foreign key violations.
+	fk *fkCounter
 	// ForeignKeys enables foreign key enforcement (PRAGMA foreign_keys).
 	ForeignKeys bool
 	// DeferFK, when set, records a table whose deferred foreign keys must

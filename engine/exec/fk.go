@@ -10,14 +10,41 @@ import (
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
-// Foreign keys are enforced row by row when Ctx.ForeignKeys is set: a
-// child row's key must exist in the parent (NULLs exempt); deleting or
-// re-keying a parent row applies the child's ON DELETE / ON UPDATE action.
-// Deferred constraints are checked like immediate ones (documented
-// difference).
+// Foreign keys are enforced when Ctx.ForeignKeys is set. As in SQLite, an
+// immediate constraint is checked at the end of the statement, not per
+// row: the statement counts its violations (fkCounter) and fails if any is
+// left. A child row without a parent adds one; removing such a row, or
+// writing the parent key it waits for, takes it back. Deleting or
+// re-keying a parent row applies the child's ON DELETE / ON UPDATE action:
+// NO ACTION counts the children left behind, RESTRICT fails at once, and
+// CASCADE, SET NULL and SET DEFAULT change the children (whose new keys are
+// checked in turn). Deferred constraints are verified when the
+// transaction commits.
 
 func fkError() error {
 	return errs.Constraint(errs.ExtConstraintForeignKey, "FOREIGN KEY constraint failed")
+}
+
+// fkCounter counts a statement's outstanding immediate foreign key
+// violations; trigger programs share their statement's counter.
+type fkCounter struct{ n int64 }
+
+// fkc returns the statement's violation counter.
+func (c *Ctx) fkc() *fkCounter {
+	if c.fk == nil {
+		c.fk = &fkCounter{}
+	}
+	return c.fk
+}
+
+// FinishForeignKeys fails a top-level statement that leaves immediate
+// foreign key violations behind (trigger programs leave the check to their
+// statement).
+func (c *Ctx) FinishForeignKeys() error {
+	if c.TriggerDepth > 0 || c.fk == nil || c.fk.n <= 0 {
+		return nil
+	}
+	return fkError()
 }
 
 // parentCols resolves the parent key columns of fk.
@@ -114,14 +141,38 @@ func matchingRows(c *Ctx, t *catalog.Table, cols []int, vals []types.Value) ([][
 	return out, nil
 }
 
-// checkParents verifies every foreign key of t for a new or changed row.
-func checkParents(c *Ctx, t *catalog.Table, row []types.Value) error {
+// missingParent reports whether the key of fk in row (no part NULL) has no
+// parent row.
+func missingParent(c *Ctx, t *catalog.Table, fk catalog.ForeignKey, vals []types.Value) (bool, error) {
+	parent := c.Catalog.SchemaOf(t).Table(fk.RefTable)
+	if parent == nil {
+		if t.Temp {
+			// A foreign key's parent is looked up in its own schema.
+			return false, errs.New(errs.CodeGeneric, "no such table: temp.%s", fk.RefTable)
+		}
+		return true, nil
+	}
+	cols, err := parentCols(parent, fk)
+	if err != nil {
+		return false, err
+	}
+	if len(cols) != len(vals) {
+		return false, errs.New(errs.CodeGeneric, "foreign key mismatch - \"%s\" referencing \"%s\"", t.Name, parent.Name)
+	}
+	ok, err := parentHas(c, parent, cols, vals)
+	return !ok, err
+}
+
+// checkParents counts a violation for each foreign key of t whose key in
+// a new or changed row has no parent. old, when set, is the row before an
+// UPDATE: keys it leaves unchanged are not checked, as in SQLite.
+func checkParents(c *Ctx, t *catalog.Table, row, old []types.Value) error {
 	if !c.ForeignKeys {
 		return nil
 	}
 	for _, fk := range t.ForeignKeys {
 		vals, null := keyValues(row, fk.Cols)
-		if null {
+		if null || old != nil && sameCols(old, row, fk.Cols) {
 			continue
 		}
 		if fk.Deferred && c.DeferFK != nil {
@@ -129,28 +180,89 @@ func checkParents(c *Ctx, t *catalog.Table, row []types.Value) error {
 			c.DeferFK(t.Name)
 			continue
 		}
-		parent := c.Catalog.SchemaOf(t).Table(fk.RefTable)
-		if parent == nil {
-			if t.Temp {
-				// A foreign key's parent is looked up in its own schema.
-				return errs.New(errs.CodeGeneric, "no such table: temp.%s", fk.RefTable)
-			}
-			return fkError()
+		if selfParent(t, fk, row) {
+			continue
 		}
-		cols, err := parentCols(parent, fk)
+		missing, err := missingParent(c, t, fk, vals)
 		if err != nil {
 			return err
 		}
-		if len(cols) != len(vals) {
-			return errs.New(errs.CodeGeneric, "foreign key mismatch - \"%s\" referencing \"%s\"", t.Name, parent.Name)
+		if missing {
+			c.fkc().n++
 		}
-		ok, err := parentHas(c, parent, cols, vals)
+	}
+	return nil
+}
+
+// selfParent reports whether row is its own parent under fk, a key of t
+// referencing t (the row is not in the table yet when it is checked).
+func selfParent(t *catalog.Table, fk catalog.ForeignKey, row []types.Value) bool {
+	if !strings.EqualFold(fk.RefTable, t.Name) {
+		return false
+	}
+	cols, err := parentCols(t, fk)
+	if err != nil || len(cols) != len(fk.Cols) {
+		return false
+	}
+	for i, col := range cols {
+		if types.Compare(row[fk.Cols[i]], t.Columns[col].Affinity.Apply(row[col]), types.CollBinary) != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// sameCols reports whether a and b hold the same values in cols.
+func sameCols(a, b []types.Value, cols []int) bool {
+	ka, _ := keyValues(a, cols)
+	kb, _ := keyValues(b, cols)
+	return sameKey(ka, kb)
+}
+
+// releaseParents takes back the violations a child row of t counted when
+// it is deleted, or its keys change (nrow is then the new row): a key
+// without a parent stops being outstanding.
+func releaseParents(c *Ctx, t *catalog.Table, old, nrow []types.Value) error {
+	if !c.ForeignKeys || c.fk == nil || c.fk.n <= 0 {
+		return nil
+	}
+	for _, fk := range t.ForeignKeys {
+		vals, null := keyValues(old, fk.Cols)
+		if null || fk.Deferred && c.DeferFK != nil || nrow != nil && sameCols(old, nrow, fk.Cols) {
+			continue
+		}
+		missing, err := missingParent(c, t, fk, vals)
 		if err != nil {
 			return err
 		}
-		if !ok {
-			return fkError()
+		if missing && c.fk.n > 0 {
+			c.fk.n--
 		}
+	}
+	return nil
+}
+
+// adoptChildren takes back the violations of the children waiting for the
+// parent key a new or re-keyed row of the writer's table brings (old is
+// the row before an UPDATE, or nil).
+func (w *tableWriter) adoptChildren(c *Ctx, nrow, old []types.Value) error {
+	if !c.ForeignKeys || c.fk == nil || c.fk.n <= 0 {
+		return nil
+	}
+	refs, err := w.referencing(c)
+	if err != nil {
+		return err
+	}
+	for _, r := range refs {
+		key, null := keyValues(nrow, r.pcols)
+		if null || r.fk.Deferred && c.DeferFK != nil || old != nil && sameCols(old, nrow, r.pcols) {
+			continue
+		}
+		rows, err := matchingRows(c, r.child, r.fk.Cols, key)
+		if err != nil {
+			return err
+		}
+		c.fk.n = max(c.fk.n-int64(len(rows)), 0)
 	}
 	return nil
 }
@@ -249,8 +361,16 @@ func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
 	if nrow != nil {
 		action = r.fk.OnUpdate
 	}
-	if action == "NO ACTION" || action == "RESTRICT" || action == "" {
+	switch action {
+	case "RESTRICT":
 		return fkError()
+	case "NO ACTION", "":
+		if r.fk.Deferred && c.DeferFK != nil {
+			c.DeferFK(r.child.Name)
+		} else {
+			c.fkc().n += int64(len(rows))
+		}
+		return nil
 	}
 	keys, err := plan.NewBinder(c.Catalog).IndexKeysFor(r.child)
 	if err != nil {
@@ -260,6 +380,8 @@ func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
 	if err != nil {
 		return err
 	}
+	// The children's keys had a parent: changing them releases nothing.
+	w.viaAction = true
 	w.begin(c)
 	// A completed action's rows count toward total_changes(), as
 	// SQLite's foreign key action programs do.
@@ -294,9 +416,6 @@ func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
 				}
 			}
 		}
-		if err := checkParents(c, r.child, nr); err != nil {
-			return err
-		}
 		if _, err := w.update(c, row, nr, 0); err != nil {
 			return err
 		}
@@ -315,12 +434,19 @@ func VerifyForeignKeys(c *Ctx, table string) error {
 	if err != nil {
 		return err
 	}
-	saved := c.DeferFK
-	c.DeferFK = nil
-	defer func() { c.DeferFK = saved }()
 	for _, row := range rows {
-		if err := checkParents(c, t, row); err != nil {
-			return err
+		for _, fk := range t.ForeignKeys {
+			vals, null := keyValues(row, fk.Cols)
+			if null {
+				continue
+			}
+			missing, err := missingParent(c, t, fk, vals)
+			if err != nil {
+				return err
+			}
+			if missing {
+				return fkError()
+			}
 		}
 	}
 	return nil

@@ -83,6 +83,8 @@ type InsertProg struct {
 	// across rows and executions: nothing downstream keeps them.
 	srcBuf []types.Value
 	rowBuf []types.Value
+	// placed is set when the current row was written as a new row.
+	placed bool
 }
 
 // inserter is the historical name of the running state; it is the program.
@@ -152,6 +154,9 @@ func (ins *InsertProg) Run(c *Ctx) (WriteResult, error) {
 	}
 	if err == nil && !ins.p.InsteadOf {
 		err = ins.w.saveSequence(c)
+	}
+	if err == nil {
+		err = c.FinishForeignKeys()
 	}
 	ins.res.Returning = ins.ret.result()
 	return ins.res, err
@@ -259,14 +264,15 @@ func (ins *inserter) row(c *Ctx, src []types.Value) error {
 	if err := ins.assignRowid(row, ridSet); err != nil {
 		return err
 	}
-	written := ins.res.Affected
+	ins.placed = false
 	skip, err := fire(c, "BEFORE", "INSERT", t, nil, row, nil)
 	if err == nil && !skip {
 		err = ins.checkAndPlace(c, row)
 	}
-	if auto && ins.res.Affected == written && ins.w.nextID > 0 {
-		// The row was not written (OR IGNORE, DO NOTHING, an error): its
-		// automatic rowid goes to the next row, as in SQLite.
+	if auto && !ins.placed && ins.w.nextID > 0 {
+		// The row was not written as a new one (OR IGNORE, an upsert, an
+		// error): SQLite takes one more than the largest rowid for each
+		// row, so its automatic rowid goes to the next row.
 		ins.w.nextID--
 	}
 	return err
@@ -352,22 +358,23 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 			if old == nil {
 				return errs.New(errs.CodeCorrupt, "index entry without a row in %s", w.t.Name)
 			}
-			if err := w.parentChange(c, old, nil); err != nil {
-				return err
-			}
-			if err := w.remove(c, old); err != nil {
+			if err := w.deleteRow(c, old); err != nil {
 				return err
 			}
 			continue
 		}
 		return w.conflictError(cf)
 	}
-	if err := checkParents(c, w.t, row); err != nil {
+	if err := checkParents(c, w.t, row, nil); err != nil {
+		return err
+	}
+	if err := w.adoptChildren(c, row, nil); err != nil {
 		return err
 	}
 	if err := w.put(c, row, true); err != nil {
 		return err
 	}
+	ins.placed = true
 	w.noteWritten(w.rowid(row))
 	ins.res.Affected++
 	if c.Sess != nil && c.TriggerDepth == 0 {

@@ -52,18 +52,29 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 			if other == nil {
 				return false, errs.New(errs.CodeCorrupt, "index entry without a row in %s", w.t.Name)
 			}
-			if err := w.remove(c, other); err != nil {
+			if err := w.deleteRow(c, other); err != nil {
 				return false, err
 			}
 			continue
 		}
 		return false, w.conflictError(cf)
 	}
-	if err := checkParents(c, w.t, nrow); err != nil {
+	if !w.viaAction {
+		if err := releaseParents(c, w.t, old, nrow); err != nil {
+			return false, err
+		}
+	}
+	if err := checkParents(c, w.t, nrow, old); err != nil {
+		return false, err
+	}
+	if err := w.adoptChildren(c, nrow, old); err != nil {
 		return false, err
 	}
 	if err := w.replace(c, old, nrow); err != nil {
 		return false, err
+	}
+	if ridChanged {
+		w.noteRowid(nrow[n].Int())
 	}
 	// Children follow the parent's new key once it exists.
 	if err := w.parentChange(c, old, nrow); err != nil {
@@ -281,7 +292,7 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 		}
 	}
 	res.Returning = u.ret.result()
-	return res, nil
+	return res, c.FinishForeignKeys()
 }
 
 // DeleteProg is a compiled DELETE, reusable across executions.
@@ -334,10 +345,7 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 		} else if skip {
 			continue
 		}
-		if err := d.w.parentChange(c, row, nil); err != nil {
-			return res, err
-		}
-		if err := d.w.remove(c, row); err != nil {
+		if err := d.w.deleteRow(c, row); err != nil {
 			return res, err
 		}
 		res.Affected++
@@ -346,7 +354,7 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 		}
 	}
 	res.Returning = d.ret.result()
-	return res, nil
+	return res, c.FinishForeignKeys()
 }
 
 // insteadOf fires the INSTEAD OF trigger of the view w writes for each

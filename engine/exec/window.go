@@ -291,7 +291,10 @@ func (f *winFunc) partition(c *Ctx, rows []int, res []types.Value) error {
 			return err
 		}
 		var v types.Value
-		if ex := f.f.Frame.Exclude; ex != "" && ex != "NO OTHERS" {
+		if f.f.Frame.Exclude != "" {
+			// Any EXCLUDE clause, even NO OTHERS, makes SQLite aggregate
+			// each frame afresh instead of sliding it: sum() then forgets
+			// a non-integer that left the frame.
 			v, err = f.excludedValue(p, args, col, i, start, end, peerStart[i], peerEnd[i])
 		} else {
 			v, err = f.value(p, agg, args, col, i, start, end)

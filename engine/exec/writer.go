@@ -38,10 +38,12 @@ type tableWriter struct {
 	// kept across executions (a schema change makes a new catalog).
 	refs    []childRef
 	refsCat *catalog.Catalog
-	nextID  int64 // next automatic rowid, 0 = not computed yet
-	recVals []types.Value
-	gens    []evaluator // per column: generation expression, or nil
-	setCols []int       // the columns an UPDATE sets (for UPDATE OF triggers)
+	// viaAction marks a writer applying a foreign key action to children.
+	viaAction bool
+	nextID    int64 // next automatic rowid, 0 = not computed yet
+	recVals   []types.Value
+	gens      []evaluator // per column: generation expression, or nil
+	setCols   []int       // the columns an UPDATE sets (for UPDATE OF triggers)
 	// AUTOINCREMENT state: the sqlite_sequence table and row of this
 	// table, the sequence value read, and the largest rowid written.
 	seqTable *catalog.Table
@@ -241,14 +243,36 @@ func (w *tableWriter) parentChange(c *Ctx, old, nrow []types.Value) error {
 	if !c.ForeignKeys {
 		return nil
 	}
+	refs, err := w.referencing(c)
+	if err != nil {
+		return err
+	}
+	return applyParentChange(c, refs, old, nrow)
+}
+
+// referencing returns the foreign keys referencing the writer's table.
+func (w *tableWriter) referencing(c *Ctx) ([]childRef, error) {
 	if w.refsCat != c.Catalog {
 		refs, err := referencing(c, w.t)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		w.refs, w.refsCat = refs, c.Catalog
 	}
-	return applyParentChange(c, w.refs, old, nrow)
+	return w.refs, nil
+}
+
+// deleteRow removes row as a DELETE does, foreign keys included: the
+// children's ON DELETE actions run and the row's own keys stop counting.
+// OR REPLACE removes conflicting rows through it too, as SQLite does.
+func (w *tableWriter) deleteRow(c *Ctx, row []types.Value) error {
+	if err := w.parentChange(c, row, nil); err != nil {
+		return err
+	}
+	if err := releaseParents(c, w.t, row, nil); err != nil {
+		return err
+	}
+	return w.remove(c, row)
 }
 
 // getRowid looks up rowid rid in the table without allocating the key.

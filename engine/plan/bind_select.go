@@ -111,12 +111,11 @@ func (b *Binder) outputSortKeys(terms []*grammar.OrderingTerm, cols []Column) ([
 			x, coll = ce.X, strings.ToUpper(ce.Collation)
 		}
 		idx := -1
-		if lit, ok := x.(*grammar.Literal); ok && lit.Kind == grammar.LitInt {
-			k, _ := strconv.Atoi(lit.Value)
-			if k < 1 || k > len(cols) {
+		if k, ok := ordinalOf(x); ok {
+			if k < 1 || k > int64(len(cols)) {
 				return nil, bindErr("%s ORDER BY term out of range - should be between 1 and %d", ordinal(i+1), len(cols))
 			}
-			idx = k - 1
+			idx = int(k - 1)
 		} else if cr, ok := x.(*grammar.ColumnRef); ok {
 			j, err := sc.resolve("", cr.Column)
 			if err != nil {
@@ -326,7 +325,7 @@ func (b *Binder) setupAggregate(core *grammar.SelectCore, items []selectItem, fs
 	st := &aggState{input: fsc}
 	var cols []Column
 	for i, g := range core.GroupBy {
-		if k, ok := intTerm(g); ok && (k < 1 || k > int64(len(items))) {
+		if k, ok := ordinalOf(g); ok && (k < 1 || k > int64(len(items))) {
 			return nil, nil, bindErr("%s GROUP BY term out of range - should be between 1 and %d", ordinal(i+1), len(items))
 		}
 		g = groupByAlias(g, items, fsc)
@@ -351,13 +350,13 @@ func (b *Binder) setupAggregate(core *grammar.SelectCore, items []selectItem, fs
 // groupByAlias resolves "GROUP BY alias" and "GROUP BY 2" to the result
 // column's expression, as SQLite does when no input column has the name.
 func groupByAlias(g grammar.Expr, items []selectItem, fsc *scope) grammar.Expr {
-	switch x := g.(type) {
-	case *grammar.Literal:
-		if x.Kind == grammar.LitInt {
-			if k, err := strconv.Atoi(x.Value); err == nil && k >= 1 && k <= len(items) && items[k-1].expr != nil {
-				return items[k-1].expr
-			}
+	if k, ok := ordinalOf(g); ok {
+		if k >= 1 && k <= int64(len(items)) && items[k-1].expr != nil {
+			return items[k-1].expr
 		}
+		return g
+	}
+	switch x := g.(type) {
 	case *grammar.ColumnRef:
 		if x.Table != "" {
 			return g
@@ -440,16 +439,13 @@ func (b *Binder) coreSortKeys(terms []*grammar.OrderingTerm, items []selectItem,
 // ordinal, or by alias when no input column has that name; -1 when the
 // term is an expression, -2 for an ordinal out of range.
 func outputIndex(x grammar.Expr, items []selectItem, psc *scope) int {
-	switch t := x.(type) {
-	case *grammar.Literal:
-		if t.Kind != grammar.LitInt {
-			return -1
-		}
-		k, err := strconv.Atoi(t.Value)
-		if err != nil || k < 1 || k > len(items) {
+	if k, ok := ordinalOf(x); ok {
+		if k < 1 || k > int64(len(items)) {
 			return -2
 		}
-		return k - 1
+		return int(k - 1)
+	}
+	switch t := x.(type) {
 	case *grammar.ColumnRef:
 		if t.Table != "" {
 			return -1
@@ -528,27 +524,6 @@ func constInt(e Expr) (int64, bool) {
 		return 0, false
 	}
 	return c.V.Int(), true
-}
-
-// intTerm reports whether a GROUP BY / ORDER BY term is an integer
-// literal, possibly negated, and its value.
-func intTerm(e grammar.Expr) (int64, bool) {
-	neg := false
-	if u, ok := e.(*grammar.UnaryExpr); ok && (u.Op == grammar.OpNeg || u.Op == grammar.OpPlus) {
-		neg, e = u.Op == grammar.OpNeg, u.X
-	}
-	lit, ok := e.(*grammar.Literal)
-	if !ok || lit.Kind != grammar.LitInt {
-		return 0, false
-	}
-	v, err := strconv.ParseInt(lit.Value, 0, 64)
-	if err != nil {
-		return 0, false
-	}
-	if neg {
-		v = -v
-	}
-	return v, true
 }
 
 // winBase is the provisional index of the first window function result.

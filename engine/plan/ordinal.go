@@ -1,0 +1,100 @@
+package plan
+
+import (
+	"strconv"
+
+	"github.com/ladybugsql/ladybug/grammar"
+)
+
+// ordinalOf reports whether e is an integer constant as SQLite's
+// sqlite3ExprIsInteger sees it, which makes an ORDER BY or GROUP BY term
+// a column number: an integer literal that fits in 32 bits (decimal or
+// hex), under any unary signs. SQLite's parser also turns "x IS NULL" and
+// "x IS NOT NULL" (and ISNULL, NOTNULL, IS [NOT] DISTINCT FROM NULL) into
+// the integer 0 or 1 when x, under any signs, is a literal number, string
+// or blob, or such a folded test, so "GROUP BY (2.5 IS NOT NULL)" names
+// column 1.
+func ordinalOf(e grammar.Expr) (int64, bool) {
+	switch x := e.(type) {
+	case *grammar.Literal:
+		if x.Kind != grammar.LitInt {
+			return 0, false
+		}
+		return int32Literal(x.Value)
+	case *grammar.UnaryExpr:
+		switch x.Op {
+		case grammar.OpPlus:
+			return ordinalOf(x.X)
+		case grammar.OpNeg:
+			v, ok := ordinalOf(x.X)
+			return -v, ok
+		}
+	}
+	if v, ok := foldedIsNull(e); ok {
+		return v, true
+	}
+	return 0, false
+}
+
+// int32Literal parses an integer literal as sqlite3GetInt32 does: values
+// beyond 2147483647 are not small integers.
+func int32Literal(s string) (int64, bool) {
+	base := 10
+	if len(s) > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') {
+		s, base = s[2:], 16
+	}
+	v, err := strconv.ParseInt(s, base, 64)
+	if err != nil || v > 1<<31-1 {
+		return 0, false
+	}
+	return v, true
+}
+
+// foldedIsNull returns the integer SQLite's parser makes of a NULL test on
+// a literal (see ordinalOf).
+func foldedIsNull(e grammar.Expr) (int64, bool) {
+	var operand grammar.Expr
+	var notNull bool
+	switch x := e.(type) {
+	case *grammar.IsNullExpr:
+		operand, notNull = x.X, x.Not
+	case *grammar.BinaryExpr:
+		r, ok := x.R.(*grammar.Literal)
+		if !ok || r.Kind != grammar.LitNull {
+			return 0, false
+		}
+		switch x.Op {
+		case grammar.OpIs, grammar.OpIsNotDistinctFrom:
+		case grammar.OpIsNot, grammar.OpIsDistinctFrom:
+			notNull = true
+		default:
+			return 0, false
+		}
+		operand = x.L
+	default:
+		return 0, false
+	}
+	for {
+		u, ok := operand.(*grammar.UnaryExpr)
+		if !ok || u.Op != grammar.OpPlus && u.Op != grammar.OpNeg {
+			break
+		}
+		operand = u.X
+	}
+	constant := false
+	if l, ok := operand.(*grammar.Literal); ok {
+		switch l.Kind {
+		case grammar.LitInt, grammar.LitReal, grammar.LitString, grammar.LitBlob:
+			constant = true
+		}
+	} else if _, ok := foldedIsNull(operand); ok {
+		constant = true
+	}
+	if !constant {
+		return 0, false
+	}
+	if notNull {
+		return 1, true
+	}
+	return 0, true
+}
