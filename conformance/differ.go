@@ -45,10 +45,20 @@ type DiffStats struct {
 	Statements, Queries, Writes int
 	OracleQueryErrors           int // queries the oracle rejected (both sides must reject them)
 	OracleWriteErrors           int // writes the oracle rejected, mostly constraint violations
-	Mismatches                  int
+	Mismatches                  int            // all disagreements, explained or not
+	Explained                   map[string]int // mismatches by the intended difference (DIFFERENCES.md) behind them
 	Broken                      int            // statements after which an engine hung or panicked
-	Samples                     []Mismatch     // the first few mismatches
-	Causes                      map[string]int // mismatches by the first line of their detail
+	Samples                     []Mismatch     // the first few unexplained mismatches
+	Causes                      map[string]int // unexplained mismatches by the first line of their detail
+}
+
+// Unexplained counts the mismatches no intended difference accounts for.
+func (st DiffStats) Unexplained() int {
+	n := st.Mismatches
+	for _, k := range st.Explained {
+		n -= k
+	}
+	return n
 }
 
 // TopCauses lists the n most frequent mismatch causes, most frequent first.
@@ -84,6 +94,9 @@ type Differ struct {
 	A, B       Side
 	ResetEvery int // fresh databases after this many statements (state diverges less)
 	KeepSample int // how many mismatches to keep in DiffStats.Samples
+	// From skips the first From statements of the seed's sequence (they
+	// are generated, not run), to reach a late statement quickly.
+	From int
 	// Progress, when set, is called every ProgressEvery statements.
 	Progress      func(done int, st DiffStats)
 	ProgressEvery int
@@ -91,6 +104,8 @@ type Differ struct {
 	a, b *Target
 	// hist holds the statements run since the last reset.
 	hist []string
+	// other is side B's result of the last query compared, for explain.
+	other *Rows
 }
 
 // DefaultSides is SQLite against ladybug over gen's schema.
@@ -101,14 +116,17 @@ func DefaultSides() (Side, Side) {
 // Run executes n statements from seed and returns the counts. It returns an
 // error only when the oracle cannot set up the schema.
 func (d *Differ) Run(seed uint64, n int) (DiffStats, error) {
-	st := DiffStats{Causes: map[string]int{}}
+	st := DiffStats{Causes: map[string]int{}, Explained: map[string]int{}}
 	g := gen.New(seed)
 	if err := d.reset(); err != nil {
 		return st, err
 	}
 	defer d.close()
+	for range d.From {
+		g.Next()
+	}
 	since := 0
-	for i := range n {
+	for i := d.From; i < n; i++ {
 		s := g.Next()
 		st.Statements++
 		detail, oracleErr := d.compare(s)
@@ -116,6 +134,10 @@ func (d *Differ) Run(seed uint64, n int) (DiffStats, error) {
 		since++
 		if detail != "" {
 			st.Mismatches++
+		}
+		if id := d.explainMismatch(s, detail); id != "" {
+			st.Explained[id]++
+		} else if detail != "" {
 			st.Causes[cause(detail)]++
 			if len(st.Samples) < d.KeepSample {
 				st.Samples = append(st.Samples, Mismatch{Seed: seed, Index: i, SQL: s.SQL, Detail: detail, History: slices.Clone(d.hist)})
@@ -139,6 +161,15 @@ func (d *Differ) Run(seed uint64, n int) (DiffStats, error) {
 		}
 	}
 	return st, nil
+}
+
+// explainMismatch is explain for a mismatch with detail ("" for none),
+// over the other side's rows when both sides returned some.
+func (d *Differ) explainMismatch(s gen.Stmt, detail string) string {
+	if detail == "" || !strings.HasPrefix(detail, "results differ") {
+		return ""
+	}
+	return d.explain(s, d.other)
 }
 
 func (d *Differ) count(st *DiffStats, s gen.Stmt, oracleErr error) {
@@ -199,6 +230,7 @@ func (d *Differ) compare(s gen.Stmt) (string, error) {
 }
 
 func (d *Differ) compareStatement(s gen.Stmt) (string, error) {
+	d.other = nil
 	if s.Write && !s.Returns {
 		na, ea := d.a.Exec(s.SQL)
 		nb, eb := d.b.Exec(s.SQL)
@@ -212,6 +244,7 @@ func (d *Differ) compareStatement(s gen.Stmt) (string, error) {
 	}
 	ra, ea := d.a.Query(s.SQL)
 	rb, eb := d.b.Query(s.SQL)
+	d.other = rb
 	if msg := compareOutcome(ea, eb); msg != "" || ea != nil {
 		return msg, ea
 	}

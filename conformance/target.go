@@ -49,12 +49,13 @@ type Target struct {
 // driverName maps an engine name to its database/sql driver and DSN. The
 // single connection never competes for ladybug's writer lock, so a short
 // busy_timeout only turns a leaked lock into a prompt error instead of a
-// five-second wait per statement.
+// five-second wait per statement; the memory limit turns a runaway query
+// into an error of its own instead of a crash of the whole run.
 func driverName(engine string) (string, string) {
 	if engine == EngineSQLite {
 		return "sqlite", ":memory:"
 	}
-	return "ladybug", ":memory:?busy_timeout=200"
+	return "ladybug", ":memory:?busy_timeout=200&memory_limit=1073741824"
 }
 
 // OpenTarget opens a fresh in-memory database of engine. It never fails:

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
@@ -8,6 +9,7 @@ import (
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/grammar"
 )
 
 // Foreign keys are enforced when Ctx.ForeignKeys is set. As in SQLite, an
@@ -265,6 +267,23 @@ func (w *tableWriter) adoptChildren(c *Ctx, nrow, old []types.Value) error {
 		c.fk.n = max(c.fk.n-int64(len(rows)), 0)
 	}
 	return nil
+}
+
+// finishFailed is FinishForeignKeys for a statement stopped by err under
+// conflict clause or. A FAIL stop (OR FAIL, RAISE(FAIL)) keeps the rows
+// written before it, but SQLite checks the immediate foreign keys first:
+// outstanding violations turn it into a foreign key error, which undoes
+// the whole statement.
+func (c *Ctx) finishFailed(err error, or grammar.ConflictAction) error {
+	if err == nil || c.TriggerDepth > 0 || c.fk == nil || c.fk.n <= 0 {
+		return err
+	}
+	var rf *RaiseFail
+	var e *errs.Error
+	if errors.As(err, &rf) || or == grammar.ConflictFail && errors.As(err, &e) && e.Code == errs.CodeConstraint {
+		return fkError()
+	}
+	return err
 }
 
 // childRef is one foreign key of another table that references t.

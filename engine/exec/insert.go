@@ -158,6 +158,7 @@ func (ins *InsertProg) Run(c *Ctx) (WriteResult, error) {
 	if err == nil {
 		err = c.FinishForeignKeys()
 	}
+	err = c.finishFailed(err, ins.p.Or)
 	ins.res.Returning = ins.ret.result()
 	return ins.res, err
 }

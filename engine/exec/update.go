@@ -282,7 +282,7 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 		}
 		done, err := w.update(c, old, news[i], p.Or)
 		if err != nil {
-			return res, err
+			return res, c.finishFailed(err, p.Or)
 		}
 		if done {
 			res.Affected++
