@@ -43,8 +43,8 @@ func (m Mismatch) String() string {
 // DiffStats counts a differential run.
 type DiffStats struct {
 	Statements, Queries, Writes int
-	OracleQueryErrors           int // queries the oracle rejected (both sides must reject them)
-	OracleWriteErrors           int // writes the oracle rejected, mostly constraint violations
+	OracleQueryErrors           int            // queries the oracle rejected (both sides must reject them)
+	OracleWriteErrors           int            // writes the oracle rejected, mostly constraint violations
 	Mismatches                  int            // all disagreements, explained or not
 	Explained                   map[string]int // mismatches by the intended difference (DIFFERENCES.md) behind them
 	Broken                      int            // statements after which an engine hung or panicked
