@@ -242,6 +242,10 @@ type Join struct {
 	Right   TableExpr
 	On      Expr     // nil when absent
 	Using   []string // nil when absent
+	// Paren is set for a join written in parentheses as one FROM item,
+	// "(a JOIN b ON …) [AS alias]"; Alias names it then.
+	Paren bool
+	Alias string
 }
 
 func (*SelectCore) selectBodyNode()     {}

@@ -205,6 +205,9 @@ func aliasName(a *sAlias) string {
 
 func (b *builder) tableItem(t *sTableItem) TableExpr {
 	p := pos(t.Pos)
+	if t.Nested != nil {
+		return b.nestedFrom(t)
+	}
 	if t.Sub != nil {
 		return &SubqueryTable{Position: p, Select: b.selectStmt(t.Sub), Alias: aliasName(t.SubAlias)}
 	}
@@ -213,6 +216,31 @@ func (b *builder) tableItem(t *sTableItem) TableExpr {
 		return &TableFunc{Position: p, Schema: schema, Name: name, Args: b.exprs(t.Args.Args), Alias: aliasName(t.Alias)}
 	}
 	return &TableName{Position: p, Schema: schema, Name: name, Alias: aliasName(t.Alias), Indexed: unquote(t.Indexed), NotIndexed: t.NotIndexed}
+}
+
+// nestedFrom converts a parenthesised FROM list: a join becomes a Join
+// marked Paren; a single item stands for itself, as in SQLite, with the
+// alias outside the parentheses (if any) replacing its own.
+func (b *builder) nestedFrom(t *sTableItem) TableExpr {
+	x := b.from(t.Nested)
+	alias := aliasName(t.NestAlias)
+	switch x := x.(type) {
+	case *Join:
+		x.Paren, x.Alias = true, alias
+	case *TableName:
+		if alias != "" {
+			x.Alias = alias
+		}
+	case *SubqueryTable:
+		if alias != "" {
+			x.Alias = alias
+		}
+	case *TableFunc:
+		if alias != "" {
+			x.Alias = alias
+		}
+	}
+	return x
 }
 
 // targetTable converts the table of UPDATE or DELETE, which must be a name.

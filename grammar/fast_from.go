@@ -123,13 +123,20 @@ func (p *fastParser) join() *sJoin {
 	return j
 }
 
-// tableItem reads sTableItem: a subquery or a table (function).
+// tableItem reads sTableItem: a subquery, a parenthesised join or a
+// table (function).
 func (p *fastParser) tableItem() *sTableItem {
 	start := p.i
 	t := &sTableItem{Pos: p.pos()}
 	if p.accept("(") {
 		if t.Sub = p.selectStmt(); t.Sub != nil && p.accept(")") {
 			t.SubAlias = p.alias()
+			return t
+		}
+		t.Sub = nil
+		p.i = start + 1
+		if t.Nested = p.from(); t.Nested != nil && p.accept(")") {
+			t.NestAlias = p.alias()
 			return t
 		}
 		p.i = start

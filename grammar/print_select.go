@@ -263,6 +263,9 @@ func (x *SubqueryTable) write(p *printer) {
 var joinSQL = [...]string{JoinInner: "JOIN", JoinLeft: "LEFT JOIN", JoinRight: "RIGHT JOIN", JoinFull: "FULL JOIN", JoinCross: "CROSS JOIN"}
 
 func (x *Join) write(p *printer) {
+	if x.Paren {
+		p.kw("(")
+	}
 	p.node(x.Left)
 	switch {
 	case x.Comma:
@@ -277,9 +280,8 @@ func (x *Join) write(p *printer) {
 		}
 		p.kw(" ")
 	}
-	// Joins are left-associative; a join on the right cannot be printed
-	// without a parenthesised join, which the grammar reads as a subquery,
-	// so the printer relies on the parser never building one.
+	// Joins are left-associative; the parser builds a join on the right
+	// only from a parenthesised join (Paren), which prints its parentheses.
 	p.node(x.Right)
 	if x.On != nil {
 		p.kw(" ON ")
@@ -289,6 +291,10 @@ func (x *Join) write(p *printer) {
 		p.kw(" USING (")
 		p.names(x.Using)
 		p.kw(")")
+	}
+	if x.Paren {
+		p.kw(")")
+		p.alias(x.Alias)
 	}
 }
 

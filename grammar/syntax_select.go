@@ -145,11 +145,14 @@ type sJoin struct {
 	Using   []string    `parser:"| 'USING' '(' @( Ident | QIdent ) ( ',' @( Ident | QIdent ) )* ')' )?"`
 }
 
-// sTableItem is one FROM item: a subquery, a table function or a table.
+// sTableItem is one FROM item: a subquery, a parenthesised join, a table
+// function or a table.
 type sTableItem struct {
 	Pos        lexer.Position
 	Sub        *sSelect   `parser:"( '(' @@ ')'"`
 	SubAlias   *sAlias    `parser:"  @@? )"`
+	Nested     *sFrom     `parser:"| ( '(' @@ ')'"`
+	NestAlias  *sAlias    `parser:"  @@? )"`
 	Name       *sQName    `parser:"| @@"`
 	Args       *sCallArgs `parser:"  @@?"`
 	Alias      *sAlias    `parser:"  @@?"`

@@ -22,6 +22,11 @@ func (b *Binder) bindFrom(te grammar.TableExpr) (Node, *scope, error) {
 		}
 		return derived(q, te.Alias)
 	case *grammar.Join:
+		if te.Paren && te.Alias != "" {
+			return b.bindNestedJoin(te)
+		}
+		// A parenthesised join first in FROM, without alias, is the same
+		// join unparenthesised (SQLite flattens it too).
 		return b.bindJoin(te)
 	case *grammar.TableFunc:
 		return b.bindTableFunc(te)
@@ -186,9 +191,16 @@ func (b *Binder) bindJoin(j *grammar.Join) (Node, *scope, error) {
 	if tf, ok := j.Right.(*grammar.TableFunc); ok && readsScope(b, tf, lsc) {
 		return b.bindLateral(j, ln, lsc, tf)
 	}
-	rn, rsc, err := b.bindFrom(j.Right)
-	if err != nil {
-		return nil, nil, err
+	var rn Node
+	var rsc *scope
+	var err2 error
+	if isNestedJoin(j.Right) {
+		rn, rsc, err2 = b.bindNestedJoin(j.Right.(*grammar.Join))
+	} else {
+		rn, rsc, err2 = b.bindFrom(j.Right)
+	}
+	if err2 != nil {
+		return nil, nil, err2
 	}
 	kind := map[grammar.JoinKind]JoinKind{grammar.JoinInner: JoinInner, grammar.JoinLeft: JoinLeft,
 		grammar.JoinRight: JoinRight, grammar.JoinFull: JoinFull, grammar.JoinCross: JoinCross}[j.Kind]

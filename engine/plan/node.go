@@ -19,6 +19,9 @@ type Column struct {
 	Collate  string
 	NotNull  bool
 	Hidden   bool // not expanded by *, e.g. a join's duplicate USING column
+	// Nested marks a nested join's column under its own table's name:
+	// hidden, but expanded by that table's t.*.
+	Nested bool
 }
 
 // Scan reads a table. Its output is the table's columns in order, and

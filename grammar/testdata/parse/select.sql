@@ -63,3 +63,13 @@ WITH x AS (SELECT 1 AS n) SELECT n FROM x
 WITH RECURSIVE cnt(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM cnt WHERE n < 10) SELECT n FROM cnt
 
 WITH a AS MATERIALIZED (SELECT 1), b(x, y) AS NOT MATERIALIZED (VALUES (1, 2)) SELECT * FROM a, b
+
+SELECT * FROM (a JOIN b ON a.x = b.x) JOIN c ON c.x = b.x
+
+SELECT * FROM c LEFT JOIN (a JOIN b USING (x)) AS j ON c.x = j.x
+
+SELECT * FROM a, (b CROSS JOIN c)
+
+SELECT * FROM ((a)) AS q NATURAL JOIN (b)
+
+SELECT * FROM a JOIN ((b JOIN c ON b.y = c.y) LEFT JOIN d ON d.z = c.z) ON a.x = b.x
