@@ -241,11 +241,13 @@ func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTa
 		return err
 	}
 	if err := rewriteTriggers(cat, quote, func(tr *grammar.CreateTriggerStmt, e *textEdit) bool {
-		return renameColumnInTrigger(tr, e, old.Name, from, to)
+		return renameColumnInTrigger(cat, tr, e, old.Name, from, to)
 	}); err != nil {
 		return err
 	}
-	if err := rewriteViews(cat, old.Name, quote, func(n grammar.Node, e *textEdit) { renameRefs(n, e, from, to) }); err != nil {
+	if err := rewriteViews(cat, old.Name, quote, func(n grammar.Node, e *textEdit) {
+		(&scopedRename{cat: cat, table: old.Name, from: from, to: to, e: e}).walk(n, nil)
+	}); err != nil {
 		return err
 	}
 	if _, err := replaceTableSQL(cat, old, e.result(ct)); err != nil {

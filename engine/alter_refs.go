@@ -227,13 +227,13 @@ func renameTableRefs(n grammar.Node, e *textEdit, from, to string) bool {
 	return changed
 }
 
-// renameColumnInTrigger renames column from of table to to in tr: NEW.x
-// and OLD.x when tr is on table, table.x, UPDATE OF lists, and the column
-// lists and unqualified references of body statements that write or read
-// table.
-// The changed names are marked in e.
-func renameColumnInTrigger(tr *grammar.CreateTriggerStmt, e *textEdit, table, from, to string) bool {
-	changed := false
+// renameColumnInTrigger renames column from of table to to in tr: its
+// UPDATE OF list when tr is on table, the column lists of body statements
+// that write table, and the column references that resolve to the column
+// (NEW.x and OLD.x when tr is on table; see scopedRename). The changed
+// names are marked in e.
+func renameColumnInTrigger(cat *catalog.Catalog, tr *grammar.CreateTriggerStmt, e *textEdit, table, from, to string) bool {
+	r := &scopedRename{cat: cat, table: table, from: from, to: to, e: e}
 	rename := func(list []string) bool {
 		found := false
 		for i, c := range list {
@@ -241,52 +241,30 @@ func renameColumnInTrigger(tr *grammar.CreateTriggerStmt, e *textEdit, table, fr
 				list[i], found = to, true
 			}
 		}
-		changed = changed || found
+		r.changed = r.changed || found
 		return found
 	}
-	on := strings.EqualFold(tr.Table, table)
-	if on && rename(tr.Columns) {
+	if strings.EqualFold(tr.Table, table) && rename(tr.Columns) {
 		of := e.find(e.find(0, "UPDATE"), "OF")
 		if of < 0 || !e.names(of+1, triggerOn(e), from, to) {
 			e.failed = true
 		}
 	}
-	refs := func(n grammar.Node, bare bool) {
-		grammar.Walk(n, func(x grammar.Node) bool {
-			cr, ok := x.(*grammar.ColumnRef)
-			if !ok || !strings.EqualFold(cr.Column, from) {
-				return true
-			}
-			q := cr.Table
-			if strings.EqualFold(q, table) || (bare && q == "") ||
-				(on && (strings.EqualFold(q, "new") || strings.EqualFold(q, "old"))) {
-				cr.Column, changed = to, true
-				e.part(cr.Offset, 0, from, to)
-			}
-			return true
-		})
-	}
-	refs(tr.When, false)
+	r.walk(tr.When, targetScope(tr.Table, nil))
 	for _, st := range tr.Body {
-		bare := false
 		switch s := st.(type) {
 		case *grammar.InsertStmt:
 			if s.Table != nil && strings.EqualFold(s.Table.Name, table) && rename(s.Columns) {
 				e.list(e.at(s.Table.Offset)+1, from, to)
 			}
 		case *grammar.UpdateStmt:
-			if bare = s.Table != nil && strings.EqualFold(s.Table.Name, table); bare {
+			if s.Table != nil && strings.EqualFold(s.Table.Name, table) {
 				renameSetColumns(s, e, rename, from, to)
 			}
-		case *grammar.DeleteStmt:
-			bare = s.Table != nil && strings.EqualFold(s.Table.Name, table)
 		}
-		// A statement that reads table (FROM, a subquery) may name its
-		// columns bare too; as for views, those names are taken as the
-		// table's.
-		refs(st, bare || namesTable(st, table))
+		r.walk(st, targetScope(tr.Table, st))
 	}
-	return changed
+	return r.changed
 }
 
 // renameSetColumns renames column from to to in the SET clauses of s
