@@ -38,7 +38,9 @@ func (s *Session) ddl(c *exec.Ctx, p plan.Statement) error {
 	case *plan.Drop:
 		changed, err = drop(c, cat, p, temp)
 	case *plan.AlterTable:
-		changed, err = alterTable(c, cat, p)
+		if changed, err = alterTable(c, cat, p); err == nil && !temp {
+			err = s.renameInTempTriggers(c, p)
+		}
 	case *plan.CreateTrigger:
 		changed, err = createTrigger(cat, p)
 	}

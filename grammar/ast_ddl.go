@@ -189,6 +189,7 @@ type CreateTriggerStmt struct {
 	Time        TriggerTime
 	Event       TriggerEvent
 	Columns     []string // UPDATE OF columns
+	TableSchema string   // ON schema.table, "" when unqualified
 	Table       string
 	ForEachRow  bool
 	When        Expr

@@ -165,7 +165,8 @@ func (b *builder) createTrigger(s *sCreateTrigger) *CreateTriggerStmt {
 	schema, name := qname(s.Name)
 	st := &CreateTriggerStmt{Position: pos(s.Pos), Temp: s.Temp, IfNotExists: s.IfNotExists, Schema: schema, Name: name,
 		Time: triggerTimes[strings.ToUpper(s.Time)], Event: triggerEvents[strings.ToUpper(s.Event)],
-		Columns: unquoteAll(s.Columns), Table: unquote(s.Table), ForEachRow: s.ForEachRow, When: b.expr(s.When)}
+		Columns: unquoteAll(s.Columns), ForEachRow: s.ForEachRow, When: b.expr(s.When)}
+	st.TableSchema, st.Table = qname(s.Table)
 	for _, t := range s.Body {
 		st.Body = append(st.Body, b.triggerStatement(t))
 	}

@@ -277,7 +277,7 @@ func (x *CreateTriggerStmt) write(p *printer) {
 		p.names(x.Columns)
 	}
 	p.kw(" ON ")
-	p.name(x.Table)
+	p.qualified(x.TableSchema, x.Table)
 	if x.ForEachRow {
 		p.kw(" FOR EACH ROW")
 	}

@@ -132,7 +132,7 @@ type sCreateTrigger struct {
 	Time        string          `parser:"@( 'BEFORE' | 'AFTER' | 'INSTEAD' 'OF' )?"`
 	Event       string          `parser:"@( 'INSERT' | 'DELETE' | 'UPDATE' )"`
 	Columns     []string        `parser:"( 'OF' @( Ident | QIdent ) ( ',' @( Ident | QIdent ) )* )?"`
-	Table       string          `parser:"'ON' @( Ident | QIdent )"`
+	Table       *sQName         `parser:"'ON' @@"`
 	ForEachRow  bool            `parser:"@( 'FOR' 'EACH' 'ROW' )?"`
 	When        *sExpr          `parser:"( 'WHEN' @@ )?"`
 	Body        []*sTriggerStmt `parser:"'BEGIN' ( @@ ';' )+ 'END'"`

@@ -22,19 +22,9 @@ func (b *Binder) bindCreateTrigger(s *grammar.CreateTriggerStmt) (Statement, err
 	if err != nil {
 		return nil, err
 	}
-	// A trigger of main sees main's tables only; a trigger on a temp table
-	// named without a qualifier is made temp, as in SQLite.
-	cat := b.cat
-	if !temp {
-		if s.Schema == "" && cat.Temp() != nil {
-			k := s.Table
-			if cat.Temp().Table(k) != nil || cat.Temp().View(k) != nil {
-				temp = true
-			}
-		}
-		if !temp {
-			cat = cat.Main()
-		}
+	cat, temp, err := b.triggerTableCat(s, temp)
+	if err != nil {
+		return nil, err
 	}
 	tr := &catalog.Trigger{Name: s.Name, SQL: storedCreateText(s.Text(), "TRIGGER", false), Temp: temp}
 	if s.Time == grammar.TriggerInsteadOf {
@@ -75,6 +65,33 @@ func createdTrigger(s *grammar.CreateTriggerStmt, tr *catalog.Trigger) (Statemen
 		}
 	}
 	return &CreateTrigger{Trigger: tr, IfNotExists: s.IfNotExists}, nil
+}
+
+// triggerTableCat returns the schema a trigger's table is looked up in
+// and whether the trigger is temp. A trigger of main sees main's tables
+// only; a trigger whose unqualified name is given to a temp table is made
+// temp, as in SQLite.
+func (b *Binder) triggerTableCat(s *grammar.CreateTriggerStmt, temp bool) (*catalog.Catalog, bool, error) {
+	if s.TableSchema != "" {
+		cat, err := b.schemaCat(s.TableSchema)
+		if err != nil {
+			return nil, false, bindErr("trigger %s cannot reference objects in database %s", s.Name, s.TableSchema)
+		}
+		if IsTempSchema(s.TableSchema) && !temp {
+			if s.Schema != "" {
+				return nil, false, bindErr("trigger %s cannot reference objects in database temp", s.Name)
+			}
+			temp = true
+		}
+		return cat, temp, nil
+	}
+	if temp {
+		return b.cat, true, nil
+	}
+	if tc := b.cat.Temp(); s.Schema == "" && tc != nil && (tc.Table(s.Table) != nil || tc.View(s.Table) != nil) {
+		return b.cat, true, nil
+	}
+	return b.cat.Main(), false, nil
 }
 
 func timeName(t grammar.TriggerTime) string {
