@@ -27,7 +27,7 @@ func (s *Session) renameInTempTriggers(c *exec.Ctx, p *plan.AlterTable) error {
 		if st.Action == grammar.AlterRenameTable {
 			ok = renameTableInTrigger(tr, e, p.Table.Name, st.NewName)
 		} else {
-			ok = renameColumnInTrigger(tr, e, p.Table.Name, st.Column, st.NewName)
+			ok = renameColumnInTrigger(c.Catalog, tr, e, p.Table.Name, st.Column, st.NewName)
 		}
 		changed = changed || ok
 		return ok
