@@ -266,7 +266,7 @@ func (ins *inserter) row(c *Ctx, src []types.Value) error {
 		return err
 	}
 	ins.placed = false
-	skip, err := fire(c, "BEFORE", "INSERT", t, nil, row, nil)
+	skip, err := ins.w.fire(c, "BEFORE", "INSERT", nil, row, nil)
 	if err == nil && !skip {
 		err = ins.checkAndPlace(c, row)
 	}
@@ -381,7 +381,7 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 	if c.Sess != nil && c.TriggerDepth == 0 {
 		c.Sess.SetLastInsertRowid(w.rowid(row))
 	}
-	if _, err := fire(c, "AFTER", "INSERT", w.t, nil, row, nil); err != nil {
+	if _, err := w.fire(c, "AFTER", "INSERT", nil, row, nil); err != nil {
 		return err
 	}
 	return ins.ret.add(c, w, row)

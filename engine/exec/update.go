@@ -25,7 +25,7 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 			nrow[w.t.RowidCol] = v
 		}
 	}
-	if skip, err := fire(c, "BEFORE", "UPDATE", w.t, old, nrow, w.setCols); err != nil || skip {
+	if skip, err := w.fire(c, "BEFORE", "UPDATE", old, nrow, w.setCols); err != nil || skip {
 		return false, err
 	}
 	skip, err := w.checkRow(c, nrow, or == grammar.ConflictIgnore, nil)
@@ -80,7 +80,7 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 	if err := w.parentChange(c, old, nrow); err != nil {
 		return false, err
 	}
-	_, err = fire(c, "AFTER", "UPDATE", w.t, old, nrow, w.setCols)
+	_, err = w.fire(c, "AFTER", "UPDATE", old, nrow, w.setCols)
 	return err == nil, err
 }
 
@@ -113,9 +113,18 @@ func (w *tableWriter) replace(c *Ctx, old, nrow []types.Value) error {
 func (w *tableWriter) hasTriggers(c *Ctx) bool {
 	if w.trigCat != c.Catalog {
 		w.trigCat = c.Catalog
-		w.hasTrig = c.Catalog != nil && len(c.Catalog.TableTriggers(w.t.Name)) > 0
+		w.hasTrig = c.Catalog != nil && len(c.Catalog.TriggersOf(w.t)) > 0
 	}
 	return w.hasTrig
+}
+
+// fire runs the table's triggers for timing and event; a table without
+// any skips the session's trigger lookup.
+func (w *tableWriter) fire(c *Ctx, timing, event string, old, nrow []types.Value, cols []int) (bool, error) {
+	if !w.hasTriggers(c) {
+		return false, nil
+	}
+	return fire(c, timing, event, w.t, old, nrow, cols)
 }
 
 // replaceEntry moves row rid's entry in index iw from old's key to nrow's,
@@ -340,7 +349,7 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 		if err := d.ret.add(c, d.w, row); err != nil {
 			return res, err
 		}
-		if skip, err := fire(c, "BEFORE", "DELETE", d.p.Table, row, nil, nil); err != nil {
+		if skip, err := d.w.fire(c, "BEFORE", "DELETE", row, nil, nil); err != nil {
 			return res, err
 		} else if skip {
 			continue
@@ -349,7 +358,7 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 			return res, err
 		}
 		res.Affected++
-		if _, err := fire(c, "AFTER", "DELETE", d.p.Table, row, nil, nil); err != nil {
+		if _, err := d.w.fire(c, "AFTER", "DELETE", row, nil, nil); err != nil {
 			return res, err
 		}
 	}
