@@ -39,6 +39,10 @@ type wal struct {
 	hasHeader bool
 	crc       uint32 // checksum chain value at end
 	buf       []byte // scratch for frame batches
+	// shift extends the chain over a page body from its checksum (see
+	// frameCRC), for page size shiftPS.
+	shift   crcShift
+	shiftPS int
 }
 
 func frameSize(ps int) int64 { return int64(frameHdrSize + ps) }
@@ -108,6 +112,9 @@ type framePage struct {
 func (w *wal) appendFrames(pages []framePage, seq uint64, commit bool, offs []int64) ([]int64, error) {
 	fs := int(frameSize(w.ps))
 	const batch = 64
+	if w.shiftPS != w.ps {
+		w.shift, w.shiftPS = newCRCShift(w.ps-trailerSize), w.ps
+	}
 	end, crc := w.end, w.crc
 	for start := 0; start < len(pages); start += batch {
 		chunk := pages[start:min(start+batch, len(pages))]
@@ -128,8 +135,9 @@ func (w *wal) appendFrames(pages []framePage, seq uint64, commit bool, offs []in
 			binary.BigEndian.PutUint64(fr[8:], seq)
 			binary.BigEndian.PutUint32(fr[16:], w.salt)
 			copy(fr[frameHdrSize:], fp.data)
-			crc = crc32.Update(crc, castagnoli, fr[:20])
-			crc = crc32.Update(crc, castagnoli, fr[frameHdrSize:])
+			// The page was just sealed: its trailer is its body's
+			// checksum, so the chain need not read the page again.
+			crc = frameCRC(crc, fr[:20], fr[frameHdrSize:], &w.shift)
 			binary.BigEndian.PutUint32(fr[20:], crc)
 			offs = append(offs, end+int64(i*fs))
 		}
