@@ -58,16 +58,34 @@ func (m *crcShift) compose(o *crcShift) crcShift {
 	return out
 }
 
+// crcShiftTable is a crcShift as four byte-indexed tables: applying it is
+// four lookups.
+type crcShiftTable [4][256]uint32
+
+// table returns m's lookup tables.
+func (m *crcShift) table() *crcShiftTable {
+	t := new(crcShiftTable)
+	for b := range 4 {
+		for v := range 256 {
+			t[b][v] = m.apply(uint32(v) << (8 * b))
+		}
+	}
+	return t
+}
+
 // combine returns the CRC of a||b from a's CRC and b's, b being the length
 // the operator was made for.
-func (m *crcShift) combine(crcA, crcB uint32) uint32 { return m.apply(crcA) ^ crcB }
+func (t *crcShiftTable) combine(crcA, crcB uint32) uint32 {
+	return t[0][byte(crcA)] ^ t[1][byte(crcA>>8)] ^ t[2][byte(crcA>>16)] ^ t[3][crcA>>24] ^ crcB
+}
 
 // frameCRC continues the log's checksum chain over a frame's first 20
 // header bytes and its sealed page image (see appendFrames), reading the
-// page only for its 4-byte trailer: bodyShift is newCRCShift(len(page)-4).
-func frameCRC(prev uint32, hdr, page []byte, bodyShift *crcShift) uint32 {
+// page only for its 4-byte trailer: body is the table of
+// newCRCShift(len(page)-4).
+func frameCRC(prev uint32, hdr, page []byte, body *crcShiftTable) uint32 {
 	c := crc32.Update(prev, castagnoli, hdr)
 	n := len(page) - trailerSize
-	c = bodyShift.combine(c, binary.BigEndian.Uint32(page[n:]))
+	c = body.combine(c, binary.BigEndian.Uint32(page[n:]))
 	return crc32.Update(c, castagnoli, page[n:])
 }

@@ -9,7 +9,8 @@ import (
 func TestFrameCRC_MatchesDirectChecksum(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, ps := range []int{512, 1024, 4096, 32768} {
-		shift := newCRCShift(ps - trailerSize)
+		m := newCRCShift(ps - trailerSize)
+		shift := m.table()
 		for range 20 {
 			page := make([]byte, ps)
 			for i := range page {
@@ -22,7 +23,7 @@ func TestFrameCRC_MatchesDirectChecksum(t *testing.T) {
 			}
 			prev := r.Uint32()
 			want := crc32.Update(crc32.Update(prev, castagnoli, hdr), castagnoli, page)
-			if got := frameCRC(prev, hdr, page, &shift); got != want {
+			if got := frameCRC(prev, hdr, page, shift); got != want {
 				t.Fatalf("page size %d: frameCRC %08x, direct %08x", ps, got, want)
 			}
 		}
@@ -33,7 +34,7 @@ func TestCRCShift_Combine(t *testing.T) {
 	a, b := []byte("the first part, "), []byte("and the second part of the input")
 	m := newCRCShift(len(b))
 	want := crc32.Checksum(append(append([]byte{}, a...), b...), castagnoli)
-	if got := m.combine(crc32.Checksum(a, castagnoli), crc32.Checksum(b, castagnoli)); got != want {
+	if got := m.table().combine(crc32.Checksum(a, castagnoli), crc32.Checksum(b, castagnoli)); got != want {
 		t.Fatalf("combine %08x, want %08x", got, want)
 	}
 }
@@ -42,9 +43,10 @@ func BenchmarkFrameCRC(b *testing.B) {
 	page := make([]byte, 4096)
 	sealPage(page)
 	hdr := make([]byte, 20)
-	shift := newCRCShift(len(page) - trailerSize)
+	m := newCRCShift(len(page) - trailerSize)
+	shift := m.table()
 	b.ReportAllocs()
 	for b.Loop() {
-		frameCRC(1, hdr, page, &shift)
+		frameCRC(1, hdr, page, shift)
 	}
 }

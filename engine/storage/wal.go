@@ -41,7 +41,7 @@ type wal struct {
 	buf       []byte // scratch for frame batches
 	// shift extends the chain over a page body from its checksum (see
 	// frameCRC), for page size shiftPS.
-	shift   crcShift
+	shift   *crcShiftTable
 	shiftPS int
 }
 
@@ -113,7 +113,8 @@ func (w *wal) appendFrames(pages []framePage, seq uint64, commit bool, offs []in
 	fs := int(frameSize(w.ps))
 	const batch = 64
 	if w.shiftPS != w.ps {
-		w.shift, w.shiftPS = newCRCShift(w.ps-trailerSize), w.ps
+		m := newCRCShift(w.ps - trailerSize)
+		w.shift, w.shiftPS = m.table(), w.ps
 	}
 	end, crc := w.end, w.crc
 	for start := 0; start < len(pages); start += batch {
@@ -137,7 +138,7 @@ func (w *wal) appendFrames(pages []framePage, seq uint64, commit bool, offs []in
 			copy(fr[frameHdrSize:], fp.data)
 			// The page was just sealed: its trailer is its body's
 			// checksum, so the chain need not read the page again.
-			crc = frameCRC(crc, fr[:20], fr[frameHdrSize:], &w.shift)
+			crc = frameCRC(crc, fr[:20], fr[frameHdrSize:], w.shift)
 			binary.BigEndian.PutUint32(fr[20:], crc)
 			offs = append(offs, end+int64(i*fs))
 		}
