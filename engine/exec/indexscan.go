@@ -44,6 +44,7 @@ type indexScanOp struct {
 	pend   []pendingRow
 	packed []uint64 // sortPending's scratch
 	budget rowBudget
+	in     *inSeeks // the IN list, when the range has one
 }
 
 // pendingRow is a batch row whose table row is still to be read.
@@ -65,6 +66,11 @@ func (cp *compiler) newIndexScan(n *plan.Scan) (Operator, error) {
 	var err error
 	if op.budget, err = cp.newRowBudget(n.RowLimit); err != nil {
 		return nil, err
+	}
+	if n.Index.In != nil {
+		if op.in, err = cp.newInSeeks(n.Index.In); err != nil {
+			return nil, err
+		}
 	}
 	if n.Index.Lo != nil {
 		if op.lo, err = cp.compile(n.Index.Lo); err != nil {
@@ -93,6 +99,11 @@ func (s *indexScanOp) start(c *Ctx) (bool, error) {
 		}
 		ic := s.ix.Columns[i]
 		s.prefix = types.AppendKey(s.prefix, v, ic.Desc, collOf(ic.Collate))
+	}
+	if s.in != nil {
+		if ok, err := s.startIn(c); !ok {
+			return false, err
+		}
 	}
 	seek := append([]byte{}, s.prefix...)
 	var coll types.Collation
@@ -215,6 +226,13 @@ func (s *indexScanOp) fill() (*Batch, error) {
 		k := s.cur.Key()
 		in, past := s.inRange(k)
 		if past {
+			more, err := s.nextIn()
+			if err != nil {
+				return nil, err
+			}
+			if more {
+				continue
+			}
 			s.done = true
 			break
 		}

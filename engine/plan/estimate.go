@@ -81,9 +81,23 @@ func estimateScan(s *Scan) float64 {
 		if r.Lo != nil || r.Hi != nil {
 			rows /= rangeFraction
 		}
+		if r.In != nil {
+			rows = inRows(r, rows)
+		}
 		return max(1, rows)
 	}
 	return rows
+}
+
+// inRows estimates an IN-list scan: one key value's rows per list value.
+func inRows(r *IndexRange, rows float64) float64 {
+	if st := r.Index.Stat; len(st) > len(r.Eq)+1 {
+		return float64(st[len(r.Eq)+1]) * float64(len(r.In))
+	}
+	if r.Index.Unique && len(r.Eq)+1 == len(r.Index.Columns) {
+		return float64(len(r.In))
+	}
+	return rows / rowsPerIndexKey * float64(len(r.In))
 }
 
 // tableRows is the table's row count from ANALYZE, else the default.

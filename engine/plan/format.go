@@ -123,6 +123,9 @@ func scanKind(s *Scan) string {
 		if r.Lo != nil || r.Hi != nil {
 			label += " +range"
 		}
+		if r.In != nil {
+			label += fmt.Sprintf(" in=%d", len(r.In))
+		}
 		if r.NotNull {
 			label += " not-null"
 		}

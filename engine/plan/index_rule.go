@@ -114,6 +114,10 @@ func matchIndex(ix *catalog.Index, conj []Expr) (*IndexRange, []int, int) {
 	score := 10 * len(r.Eq)
 	if len(r.Eq) < len(ix.Columns) {
 		ic := ix.Columns[len(r.Eq)]
+		if list, at := findInList(conj, ic); list != nil {
+			r.In = list
+			return r, append(used, at), score + 8
+		}
 		if ic.Col >= 0 && !ic.Desc {
 			var lo, hi int
 			r.Lo, r.LoIncl, lo = findRangeBound(conj, ic, ">=", ">")
@@ -136,6 +140,28 @@ func matchIndex(ix *catalog.Index, conj []Expr) (*IndexRange, []int, int) {
 		return nil, nil, 0
 	}
 	return r, used, score
+}
+
+// findInList finds a conjunct "column IN (values)" on index column ic,
+// with the column's own collation matching the index's and every value
+// row-independent, returning the values and the conjunct's position. In a
+// filter an IN holds exactly for the rows whose key equals one of the
+// non-NULL values (the binder gave the values the column's affinity).
+func findInList(conj []Expr, ic catalog.IndexColumn) ([]Expr, int) {
+	for i, c := range conj {
+		in, ok := c.(*InList)
+		if !ok || in.Not || len(in.List) == 0 {
+			continue
+		}
+		col, ok := in.X.(*ColRef)
+		if !ok || ic.Col < 0 || col.Idx != ic.Col || !strings.EqualFold(normColl(col.Collate), normColl(ic.Collate)) {
+			continue
+		}
+		if !slices.ContainsFunc(in.List, func(e Expr) bool { return !constLike(e) }) {
+			return in.List, i
+		}
+	}
+	return nil, -1
 }
 
 // findRangeBound finds an inclusive (incl) or else exclusive (excl) bound

@@ -67,6 +67,9 @@ type IndexRange struct {
 	// serve min/max (minMaxFromIndex) and need no Lo/Hi bound.
 	NotNull bool
 	Reverse bool
+	// In, when set, seeks each distinct value of an IN list on the column
+	// after the equality prefix, in key order (no Lo/Hi then).
+	In []Expr
 }
 
 // Columns implements Node.
