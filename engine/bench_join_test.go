@@ -69,3 +69,14 @@ func BenchmarkStmt_Query_LimitOverFilter(b *testing.B) {
 	_, s := benchDB(b, 20_000)
 	benchQuery(b, s, "SELECT id, a, b, c FROM t WHERE c IS NOT NULL LIMIT 10", nil)
 }
+
+// The bench/ group_join shape on t (20k rows) joined with p (1k rows): the
+// group-by-rowid rule groups by p.id alone; the second form keeps a text
+// key (p.name || '' is computed, so not carried along).
+func BenchmarkStmt_Query_GroupJoin(b *testing.B) {
+	benchQuery(b, joinBenchDB(b), "SELECT p.id, p.name, count(*), sum(t.b) AS total FROM t JOIN p ON p.id = t.a GROUP BY p.id, p.name ORDER BY total DESC, p.id LIMIT 10", nil)
+}
+
+func BenchmarkStmt_Query_GroupJoinTextKey(b *testing.B) {
+	benchQuery(b, joinBenchDB(b), "SELECT p.id, p.name || '', count(*), sum(t.b) AS total FROM t JOIN p ON p.id = t.a GROUP BY p.id, p.name || '' ORDER BY total DESC, p.id LIMIT 10", nil)
+}

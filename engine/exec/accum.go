@@ -26,6 +26,8 @@ const (
 	aggJSONArray
 	aggBoolAnd
 	aggBoolOr
+	// aggFirst keeps the group's first value (plan.FirstAgg).
+	aggFirst
 	// aggFunc runs an engine/funcs aggregate (json_group_object…) through
 	// its interface, for aggregates without a specialised loop here.
 	aggFunc
@@ -33,7 +35,7 @@ const (
 
 var aggKinds = map[string]aggKind{
 	"count": aggCount, "sum": aggSum, "total": aggTotal, "avg": aggAvg, "min": aggMin,
-	"max": aggMax, "group_concat": aggConcat, "string_agg": aggConcat, plan.BareAgg: aggBare,
+	"max": aggMax, "group_concat": aggConcat, "string_agg": aggConcat, plan.BareAgg: aggBare, plan.FirstAgg: aggFirst,
 	"json_group_array": aggJSONArray, "bool_and": aggBoolAnd, "every": aggBoolAnd, "bool_or": aggBoolOr,
 }
 
@@ -97,6 +99,10 @@ func (a *accum) add(kind aggKind, v, sep types.Value, coll types.Collation) erro
 		a.text = v.AppendText(a.text)
 	case aggBare:
 		a.best, a.has = v.Clone(), true
+	case aggFirst:
+		if !a.has {
+			a.best, a.has = v.Clone(), true
+		}
 	case aggJSONArray:
 		if a.has {
 			a.text = append(a.text, ',')
@@ -181,7 +187,7 @@ func (a *accum) result(kind aggKind) (types.Value, error) {
 			s = a.fsum
 		}
 		return types.NewReal(s / float64(a.count)), nil
-	case aggMin, aggMax, aggBare:
+	case aggMin, aggMax, aggBare, aggFirst:
 		if !a.has {
 			return types.Null, nil
 		}

@@ -24,6 +24,7 @@ var rules = []rule{
 	{"join-order", joinOrder},
 	{"index-join", indexJoin},
 	{"hash-join-build-side", hashJoinBuildSide},
+	{"group-by-rowid", groupByRowid},
 }
 
 // withoutRowidOrder scans a WITHOUT ROWID table through its primary key,
