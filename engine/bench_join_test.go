@@ -72,7 +72,7 @@ func BenchmarkStmt_Query_LimitOverFilter(b *testing.B) {
 
 // The bench/ group_join shape on t (20k rows) joined with p (1k rows): the
 // group-by-rowid rule groups by p.id alone; the second form keeps a text
-// key (p.name || ” is computed, so not carried along).
+// key (the concatenation is computed, so not carried along).
 func BenchmarkStmt_Query_GroupJoin(b *testing.B) {
 	benchQuery(b, joinBenchDB(b), "SELECT p.id, p.name, count(*), sum(t.b) AS total FROM t JOIN p ON p.id = t.a GROUP BY p.id, p.name ORDER BY total DESC, p.id LIMIT 10", nil)
 }
