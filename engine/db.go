@@ -43,6 +43,7 @@ type DB struct {
 
 	mu       sync.Mutex
 	closed   bool
+	shut     atomic.Bool // closed, readable without mu (every statement checks it)
 	sessions map[*Session]struct{}
 
 	parses atomic.Int64
@@ -150,6 +151,7 @@ func (db *DB) Close() error {
 		return nil
 	}
 	db.closed = true
+	db.shut.Store(true)
 	sess := make([]*Session, 0, len(db.sessions))
 	for s := range db.sessions {
 		sess = append(sess, s)
@@ -164,11 +166,7 @@ func (db *DB) Close() error {
 	return nil
 }
 
-func (db *DB) isClosed() bool {
-	db.mu.Lock()
-	defer db.mu.Unlock()
-	return db.closed
-}
+func (db *DB) isClosed() bool { return db.shut.Load() }
 
 // NewSession returns a new session (one per driver connection).
 func (db *DB) NewSession() *Session {
