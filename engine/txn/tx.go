@@ -38,6 +38,10 @@ type Tx struct {
 	tree0   Tree
 	treeArr [linearTrees]*Tree
 	stmtArr [2]stmtMark
+	// ... and so that a one-row write (an autocommit INSERT) records its
+	// undo entry without allocating.
+	undoArr  [2]undoEntry
+	arenaArr [32]byte
 }
 
 // linearTrees is how many trees Tree finds by a linear search before it
@@ -48,6 +52,7 @@ const linearTrees = 8
 func newTx(m *Manager, o Options, ctx context.Context) *Tx {
 	tx := &Tx{m: m, opts: o, ctx: ctx}
 	tx.trees, tx.stmts = tx.treeArr[:0], tx.stmtArr[:0]
+	tx.undo.entries, tx.undo.arena = tx.undoArr[:0], tx.arenaArr[:0]
 	return tx
 }
 
