@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
@@ -172,4 +173,104 @@ func TestSession_Temp_StreamingQueryKeepsBothSnapshots(t *testing.T) {
 	}
 	require.NoError(t, rows.Close())
 	require.Equal(t, 3000, n)
+}
+
+func TestSession_Temp_ExplicitTxWritingTempTakesNoWriterLock(t *testing.T) {
+	db, err := Open(Options{Memory: true, ForeignKeys: true, BusyTimeout: 50 * time.Millisecond})
+	require.NoError(t, err)
+	defer db.Close()
+	a, b := db.NewSession(), db.NewSession()
+	defer a.Close()
+	defer b.Close()
+	mustExec(t, a, "CREATE TABLE m(x)")
+	mustExec(t, a, "CREATE TEMP TABLE tt(x)")
+	require.NoError(t, b.Begin(context.Background(), TxOptions{Immediate: true}))
+	require.NoError(t, a.Begin(context.Background(), TxOptions{}))
+	mustExec(t, a, "INSERT INTO tt SELECT count(*) FROM m")
+	mustExec(t, a, "CREATE TEMP TABLE t2(y)")
+	require.NoError(t, a.Commit())
+	require.NoError(t, b.Rollback())
+	require.Equal(t, []int64{0}, queryInts(t, a, "SELECT x FROM tt"))
+	require.Equal(t, []int64{0}, queryInts(t, a, "SELECT count(*) FROM t2"))
+}
+
+func TestSession_Temp_WriteWhileStreamingItsTable(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	defer s.Close()
+	mustExec(t, s, "CREATE TEMP TABLE tt(x)")
+	mustExec(t, s, "INSERT INTO tt SELECT value FROM generate_series(1, 5000)")
+	st, err := s.Prepare(context.Background(), "SELECT x FROM tt")
+	require.NoError(t, err)
+	defer st.Close()
+	rows, err := st.Query(context.Background(), nil)
+	require.NoError(t, err)
+	dest := make([]types.Value, 1)
+	require.NoError(t, rows.Next(dest))
+	// The open query reads its snapshot; the write commits beside it.
+	mustExec(t, s, "INSERT INTO tt VALUES (0)")
+	n := 1
+	for rows.Next(dest) == nil {
+		n++
+	}
+	require.NoError(t, rows.Close())
+	require.Equal(t, 5000, n)
+	require.Equal(t, []int64{5001}, queryInts(t, s, "SELECT count(*) FROM tt"))
+}
+
+func TestSession_Temp_ConcurrentSessionsShareTextNotPlans(t *testing.T) {
+	db := openMem(t)
+	s0 := db.NewSession()
+	mustExec(t, s0, "CREATE TABLE t(x)")
+	mustExec(t, s0, "INSERT INTO t VALUES (-1)")
+	require.NoError(t, s0.Close())
+	const n = 6
+	errc := make(chan error, n)
+	for g := 0; g < n; g++ {
+		go func(g int) {
+			s := db.NewSession()
+			defer s.Close()
+			errc <- tempRounds(s, g)
+		}(g)
+	}
+	for g := 0; g < n; g++ {
+		require.NoError(t, <-errc)
+	}
+	require.Equal(t, 0, db.Stats().TempDatabases)
+}
+
+// tempRounds makes the session's own temp t (odd g) or keeps main's (even
+// g) and checks that the shared SQL text reads the right one.
+func tempRounds(s *Session, g int) error {
+	ctx := context.Background()
+	want := int64(-1)
+	if g%2 == 1 {
+		want = int64(g)
+		for _, q := range []string{"CREATE TEMP TABLE t(x)", "INSERT INTO t VALUES (" + types.NewInt(want).Text() + ")"} {
+			if err := execErr(s, q); err != nil {
+				return err
+			}
+		}
+	}
+	for i := 0; i < 50; i++ {
+		st, err := s.Prepare(ctx, "SELECT x FROM t")
+		if err != nil {
+			return err
+		}
+		rows, err := st.Query(ctx, nil)
+		if err != nil {
+			return err
+		}
+		dest := make([]types.Value, 1)
+		err = rows.Next(dest)
+		rows.Close()
+		st.Close()
+		if err != nil {
+			return err
+		}
+		if got := dest[0].AsInt(); got != want {
+			return fmt.Errorf("session %d read %d, want %d", g, got, want)
+		}
+	}
+	return nil
 }
