@@ -37,6 +37,9 @@ func (s *Session) ddl(c *exec.Ctx, p plan.Statement) error {
 		changed, err = createView(cat, p)
 	case *plan.Drop:
 		changed, err = drop(c, cat, p, temp)
+		if changed && err == nil && !temp && (p.Kind == grammar.ObjectTable || p.Kind == grammar.ObjectView) {
+			err = s.dropTempTriggersOn(c, p.Name)
+		}
 	case *plan.AlterTable:
 		if changed, err = alterTable(c, cat, p); err == nil && !temp {
 			err = s.renameInTempTriggers(c, p)

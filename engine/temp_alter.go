@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/grammar"
@@ -34,6 +35,32 @@ func (s *Session) renameInTempTriggers(c *exec.Ctx, p *plan.AlterTable) error {
 	})
 	if err != nil || !changed {
 		return err
+	}
+	if err := saveCatalog(c.TempTx, cat); err != nil {
+		return err
+	}
+	s.txTempCat = cat
+	return nil
+}
+
+// dropTempTriggersOn drops the session's temp triggers on main's table
+// (or view) named table, which a DROP of it in main takes along, as in
+// SQLite.
+func (s *Session) dropTempTriggersOn(c *exec.Ctx, table string) error {
+	tc := c.Catalog.Temp()
+	if tc == nil {
+		return nil
+	}
+	var cat *catalog.Catalog
+	for _, tr := range tc.TriggersOnMain(table) {
+		if cat == nil {
+			cat = tc.Clone()
+			cat.Version = tc.Version + 1
+		}
+		cat.Drop(tr.Name)
+	}
+	if cat == nil {
+		return nil
 	}
 	if err := saveCatalog(c.TempTx, cat); err != nil {
 		return err

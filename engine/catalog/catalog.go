@@ -111,7 +111,7 @@ func (c *Catalog) TableTriggers(table string) []*Trigger {
 		if c.temp.tables[k] != nil || c.temp.views[k] != nil {
 			return c.temp.TableTriggers(table)
 		}
-		return append(c.temp.triggersOnMain(table), c.triggersOn(table, false)...)
+		return append(c.temp.TriggersOnMain(table), c.triggersOn(table, false)...)
 	}
 	return c.triggersOn(table, false)
 }

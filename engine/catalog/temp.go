@@ -67,9 +67,9 @@ func (c *Catalog) IndexesOf(t *Table) []*Index {
 	return c.SchemaOf(t).ownIndexes(t.Name)
 }
 
-// triggersOnMain returns the temp triggers on main's table (or view)
-// named table, in creation order.
-func (c *Catalog) triggersOnMain(table string) []*Trigger { return c.triggersOn(table, true) }
+// TriggersOnMain returns the temp triggers of temp schema c on main's
+// table (or view) named table, in creation order.
+func (c *Catalog) TriggersOnMain(table string) []*Trigger { return c.triggersOn(table, true) }
 
 // TriggersOf returns the triggers on t (a table, or a view described as
 // one) in its own schema's order: a temp table's temp triggers, or for a
@@ -84,7 +84,7 @@ func (c *Catalog) TriggersOf(t *Table) []*Trigger {
 	}
 	var out []*Trigger
 	if tc := c.Temp(); tc != nil {
-		out = tc.triggersOnMain(t.Name)
+		out = tc.TriggersOnMain(t.Name)
 	}
 	return append(out, c.Main().triggersOn(t.Name, false)...)
 }
