@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"unsafe"
+
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/factorized"
@@ -43,6 +45,8 @@ type joinOp struct {
 	semiSel []int32
 	// probe, for JoinIndex, re-runs the right side per left row.
 	probe *joinProbe
+	// rvals holds a small build side decoded, nr values per row.
+	rvals []types.Value
 }
 
 func (b *builder) join(n *plan.Join) (Operator, error) {
@@ -139,7 +143,7 @@ func (j *joinOp) build(c *Ctx) error {
 	if j.kind == plan.JoinRight || j.kind == plan.JoinFull {
 		j.rmatch = make([]bool, j.rows.Len())
 	}
-	return nil
+	return j.decodeBuild(c)
 }
 
 // keyOf encodes the join key of row i; null reports a NULL key value,
@@ -340,17 +344,61 @@ func (j *joinOp) nextPairs(c *Ctx) (*Batch, error) {
 	return nil, nil
 }
 
+// materialise copies the pairs' columns into out, column by column.
 func (j *joinOp) materialise(out *Batch) {
-	for p := 0; p < out.N; p++ {
-		li := j.lb.Phys(int(j.pairL[p]))
-		for col := 0; col < j.nl; col++ {
-			out.Cols[col][p] = j.lb.Cols[col][li]
+	n := out.N
+	for col := 0; col < j.nl; col++ {
+		src, dst := j.lb.Cols[col], out.Cols[col][:n]
+		if j.lb.Sel == nil {
+			for p := range dst {
+				dst[p] = src[j.pairL[p]]
+			}
+			continue
 		}
+		for p := range dst {
+			dst[p] = src[j.lb.Sel[j.pairL[p]]]
+		}
+	}
+	if j.rvals != nil {
+		for col := 0; col < j.nr; col++ {
+			dst := out.Cols[j.nl+col][:n]
+			for p := range dst {
+				dst[p] = j.rvals[int(j.pairR[p])*j.nr+col]
+			}
+		}
+		return
+	}
+	for p := 0; p < n; p++ {
 		r := j.rows.Row(int(j.pairR[p]))
 		for col := 0; col < j.nr; col++ {
 			out.Cols[j.nl+col][p] = factValue(r, col)
 		}
 	}
+}
+
+// maxDecodedBuild bounds the values a hash join keeps decoded beside its
+// build rows (rvals).
+const maxDecodedBuild = 1 << 18
+
+// decodeBuild decodes a small build side once, so each probe match copies
+// values instead of decoding the row again; text and blob values point
+// into the row table, which lives as long as they are used.
+func (j *joinOp) decodeBuild(c *Ctx) error {
+	n := j.rows.Len()
+	if j.nr == 0 || n*j.nr > maxDecodedBuild {
+		return nil
+	}
+	if err := c.grow(int64(n * j.nr * int(unsafe.Sizeof(types.Value{})))); err != nil {
+		return err
+	}
+	j.rvals = make([]types.Value, n*j.nr)
+	for i := 0; i < n; i++ {
+		r := j.rows.Row(i)
+		for col := 0; col < j.nr; col++ {
+			j.rvals[i*j.nr+col] = factValue(r, col)
+		}
+	}
+	return nil
 }
 
 // residual applies the ON condition and records matches.
@@ -441,5 +489,5 @@ func (j *joinOp) Close() {
 	if j.probe != nil {
 		j.probe.close()
 	}
-	j.built, j.lb, j.tail, j.tailPos, j.rmatch = false, nil, false, 0, nil
+	j.built, j.lb, j.tail, j.tailPos, j.rmatch, j.rvals = false, nil, false, 0, nil, nil
 }
