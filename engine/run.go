@@ -353,6 +353,8 @@ func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, e
 		return outcome{rows: staticRows(explainColumns, rows)}, nil
 	case *plan.Analyze:
 		return outcome{}, s.analyze(c, p)
+	case *plan.Reindex:
+		return outcome{}, reindex(c, p)
 	case *plan.Nop:
 		return outcome{}, nil
 	}

@@ -72,6 +72,28 @@ type AnalyzeStmt struct {
 	Name   string
 }
 
+// ReindexStmt is REINDEX [[schema.]name]: every index, the indexes using
+// collation name, table name's indexes, or index name.
+type ReindexStmt struct {
+	Position
+	source
+	Schema string
+	Name   string
+}
+
+// CreateVirtualTableStmt is CREATE VIRTUAL TABLE [IF NOT EXISTS]
+// [schema.]name USING module [(args)]; ladybug parses it only to refuse it
+// by name. Args is the argument text as written, parentheses included.
+type CreateVirtualTableStmt struct {
+	Position
+	source
+	IfNotExists bool
+	Schema      string
+	Name        string
+	Module      string
+	Args        string
+}
+
 // VacuumStmt is VACUUM [schema] [INTO file].
 type VacuumStmt struct {
 	Position
@@ -104,5 +126,8 @@ func (*PragmaStmt) statementNode()    {}
 func (*ExplainStmt) statementNode()   {}
 func (*AnalyzeStmt) statementNode()   {}
 func (*VacuumStmt) statementNode()    {}
+func (*ReindexStmt) statementNode()   {}
+
+func (*CreateVirtualTableStmt) statementNode() {}
 func (*AttachStmt) statementNode()    {}
 func (*DetachStmt) statementNode()    {}

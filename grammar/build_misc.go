@@ -22,6 +22,14 @@ func (b *builder) miscStatement(s *sStatement) Statement {
 	case s.Analyze != nil:
 		schema, name := qname(s.Analyze.Name)
 		return &AnalyzeStmt{Position: p, Schema: schema, Name: name}
+	case s.Reindex != nil:
+		schema, name := qname(s.Reindex.Name)
+		return &ReindexStmt{Position: p, Schema: schema, Name: name}
+	case s.CreateVirtual != nil:
+		v := s.CreateVirtual
+		schema, name := qname(v.Name)
+		return &CreateVirtualTableStmt{Position: p, IfNotExists: v.IfNotExists, Schema: schema, Name: name,
+			Module: unquote(v.Module), Args: vtabArgs(v.Args)}
 	case s.Vacuum != nil:
 		return &VacuumStmt{Position: p, Schema: unquote(s.Vacuum.Schema), Into: b.expr(s.Vacuum.Into)}
 	case s.Attach != nil:
@@ -31,6 +39,23 @@ func (b *builder) miscStatement(s *sStatement) Statement {
 	}
 	b.fail(s.Pos, "unsupported statement")
 	return &CommitStmt{Position: p}
+}
+
+// vtabArgs prints a virtual table's module arguments, tokens separated
+// by spaces.
+func vtabArgs(a *sVTabArgs) string {
+	if a == nil {
+		return ""
+	}
+	parts := make([]string, 0, len(a.Items))
+	for _, it := range a.Items {
+		if it.Nested != nil {
+			parts = append(parts, vtabArgs(it.Nested))
+		} else {
+			parts = append(parts, it.Token)
+		}
+	}
+	return "(" + strings.Join(parts, " ") + ")"
 }
 
 func txMode(m string) TxMode {

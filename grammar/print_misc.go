@@ -66,6 +66,25 @@ func (x *AnalyzeStmt) write(p *printer) {
 	}
 }
 
+func (x *ReindexStmt) write(p *printer) {
+	p.kw("REINDEX")
+	if x.Name != "" {
+		p.kw(" ")
+		p.qualified(x.Schema, x.Name)
+	}
+}
+
+func (x *CreateVirtualTableStmt) write(p *printer) {
+	p.kw("CREATE VIRTUAL TABLE ")
+	if x.IfNotExists {
+		p.kw("IF NOT EXISTS ")
+	}
+	p.qualified(x.Schema, x.Name)
+	p.kw(" USING ")
+	p.name(x.Module)
+	p.kw(x.Args)
+}
+
 func (x *VacuumStmt) write(p *printer) {
 	p.kw("VACUUM")
 	if x.Schema != "" {
@@ -116,6 +135,12 @@ func (x *AnalyzeStmt) String() string { return render(x) }
 
 // String prints the node as SQL.
 func (x *VacuumStmt) String() string { return render(x) }
+
+// String prints the node as SQL.
+func (x *ReindexStmt) String() string { return render(x) }
+
+// String prints the node as SQL.
+func (x *CreateVirtualTableStmt) String() string { return render(x) }
 
 // String prints the node as SQL.
 func (x *AttachStmt) String() string { return render(x) }

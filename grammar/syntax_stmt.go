@@ -37,6 +37,8 @@ type sStatement struct {
 	Release       *sRelease       `parser:"| @@"`
 	Pragma        *sPragma        `parser:"| @@"`
 	Analyze       *sAnalyze       `parser:"| @@"`
+	Reindex       *sReindex       `parser:"| @@"`
+	CreateVirtual *sCreateVirtual `parser:"| @@"`
 	Vacuum        *sVacuum        `parser:"| @@"`
 	Attach        *sAttach        `parser:"| @@"`
 	Detach        *sDetach        `parser:"| @@"`
@@ -87,6 +89,30 @@ type sPragmaValue struct {
 type sAnalyze struct {
 	Keyword string  `parser:"@'ANALYZE'"`
 	Name    *sQName `parser:"@@?"`
+}
+
+type sReindex struct {
+	Keyword string  `parser:"@'REINDEX'"`
+	Name    *sQName `parser:"@@?"`
+}
+
+// sCreateVirtual is CREATE VIRTUAL TABLE, parsed so that it can be refused
+// by name: the module arguments are any balanced token sequence.
+type sCreateVirtual struct {
+	IfNotExists bool       `parser:"'CREATE' 'VIRTUAL' 'TABLE' @( 'IF' 'NOT' 'EXISTS' )?"`
+	Name        *sQName    `parser:"@@"`
+	Module      string     `parser:"'USING' @( Ident | QIdent )"`
+	Args        *sVTabArgs `parser:"@@?"`
+}
+
+// sVTabArgs is a parenthesised token sequence with balanced parentheses.
+type sVTabArgs struct {
+	Items []*sVTabArg `parser:"'(' @@* ')'"`
+}
+
+type sVTabArg struct {
+	Nested *sVTabArgs `parser:"  @@"`
+	Token  string     `parser:"| @~( '(' | ')' )"`
 }
 
 type sVacuum struct {

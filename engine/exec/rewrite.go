@@ -69,14 +69,20 @@ func rebuildIndexes(c *Ctx, cat *catalog.Catalog, t *catalog.Table) error {
 		return err
 	}
 	for _, ik := range keys {
-		if err := c.TxOf(ik.Index.Temp).ClearTree(ik.Index.Root); err != nil {
-			return err
-		}
-		if err := BuildIndex(c, t, ik); err != nil {
+		if err := RebuildIndex(c, t, ik); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// RebuildIndex empties one index of t and refills it from the table's
+// rows (ALTER TABLE's rewrite, REINDEX).
+func RebuildIndex(c *Ctx, t *catalog.Table, ik *plan.IndexKeys) error {
+	if err := c.TxOf(ik.Index.Temp).ClearTree(ik.Index.Root); err != nil {
+		return err
+	}
+	return BuildIndex(c, t, ik)
 }
 
 // CheckNotNull fails when column col of t holds a NULL.

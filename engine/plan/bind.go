@@ -70,6 +70,10 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 			return nil, notSupported("VACUUM INTO")
 		}
 		return &Nop{What: "VACUUM"}, nil
+	case *grammar.ReindexStmt:
+		return &Reindex{Schema: s.Schema, Name: s.Name}, nil
+	case *grammar.CreateVirtualTableStmt:
+		return nil, notSupported("virtual tables (CREATE VIRTUAL TABLE … USING %s)", s.Module)
 	case *grammar.AttachStmt, *grammar.DetachStmt:
 		return nil, notSupported("ATTACH and DETACH")
 	case *grammar.CreateTriggerStmt:

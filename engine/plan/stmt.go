@@ -181,6 +181,10 @@ type Explain struct {
 // every table (Name ""), one table, or one index.
 type Analyze struct{ Name string }
 
+// Reindex is REINDEX [[Schema.]Name]: the engine resolves Name as SQLite
+// does (a collation when unqualified, else a table, else an index).
+type Reindex struct{ Schema, Name string }
+
 // Nop is a statement that does nothing (VACUUM on an in-memory database).
 type Nop struct{ What string }
 
@@ -199,3 +203,4 @@ func (*Pragma) stmtNode()        {}
 func (*Explain) stmtNode()       {}
 func (*Nop) stmtNode()           {}
 func (*Analyze) stmtNode()       {}
+func (*Reindex) stmtNode()       {}

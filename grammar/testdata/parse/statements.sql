@@ -56,6 +56,16 @@ ANALYZE
 
 ANALYZE main.t
 
+REINDEX
+
+REINDEX nocase
+
+REINDEX main.t_idx
+
+CREATE VIRTUAL TABLE docs USING fts5(title, body, tokenize = 'porter ascii')
+
+CREATE VIRTUAL TABLE IF NOT EXISTS main.r USING rtree(id, minx, maxx, f(g(1), 2))
+
 VACUUM
 
 VACUUM INTO 'backup.db'
