@@ -129,5 +129,5 @@ func (*VacuumStmt) statementNode()    {}
 func (*ReindexStmt) statementNode()   {}
 
 func (*CreateVirtualTableStmt) statementNode() {}
-func (*AttachStmt) statementNode()    {}
-func (*DetachStmt) statementNode()    {}
+func (*AttachStmt) statementNode()             {}
+func (*DetachStmt) statementNode()             {}
