@@ -144,7 +144,7 @@ func scanDetail(s *plan.Scan) string {
 		return "SEARCH " + name + " USING INTEGER PRIMARY KEY (rowid=?)"
 	case s.Lookup != nil:
 		return "SEARCH " + name + " USING INTEGER PRIMARY KEY (" + rangeText("rowid", s.Lookup.Lo != nil, s.Lookup.Hi != nil) + ")"
-	case s.Index != nil && len(s.Index.Eq) == 0 && s.Index.Lo == nil && s.Index.Hi == nil && s.Index.In == nil:
+	case s.Index != nil && len(s.Index.Eq) == 0 && s.Index.Lo == nil && s.Index.Hi == nil && s.Index.In == nil && s.Index.Like == nil:
 		return "SCAN " + name + " USING " + indexWord(s) + s.Index.Index.Name
 	case s.Index != nil:
 		var cols []string
@@ -161,6 +161,9 @@ func scanDetail(s *plan.Scan) string {
 		}
 		if s.Index.In != nil {
 			cols = append(cols, colName(t, s.Index.Index.Columns[len(s.Index.Eq)].Col)+"=?")
+		}
+		if s.Index.Like != nil { // SQLite shows the prefix as a range
+			cols = append(cols, rangeText(colName(t, s.Index.Index.Columns[len(s.Index.Eq)].Col), true, true))
 		}
 		if s.Index.Lo != nil || s.Index.Hi != nil {
 			c := s.Index.Index.Columns[len(s.Index.Eq)]

@@ -72,6 +72,11 @@ func (cp *compiler) newIndexScan(n *plan.Scan) (Operator, error) {
 			return nil, err
 		}
 	}
+	if n.Index.Like != nil {
+		if op.in, err = cp.newLikeSeeks(n.Index.Like); err != nil {
+			return nil, err
+		}
+	}
 	if n.Index.Lo != nil {
 		if op.lo, err = cp.compile(n.Index.Lo); err != nil {
 			return nil, err

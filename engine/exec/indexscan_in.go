@@ -3,19 +3,53 @@ package exec
 import (
 	"bytes"
 	"slices"
+	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
-// inSeeks is an index scan's IN list (plan.IndexRange.In): the scan
-// visits the entries of each distinct non-NULL value's key prefix in turn,
-// in key order, with one seek per value.
+// inSeeks visits several key prefixes after an index scan's equality
+// prefix in turn, in key order, one seek each: the encoded values of an IN
+// list (plan.IndexRange.In), or the byte prefixes a LIKE/GLOB pattern
+// allows (plan.IndexRange.Like).
 type inSeeks struct {
-	items []evaluator
-	keys  [][]byte // encoded values, sorted and distinct
+	items []evaluator // the IN list
+	pat   evaluator   // the LIKE/GLOB pattern
+	glob  bool
+	keys  [][]byte // the prefixes, sorted and distinct
 	next  int      // the next key to visit
 	base  int      // length of the equality prefix before the value
+}
+
+func (cp *compiler) newLikeSeeks(l *plan.LikePrefix) (*inSeeks, error) {
+	pat, err := cp.compile(l.Pat)
+	if err != nil {
+		return nil, err
+	}
+	return &inSeeks{pat: pat, glob: l.Glob}, nil
+}
+
+// likeKeys are the key prefixes holding every value that can match a
+// pattern with literal prefix p: text keys starting with p (folded as a
+// NOCASE key folds it, for LIKE), and for blobs, which LIKE and GLOB read
+// as text, the blob keys starting with p (GLOB) or every blob key (LIKE,
+// whose case folding a BINARY blob key does not have). A prefix the key
+// encoding would escape, or none, allows every key.
+func likeKeys(p string, glob bool) [][]byte {
+	if p == "" || strings.IndexByte(p, 0) >= 0 {
+		return [][]byte{{}}
+	}
+	text := append([]byte{types.KeyTagText}, p...)
+	if glob {
+		return [][]byte{text, append([]byte{types.KeyTagBlob}, p...)}
+	}
+	for i, c := range text[1:] {
+		if c >= 'A' && c <= 'Z' {
+			text[i+1] = c + 'a' - 'A'
+		}
+	}
+	return [][]byte{text, {types.KeyTagBlob}}
 }
 
 func (cp *compiler) newInSeeks(list []plan.Expr) (*inSeeks, error) {
@@ -36,6 +70,13 @@ func (s *indexScanOp) startIn(c *Ctx) (bool, error) {
 	in := s.in
 	ic := s.ix.Columns[len(s.eq)]
 	in.keys = in.keys[:0]
+	if in.pat != nil {
+		v, err := s.once.eval(c, in.pat)
+		if err != nil {
+			return false, err
+		}
+		in.keys = likeKeys(plan.LiteralPrefix(v, in.glob), in.glob)
+	}
 	for _, ev := range in.items {
 		v, err := s.once.eval(c, ev)
 		if err != nil {

@@ -78,7 +78,7 @@ func estimateScan(s *Scan) float64 {
 				rows /= rowsPerIndexKey
 			}
 		}
-		if r.Lo != nil || r.Hi != nil {
+		if r.Lo != nil || r.Hi != nil || r.Like != nil {
 			rows /= rangeFraction
 		}
 		if r.In != nil {

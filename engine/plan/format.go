@@ -126,6 +126,9 @@ func scanKind(s *Scan) string {
 		if r.In != nil {
 			label += fmt.Sprintf(" in=%d", len(r.In))
 		}
+		if r.Like != nil {
+			label += " +prefix"
+		}
 		if r.NotNull {
 			label += " not-null"
 		}

@@ -118,6 +118,10 @@ func matchIndex(ix *catalog.Index, conj []Expr) (*IndexRange, []int, int) {
 			r.In = list
 			return r, append(used, at), score + 8
 		}
+		if lp := findLikePrefix(conj, ic); lp != nil {
+			r.Like = lp
+			return r, used, score + 6 // the LIKE stays in the filter
+		}
 		if ic.Col >= 0 && !ic.Desc {
 			var lo, hi int
 			r.Lo, r.LoIncl, lo = findRangeBound(conj, ic, ">=", ">")
@@ -162,6 +166,61 @@ func findInList(conj []Expr, ic catalog.IndexColumn) ([]Expr, int) {
 		}
 	}
 	return nil, -1
+}
+
+// findLikePrefix finds a conjunct "column LIKE pattern" (column NOCASE)
+// or "column GLOB pattern" (column BINARY) whose pattern is a parameter or
+// a text literal starting with a literal character, on an ascending index
+// column of TEXT affinity: SQLite's conditions for its LIKE optimisation
+// (no ESCAPE; LIKE is case-insensitive, as ladybug has no
+// case_sensitive_like). TEXT affinity means no number is stored as one.
+func findLikePrefix(conj []Expr, ic catalog.IndexColumn) *LikePrefix {
+	for _, c := range conj {
+		l, ok := c.(*Like)
+		if !ok || l.Not || l.Escape != nil || (l.Op != "LIKE" && l.Op != "GLOB") || ic.Desc {
+			continue
+		}
+		col, ok := l.X.(*ColRef)
+		if !ok || ic.Col < 0 || col.Idx != ic.Col || col.Affinity != types.AffinityText {
+			continue
+		}
+		glob := l.Op == "GLOB"
+		want := "NOCASE"
+		if glob {
+			want = "BINARY"
+		}
+		if !strings.EqualFold(normColl(ic.Collate), want) || !strings.EqualFold(normColl(col.Collate), want) {
+			continue
+		}
+		switch p := l.Pat.(type) {
+		case *Param:
+		case *Const:
+			if LiteralPrefix(p.V, glob) == "" {
+				continue
+			}
+		default:
+			continue
+		}
+		return &LikePrefix{Pat: l.Pat, Glob: glob}
+	}
+	return nil
+}
+
+// LiteralPrefix is the part of a LIKE (or GLOB) pattern before its first
+// wildcard, "" when the pattern is not text or starts with one.
+func LiteralPrefix(pat types.Value, glob bool) string {
+	if pat.Kind() != types.KindText {
+		return ""
+	}
+	s := pat.Text()
+	wild := "%_"
+	if glob {
+		wild = "*?["
+	}
+	if i := strings.IndexAny(s, wild); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // findRangeBound finds an inclusive (incl) or else exclusive (excl) bound

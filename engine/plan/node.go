@@ -70,6 +70,17 @@ type IndexRange struct {
 	// In, when set, seeks each distinct value of an IN list on the column
 	// after the equality prefix, in key order (no Lo/Hi then).
 	In []Expr
+	// Like, when set, narrows the column after the equality prefix to the
+	// keys a LIKE/GLOB pattern's literal prefix allows; the predicate
+	// stays as a filter.
+	Like *LikePrefix
+}
+
+// LikePrefix is a prefix LIKE or GLOB on an index column: LIKE on a
+// NOCASE column, GLOB on a BINARY one, both of TEXT affinity.
+type LikePrefix struct {
+	Pat  Expr
+	Glob bool
 }
 
 // Columns implements Node.

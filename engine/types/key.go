@@ -24,6 +24,15 @@ import (
 // within the int64 range decodes as INTEGER (5.0 and 5 are one key, as they
 // are equal values). Callers needing the original read the row.
 
+// KeyTagText and KeyTagBlob are the first byte of a text and of a blob
+// value's ascending key: every text key (blob key) starting with
+// KeyTagText (KeyTagBlob) and then bytes p holds a value starting with p,
+// when p has no 0x00 byte (which keys escape).
+const (
+	KeyTagText = keyText
+	KeyTagBlob = keyBlob
+)
+
 const (
 	keyNull   = 0x05
 	keyNullHi = 0x45 // NULL placed after every other value
