@@ -52,9 +52,17 @@ func IntrospectionRows(cat *catalog.Catalog, name, arg string) (rows [][]types.V
 func tableInfo(cat *catalog.Catalog, name string, x bool) [][]types.Value {
 	t := cat.Table(name)
 	if t == nil {
-		if t = plan.VirtualTable(name); t == nil {
-			return nil
+		t = plan.VirtualTable(name)
+	}
+	if v := cat.View(name); t == nil && v != nil {
+		// A view lists its result columns, typed as their sources are;
+		// one that no longer binds lists none.
+		if t, _ = plan.NewBinder(cat).ViewTable(v); t != nil {
+			t = viewColumnTypes(t)
 		}
+	}
+	if t == nil {
+		return nil
 	}
 	var rows [][]types.Value
 	for i, c := range t.Columns {
@@ -76,6 +84,23 @@ func tableInfo(cat *catalog.Catalog, name string, x bool) [][]types.Value {
 		rows = append(rows, row)
 	}
 	return rows
+}
+
+// viewColumnTypes returns view table t with the column types SQLite's
+// table_info reports for a view: the source's declared type when it gives
+// the column's affinity, else the standard type of that affinity ("NUM"
+// for NUMERIC), else none.
+func viewColumnTypes(t *catalog.Table) *catalog.Table {
+	out := *t
+	out.Columns = append([]catalog.Column(nil), t.Columns...)
+	for i, c := range out.Columns {
+		if c.DeclType != "" && types.AffinityOf(c.DeclType) == c.Affinity {
+			continue
+		}
+		out.Columns[i].DeclType = map[types.Affinity]string{types.AffinityBlob: "BLOB", types.AffinityText: "TEXT",
+			types.AffinityNumeric: "NUM", types.AffinityInteger: "INT", types.AffinityReal: "REAL"}[c.Affinity]
+	}
+	return &out
 }
 
 // hiddenKind is table_xinfo's hidden column: 1 for a hidden column of a
@@ -104,10 +129,8 @@ func indexList(cat *catalog.Catalog, table string) [][]types.Value {
 		origin := "c"
 		if ix.Auto {
 			origin = "u"
-			for _, u := range t.Uniques {
-				if u.Primary && strings.EqualFold(u.Index, ix.Name) {
-					origin = "pk"
-				}
+			if isPrimaryIndex(t, ix) {
+				origin = "pk"
 			}
 		}
 		rows = append(rows, []types.Value{intv(len(rows)), text(ix.Name), boolv(ix.Unique), text(origin), boolv(ix.Where != "")})
@@ -141,10 +164,58 @@ func indexInfo(cat *catalog.Catalog, name string, x bool) [][]types.Value {
 		}
 		rows = append(rows, row)
 	}
-	if x && t != nil {
-		rows = append(rows, []types.Value{intv(len(ix.Columns)), intv(-1), types.Null, intv(0), text("BINARY"), intv(0)})
+	if !x || t == nil {
+		return rows
+	}
+	for _, c := range auxColumns(t, ix) {
+		row := []types.Value{intv(len(rows)), intv(c), types.Null, intv(0), text("BINARY"), intv(0)}
+		if c >= 0 {
+			row[2] = text(t.Columns[c].Name)
+			if coll := t.Columns[c].Collate; coll != "" {
+				row[4] = text(coll)
+			}
+		}
+		rows = append(rows, row)
 	}
 	return rows
+}
+
+// auxColumns lists the table columns an entry of index ix carries after
+// its key, as index_xinfo reports them: the rowid (-1) for a rowid table;
+// for a WITHOUT ROWID table, the primary key columns the key lacks, or,
+// for the primary key's own index, the other columns.
+func auxColumns(t *catalog.Table, ix *catalog.Index) []int {
+	if !t.WithoutRowid {
+		return []int{-1}
+	}
+	in := map[int]bool{}
+	for _, c := range ix.Columns {
+		in[c.Col] = true
+	}
+	want := t.PK
+	if isPrimaryIndex(t, ix) {
+		want = make([]int, len(t.Columns))
+		for i := range want {
+			want[i] = i
+		}
+	}
+	var out []int
+	for _, c := range want {
+		if !in[c] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// isPrimaryIndex reports whether ix is the index of t's PRIMARY KEY.
+func isPrimaryIndex(t *catalog.Table, ix *catalog.Index) bool {
+	for _, u := range t.Uniques {
+		if u.Primary && strings.EqualFold(u.Index, ix.Name) {
+			return ix.Auto
+		}
+	}
+	return false
 }
 
 func foreignKeyList(cat *catalog.Catalog, table string) [][]types.Value {

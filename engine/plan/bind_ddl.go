@@ -32,13 +32,25 @@ func TableFromAST(s *grammar.CreateTableStmt) (*catalog.Table, []*catalog.Index,
 			return nil, nil, err
 		}
 	}
-	for k, src := range checkTexts(s) {
+	checks, defaults := sourceTexts(s)
+	for k, src := range checks {
 		if src != "" && k < len(t.Checks) {
 			t.Checks[k].Expr = src
 		}
 	}
+	for i, src := range defaults {
+		if src != "" && t.Columns[i].Default != "" {
+			t.Columns[i].Default = src
+		}
+	}
 	if t.RowidCol >= 0 {
 		t.Columns[t.RowidCol].NotNull = false
+	}
+	if t.WithoutRowid {
+		// The key of a WITHOUT ROWID table cannot be NULL, as in SQLite.
+		for _, c := range t.PK {
+			t.Columns[c].NotNull = true
+		}
 	}
 	if t.WithoutRowid && len(t.PK) == 0 {
 		return nil, nil, bindErr("PRIMARY KEY missing on table %s", t.Name)
