@@ -382,14 +382,26 @@ func (s *Store) lockWriter(ctx context.Context) error {
 // BeginRead starts a read transaction on the newest commit. It never
 // blocks on the writer.
 func (s *Store) BeginRead() (*Tx, error) {
+	tx := new(Tx)
+	if err := s.BeginReadIn(tx); err != nil {
+		return nil, err
+	}
+	return tx, nil
+}
+
+// BeginReadIn is BeginRead starting the transaction in *tx, a zero Tx the
+// caller provides (and never reuses for another transaction), so that
+// beginning a read allocates nothing.
+func (s *Store) BeginReadIn(tx *Tx) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		return nil, ErrClosed
+		return ErrClosed
 	}
 	snap := s.hdr.seq
 	s.readers[snap]++
-	return &Tx{s: s, snap: snap, hdr: s.hdr}, nil
+	*tx = Tx{s: s, snap: snap, hdr: s.hdr}
+	return nil
 }
 
 // BeginWrite starts the write transaction, waiting up to BusyTimeout (or

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/storage"
 )
 
 // The interfaces below are the slice of engine/storage that txn uses. They
@@ -19,6 +20,13 @@ type kvStore interface {
 	pagesModified() uint64
 	// errCode classifies a storage error (busy, read-only, corrupt, ...).
 	errCode(err error) errs.Code
+}
+
+// kvReadIn is a kvStore that can start a read transaction in memory the
+// caller provides (the storage binding does), saving an allocation per
+// transaction.
+type kvReadIn interface {
+	beginReadIn(room *storage.Tx) (kvTx, error)
 }
 
 // kvTx is one storage transaction: a snapshot, plus private pages when

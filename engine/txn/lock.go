@@ -9,7 +9,14 @@ func (tx *Tx) beginRead() error {
 	if tx.cur() != nil {
 		return nil
 	}
-	r, err := tx.m.store.BeginRead()
+	var r kvTx
+	var err error
+	if in, ok := tx.m.store.(kvReadIn); ok && !tx.rtxRoomUsed {
+		tx.rtxRoomUsed = true // the room holds one transaction, ever
+		r, err = in.beginReadIn(&tx.rtxRoom)
+	} else {
+		r, err = tx.m.store.BeginRead()
+	}
 	if err != nil {
 		return wrapStorage(tx.m.store, "begin read", err)
 	}

@@ -22,6 +22,14 @@ func (a storeKV) BeginRead() (kvTx, error) {
 	return txKV{tx}, nil
 }
 
+// beginReadIn starts a read transaction in room (see kvReadIn).
+func (a storeKV) beginReadIn(room *storage.Tx) (kvTx, error) {
+	if err := a.s.BeginReadIn(room); err != nil {
+		return nil, err
+	}
+	return txKV{room}, nil
+}
+
 func (a storeKV) BeginWrite(ctx context.Context) (kvTx, error) {
 	tx, err := a.s.BeginWrite(ctx)
 	if err != nil {

@@ -3,6 +3,8 @@ package txn
 import (
 	"context"
 	"slices"
+
+	"github.com/ladybugsql/ladybug/engine/storage"
 )
 
 // Tx is one SQL transaction, explicit or autocommit. It is not safe for
@@ -42,6 +44,9 @@ type Tx struct {
 	// undo entry without allocating.
 	undoArr  [2]undoEntry
 	arenaArr [32]byte
+	// rtxRoom holds the first read snapshot's storage transaction.
+	rtxRoom     storage.Tx
+	rtxRoomUsed bool
 }
 
 // linearTrees is how many trees Tree finds by a linear search before it
