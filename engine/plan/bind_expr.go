@@ -168,7 +168,7 @@ func parseIntLiteral(s string) types.Value {
 }
 
 func (b *Binder) bindColumn(e *grammar.ColumnRef, sc *scope) (Expr, error) {
-	if e.Schema != "" && !eqFold(e.Schema, "main") {
+	if e.Schema != "" && !eqFold(e.Schema, "main") && !IsTempSchema(e.Schema) {
 		return nil, bindErr("no such column: %s.%s.%s", e.Schema, e.Table, e.Column)
 	}
 	if sc != nil {
