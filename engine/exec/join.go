@@ -47,6 +47,8 @@ type joinOp struct {
 	probe *joinProbe
 	// rvals holds a small build side decoded, nr values per row.
 	rvals []types.Value
+	// ik, when set, finds build rows by an integer key (intKeyIndex).
+	ik *intKeyIndex
 }
 
 func (b *builder) join(n *plan.Join) (Operator, error) {
@@ -105,6 +107,10 @@ func (j *joinOp) build(c *Ctx) error {
 	for i := range rbufs {
 		rbufs[i] = scratch()
 	}
+	var ik *intKeyIndex
+	if len(j.rkeys) == 1 {
+		ik = &intKeyIndex{allInt: true}
+	}
 	var size int64
 	for {
 		b, err := j.right.Next(c)
@@ -123,6 +129,9 @@ func (j *joinOp) build(c *Ctx) error {
 			i := b.Phys(k)
 			idx := j.rows.Len()
 			appendBatchRow(j.rows, b, i, j.nr)
+			if ik != nil {
+				ik.add(rbufs[0][i])
+			}
 			if j.ht != nil {
 				key, null := j.keyOf(rbufs, i)
 				if !null {
@@ -142,6 +151,9 @@ func (j *joinOp) build(c *Ctx) error {
 	}
 	if j.kind == plan.JoinRight || j.kind == plan.JoinFull {
 		j.rmatch = make([]bool, j.rows.Len())
+	}
+	if ik != nil && ik.finish() {
+		j.ik = ik
 	}
 	return j.decodeBuild(c)
 }
@@ -229,6 +241,12 @@ func (j *joinOp) candidates(k int) {
 			j.cands = append(j.cands, int32(r))
 		}
 		return
+	}
+	if j.ik != nil {
+		if v := j.lbufs[0][j.lb.Phys(k)]; v.Kind() == types.KindInt {
+			j.cands = j.ik.appendRows(j.cands, v.Int())
+			return
+		}
 	}
 	key, null := j.keyOf(j.lbufs, j.lb.Phys(k))
 	if null {
@@ -489,5 +507,5 @@ func (j *joinOp) Close() {
 	if j.probe != nil {
 		j.probe.close()
 	}
-	j.built, j.lb, j.tail, j.tailPos, j.rmatch, j.rvals = false, nil, false, 0, nil, nil
+	j.built, j.lb, j.tail, j.tailPos, j.rmatch, j.rvals, j.ik = false, nil, false, 0, nil, nil, nil
 }
