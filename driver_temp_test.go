@@ -3,6 +3,8 @@ package ladybug_test
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -78,4 +80,28 @@ func TestDriver_Temp_IsolatedPerConnAndDroppedOnClose(t *testing.T) {
 		assert.Equal(t, []int64{0}, queryInts(t, c3, "SELECT count(*) FROM sqlite_temp_master"))
 		assert.Equal(t, []int64{1}, queryInts(t, c3, "SELECT count(*) FROM m"))
 	})
+}
+
+// A read-only connection may still make and write TEMP tables, as in
+// SQLite: they are not in the file, which stays unchanged.
+func TestDriver_Temp_ReadOnlyModeWritesTempNotFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ro.db")
+	db, err := sql.Open("ladybug", path)
+	require.NoError(t, err)
+	mustExec(t, db, `CREATE TABLE t (a INTEGER)`)
+	mustExec(t, db, `INSERT INTO t VALUES (1), (2)`)
+	require.NoError(t, db.Close())
+
+	snap := snapshotFiles(t, path)
+	ro, err := sql.Open("ladybug", path+"?mode=ro")
+	require.NoError(t, err)
+	ro.SetMaxOpenConns(1)
+	mustExec(t, ro, `CREATE TEMP TABLE tt AS SELECT a * 10 AS a FROM t`)
+	mustExec(t, ro, `INSERT INTO tt VALUES (30)`)
+	mustExec(t, ro, `CREATE INDEX tta ON tt(a)`)
+	assert.Equal(t, []int64{10, 20, 30}, queryInts(t, ro, `SELECT a FROM tt ORDER BY a`))
+	_, err = ro.Exec(`INSERT INTO t VALUES (3)`)
+	assert.True(t, errors.Is(err, ladybug.ErrReadOnly), "%v", err)
+	require.NoError(t, ro.Close())
+	assert.Equal(t, snap, snapshotFiles(t, path), "temp objects changed the file")
 }

@@ -207,7 +207,7 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 			return out, err
 		}
 	}
-	st, err := s.startStatement(ctx, isWrite(bp.plan), tempOnly(bp.plan))
+	st, err := s.startStatement(ctx, isWrite(bp.plan), tempOnly(cat0, bp.plan))
 	if err != nil {
 		return out, err
 	}

@@ -274,3 +274,21 @@ func tempRounds(s *Session, g int) error {
 	}
 	return nil
 }
+
+func TestSession_Temp_DropTakesNoWriterLock(t *testing.T) {
+	db, err := Open(Options{Memory: true, ForeignKeys: true, BusyTimeout: 50 * time.Millisecond})
+	require.NoError(t, err)
+	defer db.Close()
+	a, b := db.NewSession(), db.NewSession()
+	defer a.Close()
+	defer b.Close()
+	mustExec(t, a, "CREATE TABLE m(x)")
+	mustExec(t, a, "CREATE TEMP TABLE m(x)")
+	mustExec(t, a, "CREATE TEMP VIEW v AS SELECT 1")
+	require.NoError(t, b.Begin(context.Background(), TxOptions{Immediate: true}))
+	mustExec(t, a, "DROP VIEW v")
+	mustExec(t, a, "DROP TABLE m") // the temp one, found first
+	require.Error(t, execErr(a, "DROP TABLE m"), "main's m needs the writer lock")
+	require.NoError(t, b.Rollback())
+	mustExec(t, a, "DROP TABLE m")
+}

@@ -114,10 +114,13 @@ func (s *Session) beginTemp(ctx context.Context) error {
 
 // tempOnly reports whether a write changes nothing but temp objects, so
 // its statement needs no writer lock on the database: writes to a temp
-// table and temp DDL. A trigger of such a write that writes a main table
-// takes the lock when it writes.
-func tempOnly(p plan.Statement) bool {
+// table and temp DDL (cat resolves what a DROP drops). A trigger of such a
+// write that writes a main table takes the lock when it writes.
+func tempOnly(cat *catalog.Catalog, p plan.Statement) bool {
 	switch p := p.(type) {
+	case *plan.Drop:
+		temp, err := ddlInTemp(cat, p)
+		return temp && err == nil
 	case *plan.Insert:
 		return p.Table.Temp
 	case *plan.Update:
