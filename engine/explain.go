@@ -37,6 +37,9 @@ func explainRows(p plan.Statement) ([][]types.Value, error) {
 type explainer struct {
 	rows [][]types.Value
 	next int
+	// inCTE marks the recursive CTEs whose terms are being listed: a
+	// reference inside them reads the current row.
+	inCTE map[int]bool
 }
 
 func (e *explainer) add(parent int, detail string) int {
@@ -111,7 +114,7 @@ func (e *explainer) operator(n plan.Node, parent int) {
 		e.node(n.Input, parent)
 		e.add(parent, "WINDOW")
 	case *plan.CTERef:
-		e.add(parent, "SCAN "+n.CTE.Name+" (RECURSIVE CTE)")
+		e.cteRef(n, parent)
 	case *plan.TableFunc:
 		e.add(parent, "SCAN "+n.Name+" VIRTUAL TABLE")
 	default:
@@ -193,4 +196,24 @@ func rangeText(col string, lo, hi bool) string {
 		return col + ">?"
 	}
 	return col + "<?"
+}
+
+// cteRef lists a recursive CTE as SQLite does: the setup terms, then the
+// recursive terms, each reading the current row as "SCAN name".
+func (e *explainer) cteRef(n *plan.CTERef, parent int) {
+	if e.inCTE[n.CTE.ID] {
+		e.add(parent, "SCAN "+n.CTE.Name)
+		return
+	}
+	if e.inCTE == nil {
+		e.inCTE = map[int]bool{}
+	}
+	e.inCTE[n.CTE.ID] = true
+	defer delete(e.inCTE, n.CTE.ID)
+	id := e.add(parent, "SCAN "+n.CTE.Name+" (RECURSIVE CTE)")
+	e.node(n.CTE.Plan, e.add(id, "SETUP"))
+	step := e.add(id, "RECURSIVE STEP")
+	for _, s := range n.CTE.Steps {
+		e.node(s, step)
+	}
 }

@@ -14,6 +14,8 @@ type cteDef struct {
 	level int
 	// rec is the bound recursive CTE, set once binding of its base began.
 	rec *CTE
+	// binding is set while rec's terms are being bound.
+	binding bool
 	// recursive is set for a CTE whose body names itself (with or without
 	// the RECURSIVE keyword, as SQLite).
 	recursive bool
@@ -84,8 +86,12 @@ func (b *Binder) bindCTERef(def *cteDef, alias string) (Node, *scope, error) {
 }
 
 func (b *Binder) bindRecursiveRef(def *cteDef, alias string) (Node, *scope, error) {
+	current := def.rec != nil && def.binding
 	if def.rec == nil {
-		if err := b.bindRecursive(def); err != nil {
+		def.binding = true
+		err := b.bindRecursive(def)
+		def.binding = false
+		if err != nil {
 			return nil, nil, err
 		}
 	}
@@ -94,5 +100,5 @@ func (b *Binder) bindRecursiveRef(def *cteDef, alias string) (Node, *scope, erro
 		c.Table = alias
 		cols[i] = c
 	}
-	return &CTERef{CTE: def.rec, Cols: cols}, &scope{cols: cols}, nil
+	return &CTERef{CTE: def.rec, Cols: cols, Current: current}, &scope{cols: cols}, nil
 }

@@ -26,6 +26,11 @@ func EstimateRows(n Node) float64 {
 		return max(1, EstimateRows(x.Input)/float64(filterFraction*len(Conjuncts(x.Pred))))
 	case *Project:
 		return EstimateRows(x.Input)
+	case *CTERef:
+		if x.Current {
+			return 1 // a recursive term reads the one row taken from the queue
+		}
+		return defaultTableRows
 	case *Limit:
 		return limitRows(EstimateRows(x.Input), x.Limit)
 	case *Sort:

@@ -267,6 +267,9 @@ func (s *SetOp) Columns() []Column { return s.Left.Columns() }
 type CTERef struct {
 	CTE  *CTE
 	Cols []Column
+	// Current is set for a reference inside the CTE's own recursive
+	// terms: it reads the row just taken from the queue.
+	Current bool
 }
 
 // Columns implements Node.
@@ -287,6 +290,7 @@ type CTE struct {
 	Order []SortKey
 	// Limit and Offset, when set, bound the rows the recursion outputs.
 	Limit, Offset Expr
+	optimized     bool
 }
 
 // Window computes window functions over its input; output is the input's

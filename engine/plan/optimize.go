@@ -87,6 +87,9 @@ func optimizeNode(cat *catalog.Catalog, n Node) Node {
 // once, however many expressions share it.
 func optimizeSubqueries(cat *catalog.Catalog, n Node) {
 	walkPlan(n, func(x Node) {
+		if r, ok := x.(*CTERef); ok {
+			optimizeCTE(cat, r.CTE)
+		}
 		for _, e := range nodeExprs(x) {
 			exprSubqueries(e, func(s *Subquery) {
 				if s.optimized {
@@ -98,6 +101,22 @@ func optimizeSubqueries(cat *catalog.Catalog, n Node) {
 			})
 		}
 	})
+}
+
+// optimizeCTE applies the rules to a recursive CTE's setup and recursive
+// terms (a step run once per queued row gains most from index lookups),
+// once however many references share it.
+func optimizeCTE(cat *catalog.Catalog, c *CTE) {
+	if c.optimized {
+		return
+	}
+	c.optimized = true
+	c.Plan = optimizeNode(cat, c.Plan)
+	pruneColumns(c.Plan, nil)
+	for i, s := range c.Steps {
+		c.Steps[i] = optimizeNode(cat, s)
+		pruneColumns(c.Steps[i], nil)
+	}
 }
 
 // rewrite applies fn bottom-up to every node of the tree.
