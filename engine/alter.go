@@ -288,6 +288,29 @@ func rebindIndex(cat *catalog.Catalog, ix *catalog.Index, sql string) error {
 	return nil
 }
 
+// dropColumnText removes column i's definition from CREATE text sql (ct
+// parsed from it) as SQLite does, keeping the rest as written: from its
+// name to the next column's name, or, for the last column, from the comma
+// before it to the end of its definition. It returns "" when the text
+// cannot be cut so.
+func dropColumnText(sql string, ct *grammar.CreateTableStmt, i int) string {
+	start, end := ct.Columns[i].Offset, -1
+	switch {
+	case i+1 < len(ct.Columns):
+		end = ct.Columns[i+1].Offset
+	case len(ct.Constraints) > 0:
+		end = commaBefore(sql, ct.Constraints[0].Offset)
+		start = commaBefore(sql, start)
+	default:
+		end = strings.LastIndexByte(sql, ')')
+		start = commaBefore(sql, start)
+	}
+	if start <= 0 || end <= start || end > len(sql) {
+		return ""
+	}
+	return sql[:start] + sql[end:]
+}
+
 // commaBefore returns the offset of the last "," token of sql before byte
 // off, or -1.
 func commaBefore(sql string, off int) int {
@@ -404,8 +427,12 @@ func dropColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramm
 			return errs.New(errs.CodeGeneric, "error in table %s after drop column: no such column: %s", old.Name, name)
 		}
 	}
-	ct.Columns = append(ct.Columns[:i:i], ct.Columns[i+1:]...)
-	t, err := replaceTable(cat, old, ct)
+	sql := dropColumnText(old.SQL, ct, i)
+	if sql == "" {
+		ct.Columns = append(ct.Columns[:i:i], ct.Columns[i+1:]...)
+		sql = ct.String()
+	}
+	t, err := replaceTableSQL(cat, old, sql)
 	if err != nil {
 		return err
 	}

@@ -97,7 +97,7 @@ func corruptSchema(name string, err error) error {
 func parseOne(sql string) (grammar.Statement, error) {
 	stmts, err := grammar.Parse(sql)
 	if err != nil {
-		return nil, err
+		return nil, syntaxError(err)
 	}
 	if len(stmts) != 1 {
 		return nil, errs.New(errs.CodeCorrupt, "expected one statement")
