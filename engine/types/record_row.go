@@ -35,26 +35,22 @@ func DecodeRowMask(rec []byte, needed []bool, dst [][]Value, row int) (uint64, e
 	c := 0
 	for ; c < len(dst) && p < end; c++ {
 		t := uint64(rec[p])
+		var size uint64
 		if t < 0x80 {
 			p++
+			if size = uint64(shortSerialSize[t]); size == badSerial {
+				return 0, ErrCorruptRecord
+			}
 		} else {
 			var n int
 			if t, n = binary.Uvarint(rec[p:end]); n <= 0 {
 				return 0, ErrCorruptRecord
 			}
 			p += n
-		}
-		var size uint64
-		switch {
-		case t >= stBlob0:
-			size = (t - stBlob0) >> 1
-		case t <= 6:
-			size = uint64(intWidth[t])
-		case t == stReal:
-			size = 8
-		case t == stZero || t == stOne:
-		default:
-			return 0, ErrCorruptRecord
+			var ok bool
+			if size, ok = serialSize(t); !ok {
+				return 0, ErrCorruptRecord
+			}
 		}
 		if size > uint64(len(rec))-off {
 			return 0, ErrCorruptRecord
@@ -80,23 +76,43 @@ func DecodeRowMask(rec []byte, needed []bool, dst [][]Value, row int) (uint64, e
 	return texts, nil
 }
 
-// decodeNumber decodes an integer or real of serial type 0 < t < 12
-// from b, which holds exactly serialSize(t) bytes. It is small enough to
-// inline into the row loop.
-func decodeNumber(t uint64, b []byte) Value {
-	var u uint64
-	if len(b) == 8 {
-		u = binary.BigEndian.Uint64(b)
-	} else {
-		for _, x := range b {
-			u = u<<8 | uint64(x)
+// badSerial marks the unused serial types 10 and 11 in shortSerialSize.
+const badSerial = 0xFF
+
+// shortSerialSize[t] is serialSize(t) for the one-byte serial types.
+var shortSerialSize = func() (tab [0x80]uint8) {
+	for t := range tab {
+		n, ok := serialSize(uint64(t))
+		tab[t] = uint8(n)
+		if !ok {
+			tab[t] = badSerial
 		}
 	}
-	switch {
-	case t == stReal:
-		return Value{i: int64(u), k: KindReal}
-	case t >= stZero:
-		return Value{i: int64(t - stZero), k: KindInt}
+	return tab
+}()
+
+// decodeNumber decodes an integer or real of serial type 0 < t < 12
+// from b, which holds exactly serialSize(t) bytes.
+func decodeNumber(t uint64, b []byte) Value {
+	switch t {
+	case 1:
+		return Value{i: int64(int8(b[0])), k: KindInt}
+	case 2:
+		return Value{i: int64(int16(binary.BigEndian.Uint16(b))), k: KindInt}
+	case 4:
+		return Value{i: int64(int32(binary.BigEndian.Uint32(b))), k: KindInt}
+	case 6:
+		return Value{i: int64(binary.BigEndian.Uint64(b)), k: KindInt}
+	case stReal:
+		return Value{i: int64(binary.BigEndian.Uint64(b)), k: KindReal}
+	case stZero:
+		return Value{k: KindInt}
+	case stOne:
+		return Value{i: 1, k: KindInt}
+	}
+	var u uint64 // 3- and 6-byte integers
+	for _, x := range b {
+		u = u<<8 | uint64(x)
 	}
 	shift := 64 - 8*uint(len(b))
 	return Value{i: int64(u<<shift) >> shift, k: KindInt}

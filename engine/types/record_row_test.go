@@ -86,3 +86,34 @@ func TestDecodeRowMask_TextPastColumn63_SetsTopBit(t *testing.T) {
 		t.Fatalf("mask %b, err %v, col 65 %v", mask, err, dst[65][0])
 	}
 }
+
+// BenchmarkDecodeRowMask_Numbers decodes the three numeric columns of a
+// scan_agg-shaped record (rowid alias NULL, small int, int, real).
+func BenchmarkDecodeRowMask_Numbers(b *testing.B) {
+	rec := AppendRecord(nil, []Value{Null, NewInt(42), NewInt(123456), NewReal(30864.25)})
+	dst := make([][]Value, 4)
+	for i := range dst {
+		dst[i] = make([]Value, 1024)
+	}
+	needed := []bool{false, true, true, true}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := DecodeRowMask(rec, needed, dst, i&1023); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestDecodeRowMask_UnusedSerialTypes_ReturnErrCorruptRecord(t *testing.T) {
+	dst := [][]Value{make([]Value, 1)}
+	for _, st := range []byte{10, 11} {
+		if _, err := DecodeRowMask([]byte{2, st, 0}, nil, dst, 0); err != ErrCorruptRecord {
+			t.Errorf("serial type %d: err = %v, want ErrCorruptRecord", st, err)
+		}
+	}
+	// A two-byte header varint for a 60-byte text decodes through the slow path.
+	rec := AppendRecord(nil, []Value{NewText(string(make([]byte, 60)))})
+	if _, err := DecodeRowMask(rec, nil, dst, 0); err != nil || len(dst[0][0].Str()) != 60 {
+		t.Fatalf("60-byte text: %v, %d bytes", err, len(dst[0][0].Str()))
+	}
+}
