@@ -56,6 +56,9 @@ type boundPlan struct {
 	// that reused a version number.
 	cat  *catalog.Catalog
 	plan plan.Statement
+	// opensTemp marks a statement that reads the temp schema itself, which
+	// opens the session's temp database (see needsTemp).
+	opensTemp bool
 	// progs holds compiled programs of plan (operator trees, writers) for
 	// reuse, one execution at a time each.
 	progs sync.Pool
@@ -82,8 +85,9 @@ func (s *script) cachedFor(i int, cat *catalog.Catalog) (*boundPlan, bool) {
 	return nil, false
 }
 
-func (s *script) storeFor(i int, cat *catalog.Catalog, p plan.Statement) *boundPlan {
-	bp := &boundPlan{cat: cat, plan: p}
+// storeFor keeps bp as statement i's newest plan, complete before other
+// sessions can find it.
+func (s *script) storeFor(i int, bp *boundPlan) *boundPlan {
 	s.mu.Lock()
 	ways := &s.plans[i]
 	copy(ways[1:], ways[:planWays-1])

@@ -127,11 +127,12 @@ func (s *Session) bindAt(sc *script, i int, cat *catalog.Catalog) (*boundPlan, e
 		return bp, nil
 	}
 	s.db.cache.binds.Add(1)
-	p, err := plan.NewBinder(cat).Bind(sc.stmts[i])
+	b := plan.NewBinder(cat)
+	p, err := b.Bind(sc.stmts[i])
 	if err != nil {
 		return nil, err
 	}
-	return sc.storeFor(i, cat, p), nil
+	return sc.storeFor(i, &boundPlan{cat: cat, plan: p, opensTemp: b.OpensTemp()}), nil
 }
 
 // newCtx builds the execution context of one statement, in mem when the
@@ -202,7 +203,7 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 		// Nothing to read: no transaction, no snapshot.
 		return s.dispatch(s.newCtx(ctx, nil, cat0, args, mem), bp, mem)
 	}
-	if needsTemp(bp.plan) {
+	if s.temp == nil && (needsTemp(bp.plan) || bp.opensTemp) {
 		if err := s.ensureTemp(ctx); err != nil {
 			return out, err
 		}

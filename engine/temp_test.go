@@ -58,6 +58,13 @@ func TestSession_Temp_PlanCacheKeepsSessionsApart(t *testing.T) {
 		require.Equal(t, []int64{0}, queryInts(t, a, q))
 		require.Equal(t, []int64{1}, queryInts(t, b, q))
 	}
+	// Each keeps its plan: alternating sessions bind nothing more.
+	binds := db.Stats().Binds
+	for i := 0; i < 3; i++ {
+		queryInts(t, a, q)
+		queryInts(t, b, q)
+	}
+	require.Equal(t, binds, db.Stats().Binds)
 	// A statement prepared before a temp DDL is rebound after it.
 	st, err := b.Prepare(context.Background(), q)
 	require.NoError(t, err)

@@ -105,6 +105,7 @@ func (b *Binder) bindPragma(s *grammar.PragmaStmt) (Statement, error) {
 		return nil, err
 	}
 	p := &Pragma{Name: strings.ToLower(s.Name), Schema: strings.ToLower(s.Schema)}
+	b.opensTemp = b.opensTemp || IsTempSchema(s.Schema)
 	if s.Value != nil {
 		p.HasArg = true
 		switch v := s.Value.(type) {

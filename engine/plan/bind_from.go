@@ -89,6 +89,7 @@ func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
 	t := cat.Table(tn.Name)
 	if t == nil {
 		t = virtualIn(tn.Schema, tn.Name)
+		b.opensTemp = b.opensTemp || t == TempMasterTable
 	}
 	if t == nil && tn.Schema == "" {
 		if _, ok := tableFuncColumns(strings.ToLower(tn.Name)); ok {

@@ -24,6 +24,9 @@ type Binder struct {
 	// fixedMain is set while binding the body of a view or trigger of
 	// main, whose names resolve in main only (see withMain).
 	fixedMain bool
+	// opensTemp is set when the statement reads the temp schema itself
+	// (sqlite_temp_master, PRAGMA temp.x), which SQLite opens then.
+	opensTemp bool
 }
 
 // NewBinder returns a binder over cat.

@@ -116,3 +116,8 @@ func NewObjectBinder(cat *catalog.Catalog, temp bool) *Binder {
 	}
 	return b
 }
+
+// OpensTemp reports whether the statements bound so far read the temp
+// schema itself (sqlite_temp_master, PRAGMA temp.x): SQLite opens a
+// connection's temp database then, and lists it in PRAGMA database_list.
+func (b *Binder) OpensTemp() bool { return b.opensTemp }
