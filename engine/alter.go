@@ -139,8 +139,10 @@ func renameTable(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gram
 	if err != nil {
 		return err
 	}
-	_, err = replaceTableSQL(cat, old, sql)
-	return err
+	if _, err = replaceTableSQL(cat, old, sql); err != nil {
+		return err
+	}
+	return checkSchemaAfter(cat, "rename")
 }
 
 // renameInCreate replaces the table name token of a CREATE TABLE text,
@@ -212,7 +214,7 @@ func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTa
 		return errs.New(errs.CodeGeneric, "no such column: \"%s\"", from)
 	}
 	if j := old.ColumnIndex(to); j >= 0 && j != i {
-		return errs.New(errs.CodeGeneric, "duplicate column name: %s", to)
+		return errs.New(errs.CodeGeneric, "error in table %s after rename: duplicate column name: %s", old.Name, to)
 	}
 	e := newTextEdit(old.SQL, quote)
 	ct.Columns[i].Name = to
@@ -267,7 +269,7 @@ func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTa
 			return err
 		}
 	}
-	return nil
+	return checkSchemaAfter(cat, "rename")
 }
 
 // rebindIndex replaces index ix by the one its edited CREATE text sql
@@ -434,6 +436,9 @@ func dropColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramm
 	}
 	t, err := replaceTableSQL(cat, old, sql)
 	if err != nil {
+		return err
+	}
+	if err := checkSchemaAfter(cat, "drop column"); err != nil {
 		return err
 	}
 	return exec.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
