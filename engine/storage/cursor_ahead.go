@@ -16,8 +16,28 @@ func (c *Cursor) SeekAhead(key []byte) (ok bool) {
 		return c.Seek(key)
 	}
 	defer c.guard(&ok)
-	j, _ := c.leaf.searchFrom(i, key)
-	c.stack[c.depth].idx = j
+	c.stack[c.depth].idx = gallop(c.leaf, i, n, key)
 	c.decoded = false
 	return true
+}
+
+// gallop returns the first slot in [i, n) of leaf whose key is >= key,
+// given that slot n-1's is: it probes i+1, i+3, i+7, … and then searches
+// the last gap, so a target a few slots ahead costs a few comparisons.
+func gallop(leaf node, i, n int, key []byte) int {
+	lo, step := i, 1
+	for lo+step < n && compareKeys(leaf.leafKey(lo+step), key) < 0 {
+		lo += step
+		step *= 2
+	}
+	hi := min(lo+step, n-1) // leafKey(hi) >= key
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if compareKeys(leaf.leafKey(m), key) < 0 {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -23,6 +24,10 @@ func TestCursor_SeekAhead_MatchesSeek(t *testing.T) {
 	defer ahead.Close()
 	defer ref.Close()
 	targets := []int{0, 1, 2, 3, 9, 10, 40, 41, 300, 301, 2990, 5, 6, 1500, 1501, 1502, 2998, 2999, 4000, 7}
+	r := rand.New(rand.NewPCG(1, 2))
+	for n := 0; n < 3000; n += 1 + r.IntN(60) { // ascending runs with gaps of every size
+		targets = append(targets, n)
+	}
 	for _, n := range targets {
 		got, want := ahead.SeekAhead(key(n)), ref.Seek(key(n))
 		if got != want || !bytes.Equal(ahead.Key(), ref.Key()) {
