@@ -92,9 +92,10 @@ func (cp *compiler) aggSpec(a plan.AggCall) (aggSpec, error) {
 			return s, err
 		}
 		s.coll = collOf(exprCollation(a.Args[0]))
-		s.argBuf = scratch()
 		if r, ok := a.Args[0].(*plan.ColRef); ok {
-			s.argCol = r.Idx
+			s.argCol = r.Idx // read in place: no argument buffer
+		} else {
+			s.argBuf = scratch()
 		}
 	}
 	if kind == aggFunc && len(a.Args) == 2 {
