@@ -236,8 +236,11 @@ func TestSession_Temp_ConcurrentSessionsShareTextNotPlans(t *testing.T) {
 	for g := 0; g < n; g++ {
 		go func(g int) {
 			s := db.NewSession()
-			defer s.Close()
-			errc <- tempRounds(s, g)
+			err := tempRounds(s, g)
+			if cerr := s.Close(); err == nil {
+				err = cerr
+			}
+			errc <- err
 		}(g)
 	}
 	for g := 0; g < n; g++ {
