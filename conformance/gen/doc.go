@@ -1,8 +1,9 @@
 // Package gen generates random SQL over a fixed schema for differential
 // testing: queries (joins of every kind, derived tables, correlated and
 // uncorrelated subqueries, aggregates with GROUP BY/HAVING, DISTINCT, set
-// operations, window functions with ROWS/RANGE/GROUPS frames, CASE, CAST and
-// scalar functions) and writes (multi-row
+// operations, window functions with ROWS/RANGE/GROUPS frames, common table
+// expressions (plain and recursive), VALUES sources, CASE, CAST and scalar
+// functions, date/time and JSON ones included) and writes (multi-row
 // INSERT, INSERT OR <conflict>, REPLACE, upserts, INSERT … SELECT, UPDATE,
 // DELETE, RETURNING) that often violate the schema's constraints.
 //

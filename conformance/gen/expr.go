@@ -159,7 +159,7 @@ func (g *Gen) caseExpr(s *scope, depth int) string {
 // function calls a deterministic scalar function.
 func (g *Gen) function(s *scope, d int) string {
 	e := func() string { return g.expr(s, d) }
-	switch g.r.IntN(24) {
+	switch g.r.IntN(28) {
 	case 0:
 		return fmt.Sprintf("abs(%s)", e())
 	case 1:
@@ -206,9 +206,62 @@ func (g *Gen) function(s *scope, d int) string {
 		return fmt.Sprintf("mod(%s, %s)", e(), pick(g, []string{"3", "2.5", "0", "-4"}))
 	case 22:
 		return fmt.Sprintf("(%s -> %s)", pick(g, []string{`'{"a":1,"b":[1,2]}'`, `'[10,"x",null]'`}), pick(g, []string{"'$.a'", "'$.b'", "'$[1]'", "'$.zz'", "0"}))
+	case 24:
+		return g.dateFunction(s, d)
+	case 25:
+		if g.r.IntN(3) == 0 {
+			return fmt.Sprintf("json_type(%s, %s)", pick(g, jsonDocs), pick(g, []string{"'$'", "'$.a'", "'$.b'", "'$[1]'", "'$.zz'"}))
+		}
+		return fmt.Sprintf("%s(%s)", pick(g, []string{"json_quote", "json_valid", "json_array"}), g.jsonValue(s, d))
+	case 26:
+		return fmt.Sprintf("json_object('k', %s, 'j', %s)", g.jsonValue(s, d), g.jsonValue(s, d))
+	case 27:
+		return fmt.Sprintf("%s(%s, %s)", pick(g, []string{"concat", "concat_ws", "ltrim", "rtrim", "octet_length", "substr"}), e(), pick(g, []string{"'a'", "2", "'|'", "NULL"}))
 	default:
 		return fmt.Sprintf("(%s ->> %s)", pick(g, []string{`'{"a":1,"b":[1,2]}'`, `'[10,"x",null]'`}), pick(g, []string{"'$.a'", "'$.b[1]'", "'$[0]'", "1"}))
 	}
+}
+
+// jsonDocs are well-formed JSON texts for the JSON functions that parse.
+var jsonDocs = []string{`'{"a":1,"b":[1,2]}'`, `'[10,"x",null]'`, `'"s"'`, `'2.5'`}
+
+// jsonValue is an argument the JSON functions accept whatever it holds:
+// never a BLOB ("JSON cannot hold BLOB values"). Such errors must not
+// arise at all, since SQLite skips the columns of a subquery no one reads
+// and so whether they arise depends on the plan.
+func (g *Gen) jsonValue(s *scope, d int) string {
+	switch g.r.IntN(3) {
+	case 0:
+		return fmt.Sprintf("CAST(%s AS TEXT)", g.expr(s, d))
+	case 1:
+		return fmt.Sprintf("(%s + 0)", g.expr(s, d))
+	}
+	return g.literal()
+}
+
+var (
+	dateFuncs = []string{"date", "time", "datetime", "julianday", "unixepoch", "strftime"}
+	strfFmts  = []string{"'%Y-%m-%d %H:%M'", "'%j %w %W'", "'%s'", "'%f %S'", "'%J'"}
+	dateLits  = []string{"'2024-01-31'", "'2024-02-29 13:45:07'", "'2000-01-01T00:00:00.5'", "'12:30'", "2460000.5", "1700000000", "'now'"}
+	dateMods  = []string{"'+1 day'", "'-2 months'", "'start of month'", "'+1 year'", "'weekday 0'", "'unixepoch'", "'+30 minutes'", "'start of year'"}
+)
+
+// dateFunction is a date and time function of a literal date or an
+// expression, with an optional modifier. 'now' stays out: it differs
+// between two runs.
+func (g *Gen) dateFunction(s *scope, d int) string {
+	arg := pick(g, dateLits[:len(dateLits)-1])
+	if g.r.IntN(3) == 0 {
+		arg = g.expr(s, d)
+	}
+	if g.r.IntN(2) == 0 {
+		arg += ", " + pick(g, dateMods)
+	}
+	f := pick(g, dateFuncs)
+	if f == "strftime" {
+		arg = pick(g, strfFmts) + ", " + arg
+	}
+	return fmt.Sprintf("%s(%s)", f, arg)
 }
 
 func pick[T any](g *Gen, xs []T) T { return xs[g.r.IntN(len(xs))] }

@@ -27,6 +27,10 @@ type Gen struct {
 	// GROUP BY, set operations and ORDER BY; so COLLATE appears only where
 	// the value is a filter.
 	values bool
+	// ctes are the common table expressions the query being generated
+	// uses, hoisted into its WITH clause; recursive says one recurses.
+	ctes      []string
+	recursive bool
 }
 
 // valueExpr is expr in a value context (see Gen.values).
@@ -58,8 +62,22 @@ func (g *Gen) Next() Stmt {
 	return g.Query()
 }
 
-// Query returns a random SELECT.
+// Query returns a random SELECT, with a WITH clause when a source of it
+// is a common table expression.
 func (g *Gen) Query() Stmt {
+	g.ctes, g.recursive = nil, false
+	st := g.query()
+	if len(g.ctes) > 0 {
+		with := "WITH "
+		if g.recursive {
+			with = "WITH RECURSIVE "
+		}
+		st.SQL = with + strings.Join(g.ctes, ", ") + " " + st.SQL
+	}
+	return st
+}
+
+func (g *Gen) query() Stmt {
 	switch g.r.IntN(11) {
 	case 0, 1:
 		return Stmt{SQL: g.compound()}
@@ -148,31 +166,50 @@ func (g *Gen) selfJoinUsing() (string, []ref) {
 	return fmt.Sprintf("%s %s %s USING (%s)", l, pick(g, []string{"JOIN", "LEFT JOIN", "FULL JOIN"}), r, c), refs
 }
 
-// source is a table or, sometimes, a derived table.
+// source is a table or, sometimes, a derived table, a CTE or VALUES.
 func (g *Gen) source(depth int) (string, []ref) {
-	if depth > 0 && g.r.IntN(6) == 0 {
+	switch {
+	case depth > 0 && g.r.IntN(6) == 0:
 		return g.derived(depth - 1)
+	case !g.inWrite && g.r.IntN(14) == 0:
+		return g.cte(depth)
+	case g.r.IntN(25) == 0:
+		return g.valuesSource()
 	}
 	return g.tableRef(g.anyTable())
 }
 
 func (g *Gen) derived(depth int) (string, []ref) {
+	a := g.nextAlias("s")
+	body, n := g.derivedBody(depth)
+	return "(" + body + ") AS " + a, columnRefs(a, n)
+}
+
+// derivedBody is a one-table SELECT of n expressions named c0, c1, ….
+func (g *Gen) derivedBody(depth int) (string, int) {
 	t := g.anyTable()
 	ts, tr := g.tableRef(t)
 	s := &scope{refs: tr}
 	n := 1 + g.r.IntN(3)
 	items := make([]string, n)
-	a := g.nextAlias("s")
-	refs := make([]ref, n)
 	for i := range items {
 		items[i] = fmt.Sprintf("%s AS c%d", g.valueExpr(s, depth+1), i)
-		refs[i] = ref{sql: fmt.Sprintf("%s.c%d", a, i), noLike: true}
 	}
-	sql := fmt.Sprintf("(SELECT %s FROM %s", strings.Join(items, ", "), ts)
+	sql := fmt.Sprintf("SELECT %s FROM %s", strings.Join(items, ", "), ts)
 	if g.r.IntN(2) == 0 {
 		sql += " WHERE " + g.pred(s, 1)
 	}
-	return sql + ") AS " + a, refs
+	return sql, n
+}
+
+// columnRefs are the refs a.c0 … a.c<n-1> of a derived table or CTE; its
+// values may be BLOBs, so they are no bare LIKE operands.
+func columnRefs(a string, n int) []ref {
+	refs := make([]ref, n)
+	for i := range refs {
+		refs[i] = ref{sql: fmt.Sprintf("%s.c%d", a, i), noLike: true}
+	}
+	return refs
 }
 
 // simpleSelect returns a SELECT without aggregates and its column count.

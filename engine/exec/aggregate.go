@@ -27,6 +27,11 @@ type aggSpec struct {
 	args   []types.Value
 	sepBuf []types.Value
 	fltBuf []types.Value
+	// pass and view select the rows FILTER keeps, the only ones the
+	// argument is evaluated on (as in SQLite, whose FILTER skips the
+	// argument's code: an error it would raise elsewhere does not happen).
+	pass []int32
+	view Batch
 }
 
 // aggregateOp is a hash aggregation: groups live in a factorized hash
@@ -195,22 +200,34 @@ func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
 	}
 	for k := range a.aggs {
 		s := &a.aggs[k]
+		kept := b
+		if s.filter != nil {
+			if err := s.filter(c, b, s.fltBuf); err != nil {
+				return err
+			}
+			if s.pass == nil {
+				s.pass = make([]int32, 0, BatchSize) // never nil: a nil Sel means every row
+			}
+			s.pass = s.pass[:0]
+			for j, n := 0, b.Len(); j < n; j++ {
+				if i := b.Phys(j); isTrue(s.fltBuf[i]) {
+					s.pass = append(s.pass, int32(i))
+				}
+			}
+			s.view = Batch{Cols: b.Cols, N: b.N, Sel: s.pass}
+			kept = &s.view
+		}
 		s.args = s.argBuf
 		if s.argCol >= 0 {
 			s.args = b.Cols[s.argCol]
-		} else if s.arg != nil {
-			if err := s.arg(c, b, s.argBuf); err != nil {
+		} else if s.arg != nil && kept.Len() > 0 {
+			if err := s.arg(c, kept, s.argBuf); err != nil {
 				return err
 			}
 		}
-		for _, p := range [...]struct {
-			f   evaluator
-			buf []types.Value
-		}{{s.sep, s.sepBuf}, {s.filter, s.fltBuf}} {
-			if p.f != nil {
-				if err := p.f(c, b, p.buf); err != nil {
-					return err
-				}
+		if s.sep != nil && kept.Len() > 0 {
+			if err := s.sep(c, kept, s.sepBuf); err != nil {
+				return err
 			}
 		}
 		if s.order != nil {

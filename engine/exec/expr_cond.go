@@ -142,19 +142,9 @@ func cmpBool(a, b types.Value, coll types.Collation, ok func(int) bool) types.Va
 	return types.NewBool(ok(compareValues(a, b, coll)))
 }
 
-// exprCollation returns the collation an expression carries: an explicit
-// COLLATE or a column's declared one.
-func exprCollation(e plan.Expr) string {
-	switch e := e.(type) {
-	case *plan.Collate:
-		return e.Name
-	case *plan.ColRef:
-		return e.Collate
-	case *plan.Affinity:
-		return exprCollation(e.X)
-	}
-	return ""
-}
+// exprCollation returns the collation an expression carries
+// (plan.ExprCollation).
+func exprCollation(e plan.Expr) string { return plan.ExprCollation(e) }
 
 func (cp *compiler) inList(e *plan.InList) (evaluator, error) {
 	x, err := cp.compile(e.X)

@@ -44,6 +44,9 @@ func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {
 	if f.Kind != funcs.KindScalar {
 		return nil, notSupportedErr("function " + e.Name + " in this position")
 	}
+	if ev, ok, err := cp.lazyFunc(e); ok {
+		return ev, err
+	}
 	args := make([]evaluator, len(e.Args))
 	bufs := make([][]types.Value, len(e.Args))
 	for i, a := range e.Args {

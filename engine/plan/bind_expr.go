@@ -394,33 +394,20 @@ func ExprAffinity(e Expr) types.Affinity {
 	return types.AffinityNone
 }
 
-// collation picks a comparison's collation: an explicit COLLATE on the
-// left, then on the right, then a column's on the left, then the right.
+// collation picks a comparison's collation as SQLite's
+// sqlite3BinaryCompareCollSeq: an explicit COLLATE anywhere in the left
+// operand, then in the right, then a column's on the left, then the right.
 func collation(l, r Expr) string {
-	if c, ok := l.(*Collate); ok {
-		return c.Name
+	if hasExplicitCollate(l) {
+		return columnCollation(l)
 	}
-	if c, ok := r.(*Collate); ok {
-		return c.Name
+	if hasExplicitCollate(r) {
+		return columnCollation(r)
 	}
 	if c := columnCollation(l); c != "" {
 		return c
 	}
 	return columnCollation(r)
-}
-
-func columnCollation(e Expr) string {
-	switch e := e.(type) {
-	case *ColRef:
-		return e.Collate
-	case *OuterRef:
-		return e.Ref.Collate
-	case *Affinity:
-		return columnCollation(e.X)
-	case *Collate:
-		return e.Name
-	}
-	return ""
 }
 
 // bindRowCompare expands a comparison of two row values into scalar

@@ -12,28 +12,43 @@ import (
 // hex), under any unary signs. SQLite's parser also turns "x IS NULL" and
 // "x IS NOT NULL" (and ISNULL, NOTNULL, IS [NOT] DISTINCT FROM NULL) into
 // the integer 0 or 1 when x, under any signs, is a literal number, string
-// or blob, or such a folded test, so "GROUP BY (2.5 IS NOT NULL)" names
-// column 1.
+// or blob, or such a folded term, so "GROUP BY (2.5 IS NOT NULL)" names
+// column 1, and "y AND 0" into 0.
 func ordinalOf(e grammar.Expr) (int64, bool) {
+	if u, ok := e.(*grammar.UnaryExpr); ok {
+		switch u.Op {
+		case grammar.OpPlus:
+			return ordinalOf(u.X)
+		case grammar.OpNeg:
+			v, ok := ordinalOf(u.X)
+			return -v, ok
+		}
+	}
+	return parsedInt(e)
+}
+
+// parsedInt returns the small integer constant SQLite's parser makes of e:
+// a literal that fits in 32 bits, a NULL test on a literal (0 or 1), or an
+// AND with a side that is such a 0 (sqlite3ExprAnd makes it 0).
+func parsedInt(e grammar.Expr) (int64, bool) {
 	switch x := e.(type) {
 	case *grammar.Literal:
 		if x.Kind != grammar.LitInt {
 			return 0, false
 		}
 		return int32Literal(x.Value)
-	case *grammar.UnaryExpr:
-		switch x.Op {
-		case grammar.OpPlus:
-			return ordinalOf(x.X)
-		case grammar.OpNeg:
-			v, ok := ordinalOf(x.X)
-			return -v, ok
+	case *grammar.BinaryExpr:
+		if x.Op == grammar.OpAnd {
+			if v, ok := parsedInt(x.L); ok && v == 0 {
+				return 0, true
+			}
+			if v, ok := parsedInt(x.R); ok && v == 0 {
+				return 0, true
+			}
+			return 0, false
 		}
 	}
-	if v, ok := foldedIsNull(e); ok {
-		return v, true
-	}
-	return 0, false
+	return foldedIsNull(e)
 }
 
 // int32Literal parses an integer literal as sqlite3GetInt32 does: values
@@ -87,7 +102,7 @@ func foldedIsNull(e grammar.Expr) (int64, bool) {
 		case grammar.LitInt, grammar.LitReal, grammar.LitString, grammar.LitBlob:
 			constant = true
 		}
-	} else if _, ok := foldedIsNull(operand); ok {
+	} else if _, ok := parsedInt(operand); ok {
 		constant = true
 	}
 	if !constant {
