@@ -185,41 +185,79 @@ func (t *Tree) hintPage(key []byte) *pagecache.Page {
 // longer than MaxKeySize-1 bytes cannot be separated in a branch and give
 // ErrKeyTooLarge.
 func (t *Tree) Put(key, val []byte) (err error) {
-	tx := t.tx
-	defer tx.guard(&err)
-	if err := tx.checkWrite(); err != nil {
+	defer t.tx.guard(&err)
+	if err := t.tx.checkWrite(); err != nil {
 		return err
 	}
+	_, _, err = t.put(key, val, nil, false)
+	return err
+}
+
+// PutOld is Put that first appends key's current value, when there is one,
+// to dst, and reports whether key existed. It finds the leaf once where a
+// Get then a Put would descend twice (an undo log recording the value a
+// write replaces).
+func (t *Tree) PutOld(key, val, dst []byte) (out []byte, existed bool, err error) {
+	defer t.tx.guard(&err)
+	if err := t.tx.checkWrite(); err != nil {
+		return dst, false, err
+	}
+	return t.put(key, val, dst, true)
+}
+
+// put is Put, appending the old value to dst when keep is set.
+func (t *Tree) put(key, val, dst []byte, keep bool) ([]byte, bool, error) {
+	tx := t.tx
 	ps := tx.s.ps
 	if len(key) > maxBigKey {
-		return fmt.Errorf("%w: %d bytes, limit %d", ErrKeyTooLarge, len(key), maxBigKey)
+		return dst, false, fmt.Errorf("%w: %d bytes, limit %d", ErrKeyTooLarge, len(key), maxBigKey)
 	}
 	if err := tx.maybeSpill(); err != nil {
-		return err
+		return dst, false, err
 	}
 	// Find the leaf first: a failed descent must not leak an overflow
 	// chain. Writing the chain only allocates, so the path stays valid.
 	pa, err := t.findLeaf(key)
 	if err != nil {
-		return err
+		return dst, false, err
+	}
+	if pa.found && keep {
+		if dst, err = t.appendOld(pa, dst); err != nil {
+			return dst, false, err
+		}
 	}
 	var ovfl uint32
 	switch {
 	case len(key) > maxKey(ps): // a big key: its rest leads the chain
 		chain := append(append(make([]byte, 0, len(key)+len(val)), key[bigKeyPrefix(ps):]...), val...)
 		if ovfl, err = tx.writeOverflow(chain); err != nil {
-			return err
+			return dst, pa.found, err
 		}
 	case len(key)+len(val)+10 > maxLocal(ps):
 		if ovfl, err = tx.writeOverflow(val); err != nil {
-			return err
+			return dst, pa.found, err
 		}
 	}
 	tx.w.cellBuf = appendLeafCell(tx.w.cellBuf[:0], key, val, ovfl, len(val), ps)
 	if err := t.putCell(pa, key, tx.w.cellBuf); err != nil {
-		return tx.fail(err) // a half-done edit or a leaked chain: roll back
+		return dst, pa.found, tx.fail(err) // a half-done edit or a leaked chain: roll back
 	}
-	return nil
+	return dst, pa.found, nil
+}
+
+// appendOld appends the value of the entry at the end of pa to dst. The
+// leaf is read quietly: the value is copied, so the page is not exposed.
+func (t *Tree) appendOld(pa *path, dst []byte) ([]byte, error) {
+	leaf := pa.ents[pa.depth]
+	n, err := t.tx.nodeQuiet(leaf.pg)
+	if err != nil {
+		return dst, err
+	}
+	v, err := t.tx.entryValue(n.leafCell(leaf.idx))
+	if err != nil {
+		return dst, err
+	}
+	return append(dst, v...), nil
 }
 
 // putCell stores cell in the leaf at the end of pa, replacing an equal key.

@@ -58,6 +58,12 @@ type kvBatchDeleter interface {
 	DeleteSorted(keys [][]byte) (int, error)
 }
 
+// kvPutOlder is implemented by trees that Put while appending the value
+// the Put replaces to dst, in one descent.
+type kvPutOlder interface {
+	PutOld(key, val, dst []byte) (out []byte, existed bool, err error)
+}
+
 // kvCursor walks a tree in key order.
 type kvCursor interface {
 	First() bool

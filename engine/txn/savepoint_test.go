@@ -184,3 +184,52 @@ func TestTree_Put_FreshTreeNeedsNoUndo(t *testing.T) {
 		require.NoError(t, tx.Commit())
 	})
 }
+
+// A Put over an existing key records the value it replaced (in one descent
+// on a real store): a failed statement and ROLLBACK TO restore it, whether
+// the old or the new value is small or spans overflow pages.
+func TestTx_EndStatement_RestoresOverwrittenValues(t *testing.T) {
+	big := func(c byte) []byte {
+		b := make([]byte, 20_000)
+		for i := range b {
+			b[i] = c + byte(i%7)
+		}
+		return b
+	}
+	eachBackend(t, func(t *testing.T, b *backend) {
+		root := newTreeWith(t, b.m, 10)
+		tx := begin(t, b.m, Options{})
+		tr := tx.Tree(root)
+		require.NoError(t, tr.Put(key(3), big('a')))
+		require.NoError(t, tx.EndStatement(nil))
+
+		require.NoError(t, tx.StartStatement(ctx))
+		require.NoError(t, tr.Put(key(3), []byte("small")))
+		require.NoError(t, tr.Put(key(4), big('b')))
+		require.NoError(t, tr.Put(key(4), big('c')))
+		require.ErrorIs(t, tx.EndStatement(errStmt), errStmt)
+		for k, want := range map[int][]byte{3: big('a'), 4: val(4)} {
+			v, ok, err := tr.Get(key(k))
+			require.NoError(t, err)
+			require.True(t, ok)
+			require.Equal(t, want, v, "key %d", k)
+		}
+
+		require.NoError(t, tx.StartStatement(ctx))
+		require.NoError(t, tx.Savepoint("s"))
+		require.NoError(t, tr.Put(key(5), big('d')))
+		require.NoError(t, tr.Put(key(3), val(3)))
+		require.NoError(t, tx.RollbackTo("s"))
+		commit(t, tx)
+
+		tx = begin(t, b.m, Options{})
+		tr = tx.Tree(root)
+		for k, want := range map[int][]byte{3: big('a'), 4: val(4), 5: val(5)} {
+			v, ok, err := tr.Get(key(k))
+			require.NoError(t, err)
+			require.True(t, ok)
+			require.Equal(t, want, v, "key %d", k)
+		}
+		require.NoError(t, tx.Rollback())
+	})
+}

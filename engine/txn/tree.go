@@ -97,8 +97,10 @@ func (t *Tree) put(key, val []byte, absent bool) error {
 	}
 	st := t.storage()
 	tombed := t.tombstoned(key)
+	written := false
 	if t.tx.undoing() && !t.fresh() {
-		if err := t.logPut(st, key, absent && !tombed); err != nil {
+		var err error
+		if written, err = t.logPut(st, key, val, absent && !tombed); err != nil {
 			return err
 		}
 	}
@@ -107,21 +109,29 @@ func (t *Tree) put(key, val []byte, absent bool) error {
 		t.tx.log(undoEntry{op: opUntomb, root: t.root, key: k, existed: old == tsVerified})
 	}
 	t.version++
+	if written {
+		return nil
+	}
 	return wrapStorage(t.tx.m.store, "put", st.Put(key, val))
 }
 
-// logPut records the value key had before a Put, for undo.
-func (t *Tree) logPut(st kvTree, key []byte, absent bool) error {
+// logPut records the value key had before a Put of val, for undo. A tree
+// that can hand over the old value while it writes (kvPutOlder) does the
+// Put itself, in one descent: written reports that.
+func (t *Tree) logPut(st kvTree, key, val []byte, absent bool) (written bool, err error) {
 	if absent {
 		t.tx.undo.addPut(t.root, key, nil, false)
-		return nil
+		return false, nil
+	}
+	if po, ok := st.(kvPutOlder); ok {
+		return true, wrapStorage(t.tx.m.store, "put", t.tx.undo.putLogged(po, t.root, key, val))
 	}
 	old, existed, err := st.Get(key)
 	if err != nil {
-		return wrapStorage(t.tx.m.store, "put", err)
+		return false, wrapStorage(t.tx.m.store, "put", err)
 	}
 	t.tx.undo.addPut(t.root, key, old, existed)
-	return nil
+	return false, nil
 }
 
 // fresh reports whether the tree was created after the newest undo point:

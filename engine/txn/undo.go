@@ -76,6 +76,22 @@ func (u *undoLog) addPut(root uint32, key, old []byte, existed bool) {
 	})
 }
 
+// putLogged puts key = val through po and records the Put with the value it
+// replaced, which po appends straight into the arena. The entry is kept
+// even when the Put fails part-way (the storage transaction is then
+// failed, and undo can only break it).
+func (u *undoLog) putLogged(po kvPutOlder, root uint32, key, val []byte) error {
+	koff := len(u.arena)
+	u.arena = append(u.arena, key...)
+	voff := len(u.arena)
+	arena, existed, err := po.PutOld(key, val, u.arena)
+	u.arena = arena
+	u.entries = append(u.entries, undoEntry{
+		op: opPut, root: root, existed: existed, koff: koff, voff: voff, vend: len(u.arena),
+	})
+	return err
+}
+
 func (u *undoLog) add(e undoEntry) { u.entries = append(u.entries, e) }
 
 // putKey and putOld return the bytes of an opPut entry.
