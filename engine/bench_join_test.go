@@ -80,3 +80,14 @@ func BenchmarkStmt_Query_GroupJoin(b *testing.B) {
 func BenchmarkStmt_Query_GroupJoinTextKey(b *testing.B) {
 	benchQuery(b, joinBenchDB(b), "SELECT p.id, p.name || '', count(*), sum(t.b) AS total FROM t JOIN p ON p.id = t.a GROUP BY p.id, p.name || '' ORDER BY total DESC, p.id LIMIT 10", nil)
 }
+
+// The decorrelate-scalar rule's case: a count per p row as a LEFT join
+// with t grouped by a, against the subquery run per row (a LIMIT stops
+// the rule), which seeks t_a per p row.
+func BenchmarkStmt_Query_ScalarSubJoin(b *testing.B) {
+	benchQuery(b, joinBenchDB(b), "SELECT p.id, (SELECT count(*) FROM t WHERE t.a = p.id) FROM p", nil)
+}
+
+func BenchmarkStmt_Query_ScalarSubPerRow(b *testing.B) {
+	benchQuery(b, joinBenchDB(b), "SELECT p.id, (SELECT count(*) FROM t WHERE t.a = p.id LIMIT 1) FROM p", nil)
+}

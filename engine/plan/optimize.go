@@ -16,6 +16,7 @@ var rules = []rule{
 	{"pushdown-filters", pushdownFilters},
 	{"rowid-lookup", func(_ *catalog.Catalog, n Node) Node { return rowidLookup(n) }},
 	{"index-lookup", indexLookup},
+	{"decorrelate-scalar", scalarSubJoin},
 	{"without-rowid-order", withoutRowidOrder},
 	{"order-by-index", orderByIndex},
 	{"limit-into-scan", limitIntoScan},

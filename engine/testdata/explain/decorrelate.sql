@@ -15,3 +15,8 @@ EXPLAIN QUERY PLAN SELECT name FROM customers c WHERE EXISTS (SELECT 1 FROM orde
 EXPLAIN QUERY PLAN SELECT name FROM customers c WHERE EXISTS (SELECT count(*) FROM orders o WHERE o.customer_id = c.id);
 EXPLAIN QUERY PLAN SELECT name FROM customers c WHERE c.region = 1 OR EXISTS (SELECT 1 FROM orders o WHERE o.customer_id = c.id);
 EXPLAIN QUERY PLAN SELECT name, (SELECT sum(amount) FROM orders o WHERE o.customer_id = c.id) FROM customers c;
+-- decorrelate-scalar: a correlated aggregate subquery over a large outer side becomes a LEFT join with its groups
+EXPLAIN QUERY PLAN SELECT name, (SELECT count(*) FROM orders o WHERE o.customer_id = c.id AND o.amount > 5) AS n FROM customers c;
+EXPLAIN QUERY PLAN SELECT name FROM customers c WHERE c.region < (SELECT max(amount) FROM orders o WHERE o.customer_id = c.id);
+-- a single outer row keeps the per-row subquery (an index lookup)
+EXPLAIN QUERY PLAN SELECT name, (SELECT sum(amount) FROM orders o WHERE o.customer_id = c.id) FROM customers c WHERE c.id = 3;
