@@ -9,13 +9,18 @@ import (
 // cteDef is one visible common table expression.
 type cteDef struct {
 	ast *grammar.CTE
-	// level is the index of the WITH clause that defined it, so its body
-	// sees only the CTEs before it.
+	// level is the index of the WITH clause that defined it, and with
+	// that clause's CTEs, which its body sees (outer clauses too).
 	level int
+	with  map[string]*cteDef
 	// rec is the bound recursive CTE, set once binding of its base began.
 	rec *CTE
-	// binding is set while rec's terms are being bound.
+	// binding is set while rec's terms are being bound, nest then being
+	// the binder's cteNest.
 	binding bool
+	nest    int
+	// inProgress is set while a plain CTE's body is being bound.
+	inProgress bool
 	// recursive is set for a CTE whose body names itself (with or without
 	// the RECURSIVE keyword, as SQLite).
 	recursive bool
@@ -29,7 +34,7 @@ func (b *Binder) pushWith(w *grammar.With) error {
 		if _, dup := m[k]; dup {
 			return bindErr("duplicate WITH table name: %s", c.Name)
 		}
-		m[k] = &cteDef{ast: c, level: len(b.ctes) - 1, recursive: refersTo(c.Select, c.Name)}
+		m[k] = &cteDef{ast: c, level: len(b.ctes) - 1, with: m, recursive: refersTo(c.Select, c.Name)}
 	}
 	return nil
 }
@@ -63,19 +68,18 @@ func (b *Binder) bindCTERef(def *cteDef, alias string) (Node, *scope, error) {
 		return b.bindRecursiveRef(def, alias)
 	}
 	// A plain CTE is bound where it is used, like a view, with the WITH
-	// clauses visible at its definition.
-	saved := b.ctes
-	b.ctes = b.ctes[:def.level+1]
-	// Hide the CTE itself and those after it at its own level.
-	visible := map[string]*cteDef{}
-	for k, d := range b.ctes[def.level] {
-		if d != def && d.ast.Pos().Offset < def.ast.Pos().Offset {
-			visible[k] = d
-		}
+	// clauses of its definition visible (all of its own WITH clause, as in
+	// SQLite, which reports a cycle among them).
+	if def.inProgress {
+		return nil, nil, bindErr("circular reference: %s", def.ast.Name)
 	}
-	b.ctes = append(append([]map[string]*cteDef{}, b.ctes[:def.level]...), visible)
+	def.inProgress = true
+	b.cteNest++
+	restore := b.enterCTE(def, false)
 	q, err := b.bindSelect(def.ast.Select)
-	b.ctes = saved
+	restore()
+	b.cteNest--
+	def.inProgress = false
 	if err != nil {
 		return nil, nil, err
 	}
@@ -85,11 +89,39 @@ func (b *Binder) bindCTERef(def *cteDef, alias string) (Node, *scope, error) {
 	return derived(q, alias)
 }
 
+// enterCTE makes the WITH clauses seen from def's definition the visible
+// ones: those up to its own, less def itself unless self (a recursive CTE
+// reads itself); the returned func restores.
+func (b *Binder) enterCTE(def *cteDef, self bool) func() {
+	saved := b.ctes
+	visible := map[string]*cteDef{}
+	for k, d := range def.with {
+		if d != def || self {
+			visible[k] = d
+		}
+	}
+	b.ctes = append(append([]map[string]*cteDef{}, b.ctes[:def.level]...), visible)
+	return func() { b.ctes = saved }
+}
+
+// bindRecursiveRef binds a reference to a recursive CTE: the first one
+// outside it binds the CTE; one inside its recursive terms reads the
+// current row. A reference reached while binding its setup is a cycle,
+// one reached through another CTE its terms read a second reference.
 func (b *Binder) bindRecursiveRef(def *cteDef, alias string) (Node, *scope, error) {
-	current := def.rec != nil && def.binding
-	if def.rec == nil {
-		def.binding = true
+	current := false
+	switch {
+	case def.binding && def.rec == nil:
+		return nil, nil, bindErr("circular reference: %s", def.ast.Name)
+	case def.binding && b.cteNest != def.nest:
+		return nil, nil, bindErr("multiple recursive references: %s", def.ast.Name)
+	case def.binding:
+		current = true
+	case def.rec == nil:
+		def.binding, def.nest = true, b.cteNest
+		restore := b.enterCTE(def, true)
 		err := b.bindRecursive(def)
+		restore()
 		def.binding = false
 		if err != nil {
 			return nil, nil, err

@@ -13,8 +13,10 @@ type Binder struct {
 	// correlated references.
 	scopes []*scope
 	// ctes is the stack of visible WITH clauses, innermost last.
-	ctes  []map[string]*cteDef
-	subID int
+	ctes []map[string]*cteDef
+	// cteNest counts the plain CTE bodies being bound.
+	cteNest int
+	subID   int
 	// viewDepth guards against views that refer to themselves.
 	viewDepth int
 	// touched is set once any table, view or table function is bound.
