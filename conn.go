@@ -163,6 +163,9 @@ func (c *conn) IsValid() bool { return !c.closed }
 // CheckNamedValue converts an argument to a value the engine stores; see
 // convertArg.
 func (c *conn) CheckNamedValue(nv *driver.NamedValue) error {
+	if _, ok := nv.Value.(int); ok {
+		return nil // kept as boxed by the caller (an int64 would box again); toValue reads it
+	}
 	v, err := convertArg(nv.Value)
 	if err != nil {
 		if err == driver.ErrSkip {

@@ -99,6 +99,8 @@ func toValue(a any) (types.Value, error) {
 		return types.Null, nil
 	case int64:
 		return types.NewInt(x), nil
+	case int:
+		return types.NewInt(int64(x)), nil
 	case float64:
 		return types.NewReal(x), nil
 	case bool:

@@ -150,6 +150,9 @@ func TestDriverIface_NamedValueChecker(t *testing.T) {
 	nv := driver.NamedValue{Ordinal: 1, Value: uint16(7)}
 	require.NoError(t, nvc.CheckNamedValue(&nv))
 	assert.Equal(t, int64(7), nv.Value)
+	nv = driver.NamedValue{Ordinal: 1, Value: int(-7)}
+	require.NoError(t, nvc.CheckNamedValue(&nv))
+	assert.Equal(t, int(-7), nv.Value, "an int stays as boxed (no second allocation)")
 	nv = driver.NamedValue{Ordinal: 1, Value: uint64(1) << 63}
 	assert.Error(t, nvc.CheckNamedValue(&nv))
 	nv = driver.NamedValue{Ordinal: 1, Value: &struct{}{}}

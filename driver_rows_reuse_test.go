@@ -60,3 +60,20 @@ func TestDriver_Rows_ReusedAfterClose(t *testing.T) {
 		assert.Nil(t, cols)
 	})
 }
+
+// TestDriver_IntArgument_StoredAsInteger passes Go ints (left unconverted
+// by CheckNamedValue) through Exec and Query.
+func TestDriver_IntArgument_StoredAsInteger(t *testing.T) {
+	forEachDSN(t, func(t *testing.T, db *sql.DB, _ string) {
+		mustExec(t, db, `CREATE TABLE n (v)`)
+		for _, v := range []int{0, -1, 1 << 40, -(1 << 62)} {
+			_, err := db.Exec(`INSERT INTO n VALUES (?)`, v)
+			require.NoError(t, err)
+			var typ string
+			var got int
+			require.NoError(t, db.QueryRow(`SELECT typeof(v), v FROM n WHERE v = ?`, v).Scan(&typ, &got))
+			assert.Equal(t, "integer", typ)
+			assert.Equal(t, v, got)
+		}
+	})
+}
