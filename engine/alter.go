@@ -68,23 +68,32 @@ func replaceTableSQL(cat *catalog.Catalog, old *catalog.Table, sql string) (*cat
 		return nil, err
 	}
 	t.SQL, t.Root, t.Temp = sql, old.Root, old.Temp
+	// The table and its automatic indexes keep their places in
+	// sqlite_master's order, as SQLite edits their rows in place.
 	var oldAutos []*catalog.Index
+	var autoPos []int64
 	for _, ix := range cat.TableIndexes(old.Name) {
 		if ix.Auto {
-			oldAutos = append(oldAutos, ix)
+			p, _ := cat.Position(ix.Name)
+			oldAutos, autoPos = append(oldAutos, ix), append(autoPos, p)
 			cat.Drop(ix.Name)
 		}
 	}
 	if len(oldAutos) != len(autos) {
 		return nil, errs.New(errs.CodeGeneric, "cannot change the UNIQUE or PRIMARY KEY constraints of %s with ALTER TABLE", old.Name)
 	}
+	pos, hasPos := cat.Position(old.Name)
 	if !strings.EqualFold(old.Name, t.Name) {
 		cat.Drop(old.Name)
 	}
 	cat.PutTable(t)
+	if hasPos {
+		cat.SetPosition(t.Name, pos)
+	}
 	for i, ix := range autos {
 		ix.Root, ix.Temp = oldAutos[i].Root, old.Temp
 		cat.PutIndex(ix)
+		cat.SetPosition(ix.Name, autoPos[i])
 	}
 	return t, nil
 }

@@ -172,6 +172,18 @@ func (c *Catalog) order(k string) {
 	}
 }
 
+// Position returns the place of the object named name in sqlite_master's
+// order, and whether it has one.
+func (c *Catalog) Position(name string) (int64, bool) {
+	p, ok := c.seq[Lower(name)]
+	return p, ok
+}
+
+// SetPosition gives the object named name the place p in sqlite_master's
+// order: a renamed object keeps its row's place, as SQLite updates the
+// row in place.
+func (c *Catalog) SetPosition(name string, p int64) { c.seq[Lower(name)] = p }
+
 // Drop removes the object named name (table, index or view).
 func (c *Catalog) Drop(name string) {
 	k := Lower(name)
