@@ -2,8 +2,6 @@ package exec
 
 import (
 	"bytes"
-	"cmp"
-	"slices"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
@@ -42,7 +40,7 @@ type indexScanOp struct {
 	table  *txn.Tree
 	tcur   *txn.Cursor
 	pend   []pendingRow
-	packed []uint64 // sortPending's scratch
+	packed [2][]uint64 // sortPending's scratch
 	budget rowBudget
 	in     *inSeeks // the IN list, when the range has one
 }
@@ -346,33 +344,6 @@ func (s *indexScanOp) readRows(b *Batch, ncol int) error {
 	}
 	return nil
 }
-
-// sortPending orders rows by rowid. Rowids in [0, 2^53) (all but
-// explicitly huge or negative ones) sort packed with their batch position
-// into one uint64 each, a sort without a comparison callback.
-func sortPending(rows []pendingRow, packed *[]uint64) {
-	if slices.IsSortedFunc(rows, cmpPending) {
-		return
-	}
-	p := (*packed)[:0]
-	for _, r := range rows {
-		if r.rowid < 0 || r.rowid >= 1<<53 {
-			slices.SortFunc(rows, cmpPending)
-			return
-		}
-		p = append(p, uint64(r.rowid)<<posBits|uint64(r.pos))
-	}
-	slices.Sort(p)
-	for i, x := range p {
-		rows[i] = pendingRow{rowid: int64(x >> posBits), pos: int(x & (1<<posBits - 1))}
-	}
-	*packed = p
-}
-
-// posBits holds a batch position (< BatchSize).
-const posBits = 11
-
-func cmpPending(a, b pendingRow) int { return cmp.Compare(a.rowid, b.rowid) }
 
 func (s *indexScanOp) Close() {
 	if s.cur != nil {

@@ -10,6 +10,15 @@ import (
 // does, for targets on the current leaf, on later leaves, absent keys,
 // keys behind the cursor and past the end.
 func TestCursor_SeekAhead_MatchesSeek(t *testing.T) {
+	for name, kf := range map[string]func(int) []byte{
+		"text":  key,
+		"rowid": func(i int) []byte { return RowidKey(int64(i)) }, // interpolated
+	} {
+		t.Run(name, func(t *testing.T) { checkSeekAhead(t, kf) })
+	}
+}
+
+func checkSeekAhead(t *testing.T, key func(int) []byte) {
 	s := openT(t, nil, Options{PageSize: 1024, CacheSize: 64 * 1024})
 	defer s.Close()
 	tx := mustWrite(t, s)
