@@ -13,7 +13,9 @@ import "github.com/ladybugsql/ladybug/engine/catalog"
 //     a LEFT join (a right-side condition there would drop the
 //     NULL-extended rows it must keep);
 //   - an equality between the two sides of an inner join becomes a
-//     hash-join key.
+//     hash-join key;
+//   - below an Aggregate when it compares a group column with a constant
+//     (see pushThroughAggregate).
 //
 // Only pushable conjuncts move (see pushable): they never error, read no
 // subquery and call no function, so evaluating them earlier, on more or
@@ -32,6 +34,8 @@ func pushdownFilters(_ *catalog.Catalog, n Node) Node {
 		return pushIntoJoin(f, in)
 	case *Project:
 		return pushThroughProject(f, in)
+	case *Aggregate:
+		return pushThroughAggregate(f, in)
 	}
 	return n
 }
