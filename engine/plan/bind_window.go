@@ -21,6 +21,9 @@ func (b *Binder) bindWindowCall(f *grammar.FuncCall, sc *scope) (Expr, error) {
 		return nil, bindErr("misuse of window function %s()", f.Name)
 	}
 	st := sc.win
+	if len(f.OrderBy) > 0 {
+		return nil, bindErr("ORDER BY may not be used with non-aggregate %s()", f.Name)
+	}
 	if f.Distinct {
 		return nil, bindErr("DISTINCT is not supported for window functions")
 	}
