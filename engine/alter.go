@@ -27,7 +27,7 @@ func alterTable(c *exec.Ctx, cat *catalog.Catalog, p *plan.AlterTable) (bool, er
 	case grammar.AlterRenameTable:
 		return true, renameTable(c, cat, old, ct, st.NewName)
 	case grammar.AlterRenameColumn:
-		return true, renameColumn(cat, old, ct, st.Column, st.NewName, quotedNewName(st.Text()))
+		return true, renameColumn(c.Catalog, cat, old, ct, st.Column, st.NewName, quotedNewName(st.Text()))
 	case grammar.AlterAddColumn:
 		return true, addColumn(c, cat, old, ct, st.ColumnDef)
 	case grammar.AlterDropColumn:
@@ -99,6 +99,7 @@ func replaceTableSQL(cat *catalog.Catalog, old *catalog.Table, sql string) (*cat
 }
 
 func renameTable(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, name string) error {
+	main := c.Catalog
 	if cat.Exists(name) && !strings.EqualFold(name, old.Name) {
 		return errs.New(errs.CodeGeneric, "there is already another table or index with this name: %s", name)
 	}
@@ -151,7 +152,7 @@ func renameTable(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gram
 	if _, err = replaceTableSQL(cat, old, sql); err != nil {
 		return err
 	}
-	return checkSchemaAfter(cat, "rename")
+	return checkSchemaAfter(main, cat, "rename")
 }
 
 // renameInCreate replaces the table name token of a CREATE TABLE text,
@@ -217,7 +218,7 @@ func renameRefs(n grammar.Node, e *textEdit, old, name string) {
 // in the indexes, views, triggers and foreign keys that name it. quote
 // tells whether the new name was written in quotes, which SQLite then
 // keeps in every edited text.
-func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, from, to string, quote bool) error {
+func renameColumn(main, cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, from, to string, quote bool) error {
 	i := old.ColumnIndex(from)
 	if i < 0 {
 		return errs.New(errs.CodeGeneric, "no such column: \"%s\"", from)
@@ -278,7 +279,7 @@ func renameColumn(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTa
 			return err
 		}
 	}
-	return checkSchemaAfter(cat, "rename")
+	return checkSchemaAfter(main, cat, "rename")
 }
 
 // rebindIndex replaces index ix by the one its edited CREATE text sql
@@ -447,7 +448,7 @@ func dropColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramm
 	if err != nil {
 		return err
 	}
-	if err := checkSchemaAfter(cat, "drop column"); err != nil {
+	if err := checkSchemaAfter(c.Catalog, cat, "drop column"); err != nil {
 		return err
 	}
 	return exec.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {

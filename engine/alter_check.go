@@ -12,17 +12,22 @@ import (
 // checkSchemaAfter binds every view and trigger of cat again after an
 // ALTER TABLE (what names it: "rename", "drop column") and fails, as
 // SQLite does, with the first one that no longer binds, so an ALTER never
-// leaves a view or trigger reading a column or table that is gone.
-func checkSchemaAfter(cat *catalog.Catalog, what string) error {
+// leaves a view or trigger reading a column or table that is gone. A temp
+// schema's objects bind with main (the statement's) beneath them.
+func checkSchemaAfter(main, cat *catalog.Catalog, what string) error {
+	bind := cat
+	if cat.IsTemp() {
+		bind = main.Main().WithTemp(cat)
+	}
 	for _, e := range cat.Entries() {
 		var err error
 		switch e.Type {
 		case "view":
 			if v := cat.View(e.Name); v != nil {
-				_, err = plan.NewBinder(cat).ViewTable(v)
+				_, err = plan.NewBinder(bind).ViewTable(v)
 			}
 		case "trigger":
-			err = bindStoredTrigger(cat, e)
+			err = bindStoredTrigger(bind, e)
 		default:
 			continue
 		}

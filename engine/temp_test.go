@@ -302,3 +302,17 @@ func TestSession_Temp_DropTakesNoWriterLock(t *testing.T) {
 	require.NoError(t, b.Rollback())
 	mustExec(t, a, "DROP TABLE m")
 }
+
+func TestSession_Temp_AlterColumnOnTempTable(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	defer s.Close()
+	mustExec(t, s, "CREATE TEMP TABLE tt(a)")
+	mustExec(t, s, "INSERT INTO tt VALUES (1)")
+	mustExec(t, s, "ALTER TABLE tt ALTER COLUMN a SET NOT NULL")
+	require.ErrorContains(t, execErr(s, "INSERT INTO tt VALUES (NULL)"), "NOT NULL constraint failed: tt.a")
+	mustExec(t, s, "ALTER TABLE temp.tt ALTER COLUMN a SET DEFAULT 5")
+	mustExec(t, s, "INSERT INTO tt DEFAULT VALUES")
+	require.Equal(t, []int64{1, 5}, queryInts(t, s, "SELECT a FROM tt ORDER BY a"))
+	require.Equal(t, []int64{0}, queryInts(t, s, "SELECT count(*) FROM sqlite_master"))
+}
