@@ -31,7 +31,8 @@ func nullOrText(s string) types.Value {
 func IntrospectionRows(cat *catalog.Catalog, name, arg string) (rows [][]types.Value, ok bool, err error) {
 	switch name {
 	case "table_info", "table_xinfo":
-		return tableInfo(cat, arg, name == "table_xinfo"), true, nil
+		rows, err := tableInfo(cat, arg, name == "table_xinfo")
+		return rows, true, err
 	case "index_list":
 		return indexList(cat, arg), true, nil
 	case "index_info", "index_xinfo":
@@ -49,20 +50,22 @@ func IntrospectionRows(cat *catalog.Catalog, name, arg string) (rows [][]types.V
 	return nil, false, nil
 }
 
-func tableInfo(cat *catalog.Catalog, name string, x bool) [][]types.Value {
+func tableInfo(cat *catalog.Catalog, name string, x bool) ([][]types.Value, error) {
 	t := cat.Table(name)
 	if t == nil {
 		t = plan.VirtualTable(name)
 	}
 	if v := cat.View(name); t == nil && v != nil {
-		// A view lists its result columns, typed as their sources are;
-		// one that no longer binds lists none.
-		if t, _ = plan.NewBinder(cat).ViewTable(v); t != nil {
-			t = viewColumnTypes(t)
+		// A view lists its result columns, typed as their sources are; one
+		// that no longer binds is an error, as in SQLite.
+		vt, err := plan.NewBinder(cat).ViewTable(v)
+		if err != nil {
+			return nil, err
 		}
+		t = viewColumnTypes(vt)
 	}
 	if t == nil {
-		return nil
+		return nil, nil
 	}
 	var rows [][]types.Value
 	for i, c := range t.Columns {
@@ -83,7 +86,7 @@ func tableInfo(cat *catalog.Catalog, name string, x bool) [][]types.Value {
 		}
 		rows = append(rows, row)
 	}
-	return rows
+	return rows, nil
 }
 
 // viewColumnTypes returns view table t with the column types SQLite's
