@@ -105,13 +105,6 @@ func existsBody(n Node) Node {
 				}
 			}
 			n = x.Input
-		case *Distinct:
-			n = x.Input
-		case *Sort:
-			if x.Limit != nil {
-				return n
-			}
-			n = x.Input
 		case *Limit:
 			c, ok := x.Limit.(*Const)
 			if !ok || x.Offset != nil || c.V.Kind() != types.KindInt || c.V.Int() <= 0 {
@@ -119,7 +112,11 @@ func existsBody(n Node) Node {
 			}
 			n = x.Input
 		default:
-			return n
+			in := setBody(n)
+			if in == n {
+				return n
+			}
+			n = in
 		}
 	}
 }
