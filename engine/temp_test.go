@@ -22,6 +22,21 @@ func execErr(s *Session, sql string) error {
 	return err
 }
 
+// twoSessions opens a memory database whose writer waits 50 ms and two
+// sessions on it, closed with the test.
+func twoSessions(t *testing.T) (a, b *Session) {
+	t.Helper()
+	db, err := Open(Options{Memory: true, ForeignKeys: true, BusyTimeout: 50 * time.Millisecond})
+	require.NoError(t, err)
+	a, b = db.NewSession(), db.NewSession()
+	t.Cleanup(func() {
+		a.Close()
+		b.Close()
+		db.Close()
+	})
+	return a, b
+}
+
 func TestSession_Temp_VisibleOnlyToItsSession(t *testing.T) {
 	db := openMem(t)
 	a, b := db.NewSession(), db.NewSession()
@@ -83,12 +98,7 @@ func TestSession_Temp_PlanCacheKeepsSessionsApart(t *testing.T) {
 }
 
 func TestSession_Temp_WriteDoesNotWaitForOtherWriter(t *testing.T) {
-	db, err := Open(Options{Memory: true, ForeignKeys: true, BusyTimeout: 50 * time.Millisecond})
-	require.NoError(t, err)
-	defer db.Close()
-	a, b := db.NewSession(), db.NewSession()
-	defer a.Close()
-	defer b.Close()
+	a, b := twoSessions(t)
 	mustExec(t, a, "CREATE TABLE m(x)")
 	mustExec(t, a, "CREATE TEMP TABLE tt(x UNIQUE)")
 	require.NoError(t, b.Begin(context.Background(), TxOptions{Immediate: true}))
@@ -183,12 +193,7 @@ func TestSession_Temp_StreamingQueryKeepsBothSnapshots(t *testing.T) {
 }
 
 func TestSession_Temp_ExplicitTxWritingTempTakesNoWriterLock(t *testing.T) {
-	db, err := Open(Options{Memory: true, ForeignKeys: true, BusyTimeout: 50 * time.Millisecond})
-	require.NoError(t, err)
-	defer db.Close()
-	a, b := db.NewSession(), db.NewSession()
-	defer a.Close()
-	defer b.Close()
+	a, b := twoSessions(t)
 	mustExec(t, a, "CREATE TABLE m(x)")
 	mustExec(t, a, "CREATE TEMP TABLE tt(x)")
 	require.NoError(t, b.Begin(context.Background(), TxOptions{Immediate: true}))
@@ -286,12 +291,7 @@ func tempRounds(s *Session, g int) error {
 }
 
 func TestSession_Temp_DropTakesNoWriterLock(t *testing.T) {
-	db, err := Open(Options{Memory: true, ForeignKeys: true, BusyTimeout: 50 * time.Millisecond})
-	require.NoError(t, err)
-	defer db.Close()
-	a, b := db.NewSession(), db.NewSession()
-	defer a.Close()
-	defer b.Close()
+	a, b := twoSessions(t)
 	mustExec(t, a, "CREATE TABLE m(x)")
 	mustExec(t, a, "CREATE TEMP TABLE m(x)")
 	mustExec(t, a, "CREATE TEMP VIEW v AS SELECT 1")
