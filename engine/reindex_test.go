@@ -79,3 +79,22 @@ func TestReindex_Forms_RebuildTheChosenIndexes(t *testing.T) {
 	mustExec(t, s, "REINDEX")
 	require.Equal(t, []string{"ok"}, integrityRows(t, s))
 }
+
+func TestReindex_InTransaction_CommitsAndRollsBackWithIt(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	defer s.Close()
+	mustExec(t, s, `CREATE TABLE t (a INTEGER, b TEXT)`)
+	mustExec(t, s, `CREATE INDEX t_a ON t (a)`)
+	mustExec(t, s, `INSERT INTO t VALUES (1, 'x'), (2, 'y'), (3, 'z')`)
+	dropIndexEntries(t, db, "t_a")
+	mustExec(t, s, `BEGIN`)
+	mustExec(t, s, `REINDEX t_a`)
+	mustExec(t, s, `ROLLBACK`)
+	require.Equal(t, 0, indexEntries(t, db, "t_a"), "ROLLBACK undoes the rebuild")
+	mustExec(t, s, `BEGIN`)
+	mustExec(t, s, `REINDEX t_a`)
+	mustExec(t, s, `COMMIT`)
+	require.Equal(t, 3, indexEntries(t, db, "t_a"))
+	require.Equal(t, []string{"ok"}, integrityRows(t, s))
+}
