@@ -548,11 +548,15 @@ func rewriteViews(cat *catalog.Catalog, table string, quote bool, edit func(gram
 	return nil
 }
 
+// isMain reports whether a schema qualifier names the main schema (or is
+// absent), where the tables ALTER TABLE edits live.
+func isMain(schema string) bool { return schema == "" || strings.EqualFold(schema, "main") }
+
 // namesTable reports whether a table name below n is table.
 func namesTable(n grammar.Node, table string) bool {
 	found := false
 	grammar.Walk(n, func(n grammar.Node) bool {
-		if t, ok := n.(*grammar.TableName); ok && t.Schema == "" && strings.EqualFold(t.Name, table) {
+		if t, ok := n.(*grammar.TableName); ok && isMain(t.Schema) && strings.EqualFold(t.Name, table) {
 			found = true
 		}
 		return !found

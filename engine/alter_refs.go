@@ -194,7 +194,7 @@ func triggerOn(e *textEdit) int {
 // changed names in e.
 func renameTableInTrigger(tr *grammar.CreateTriggerStmt, e *textEdit, from, to string) bool {
 	changed := false
-	if tr.Schema == "" && strings.EqualFold(tr.Table, from) {
+	if isMain(tr.Schema) && strings.EqualFold(tr.Table, from) {
 		tr.Table, changed = to, true
 		e.partTok(triggerOn(e), 0, from, to)
 	}
@@ -212,7 +212,7 @@ func renameTableRefs(n grammar.Node, e *textEdit, from, to string) bool {
 	grammar.Walk(n, func(x grammar.Node) bool {
 		switch x := x.(type) {
 		case *grammar.TableName:
-			if x.Schema == "" && strings.EqualFold(x.Name, from) {
+			if isMain(x.Schema) && strings.EqualFold(x.Name, from) {
 				x.Name, changed = to, true
 				e.part(x.Offset, 0, from, to)
 			}

@@ -116,7 +116,11 @@ func fromTables(te grammar.TableExpr) []scopeTable {
 			if x.Alias != "" {
 				alias = x.Alias
 			}
-			out = append(out, scopeTable{name: x.Name, alias: alias})
+			name := x.Name
+			if !isMain(x.Schema) {
+				name = "" // another schema's table is never the renamed one
+			}
+			out = append(out, scopeTable{name: name, alias: alias})
 		case *grammar.Join:
 			add(x.Left)
 			add(x.Right)
