@@ -17,9 +17,6 @@ func NewTemp() *Catalog {
 // IsTemp reports whether c is a temp schema (not a composed catalog).
 func (c *Catalog) IsTemp() bool { return c.isTemp }
 
-// Empty reports whether c holds no object.
-func (c *Catalog) Empty() bool { return len(c.seq) == 0 && len(c.trigs) == 0 }
-
 // WithTemp returns main with temp laid over it. The result is read-only:
 // it shares main's maps. With no temp schema (nil) it is main itself, so
 // sessions that never made a temp object share plans.
