@@ -60,7 +60,12 @@ func Cast(v Value, a Affinity) Value {
 	case AffinityNumeric:
 		return castNumeric(v)
 	case AffinityText:
-		return Value{s: v.Text(), k: KindText} // drops a JSON subtype, as SQLite
+		if v.k == KindText {
+			// Already text: SQLite's cast leaves the value, and its JSON
+			// subtype, alone (json_quote(CAST(json('[1]') AS TEXT)) is [1]).
+			return v
+		}
+		return Value{s: v.Text(), k: KindText}
 	}
 	if v.k == KindBlob {
 		return v
