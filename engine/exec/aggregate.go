@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"bytes"
 	"sort"
 
 	"github.com/ladybugsql/ladybug/engine/funcs"
@@ -51,10 +52,14 @@ type aggregateOp struct {
 	key     []byte
 	ready   bool
 	emitted int
+	// sorted: input ordered by the group keys (plan.Aggregate.Sorted); a
+	// row starts a new group when its key differs from last's.
+	sorted bool
+	last   []byte
 }
 
 func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, error) {
-	op := &aggregateOp{in: in, out: NewBatch(len(n.Cols))}
+	op := &aggregateOp{in: in, out: NewBatch(len(n.Cols)), sorted: n.Sorted}
 	for _, g := range n.Group {
 		ev, err := cp.compile(g)
 		if err != nil {
@@ -145,9 +150,11 @@ func (a *aggregateOp) Next(c *Ctx) (*Batch, error) {
 
 func (a *aggregateOp) consume(c *Ctx) error {
 	if len(a.groups) > 0 {
-		var err error
-		if a.ht, err = factorized.NewHashTable(c.Pool, factorized.MustSchema(factorized.Int64())); err != nil {
-			return err
+		if !a.sorted {
+			var err error
+			if a.ht, err = factorized.NewHashTable(c.Pool, factorized.MustSchema(factorized.Int64())); err != nil {
+				return err
+			}
 		}
 		a.gvals = factorized.NewTable(c.Pool, valueSchema(len(a.groups)))
 	} else {
@@ -247,20 +254,40 @@ func (a *aggregateOp) assignGroups(b *Batch, gidx []int) {
 		for g := range a.groups {
 			a.key = appendKey(a.key, a.gbufs[g][i], a.gcolls[g], false, true)
 		}
+		if a.sorted {
+			gidx[i] = a.sortedGroup(i)
+			continue
+		}
 		r, found := a.ht.FindOrInsert(a.key)
 		if !found {
 			r.SetInt64(0, int64(a.ngroups))
-			gr := a.gvals.Append()
-			for g := range a.groups {
-				setFact(gr, g, a.gbufs[g][i])
-			}
-			a.ngroups++
-			for k := range a.aggs {
-				a.accs = append(a.accs, a.aggs[k].newAccum())
-			}
+			a.newGroup(i)
 		}
 		gidx[i] = int(r.Int64(0))
 	}
+}
+
+// newGroup adds a group whose key values are row i's.
+func (a *aggregateOp) newGroup(i int) {
+	gr := a.gvals.Append()
+	for g := range a.groups {
+		setFact(gr, g, a.gbufs[g][i])
+	}
+	a.ngroups++
+	for k := range a.aggs {
+		a.accs = append(a.accs, a.aggs[k].newAccum())
+	}
+}
+
+// sortedGroup returns the group of row i, whose key is a.key, in sorted
+// input: the last group while the key repeats, else a new one.
+func (a *aggregateOp) sortedGroup(i int) int {
+	if a.ngroups > 0 && bytes.Equal(a.key, a.last) {
+		return a.ngroups - 1
+	}
+	a.last = append(a.last[:0], a.key...)
+	a.newGroup(i)
+	return a.ngroups - 1
 }
 
 func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {

@@ -74,7 +74,11 @@ func Describe(n Node) string {
 		}
 		return fmt.Sprintf("Sort %d key(s)", len(x.Keys))
 	case *Aggregate:
-		return fmt.Sprintf("HashAggregate %d group key(s), %d aggregate(s)", len(x.Group), len(x.Aggs))
+		kind := "HashAggregate"
+		if x.Sorted {
+			kind = "StreamAggregate"
+		}
+		return fmt.Sprintf("%s %d group key(s), %d aggregate(s)", kind, len(x.Group), len(x.Aggs))
 	case *Distinct:
 		return "HashDistinct"
 	case *Join:

@@ -169,6 +169,10 @@ type Aggregate struct {
 	Group []Expr
 	Aggs  []AggCall
 	Cols  []Column
+	// Sorted marks input ordered by the group keys (group-by-index): a
+	// group ends where the key changes, no hash table is built, and groups
+	// come out in key order.
+	Sorted bool
 }
 
 // Columns implements Node.

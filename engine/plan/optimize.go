@@ -22,6 +22,8 @@ var rules = []rule{
 	{"limit-into-scan", limitIntoScan},
 	{"count-from-tree", countFromTree},
 	{"min-max-from-index", minMaxFromIndex},
+	{"group-by-index", groupByIndex},
+	{"order-by-group", orderByGroup},
 	{"join-order", joinOrder},
 	{"index-join", indexJoin},
 	{"hash-join-build-side", hashJoinBuildSide},
