@@ -83,9 +83,11 @@ func (sq *subquery) absorb(r *subResult, b *Batch) bool {
 	switch sq.kind {
 	case 's':
 		i := b.Phys(0)
-		r.scalar, r.exists = b.Cols[0][i].Clone(), true
+		// A scalar subquery's value leaves its JSON subtype behind, as in
+		// SQLite: json_array((SELECT json_array(1))) is ["[1]"].
+		r.scalar, r.exists = b.Cols[0][i].Clone().WithoutSubtype(), true
 		for col := 1; col < sq.ncols; col++ {
-			r.more = append(r.more, b.Cols[col][i].Clone())
+			r.more = append(r.more, b.Cols[col][i].Clone().WithoutSubtype())
 		}
 		return true
 	case 'e':

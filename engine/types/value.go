@@ -85,6 +85,15 @@ func NewJSON(s string) Value { return Value{s: s, i: subtypeJSON, k: KindText} }
 // IsJSON reports whether v is TEXT carrying the JSON subtype.
 func (v Value) IsJSON() bool { return v.k == KindText && v.i == subtypeJSON }
 
+// WithoutSubtype is v with no JSON subtype, as a value leaving a subquery
+// is in SQLite.
+func (v Value) WithoutSubtype() Value {
+	if v.IsJSON() {
+		v.i = 0
+	}
+	return v
+}
+
 // Kind returns the storage class.
 func (v Value) Kind() Kind { return v.k }
 
