@@ -46,6 +46,7 @@ type aggregateOp struct {
 	aggs    []aggSpec
 	out     *Batch
 	ht      *factorized.HashTable
+	ig      intGroups
 	gvals   *factorized.Table
 	accs    []accum
 	ngroups int
@@ -250,6 +251,10 @@ func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
 func (a *aggregateOp) assignGroups(b *Batch, gidx []int) {
 	for k, n := 0, b.Len(); k < n; k++ {
 		i := b.Phys(k)
+		if g, ok := a.findIntGroup(i); ok {
+			gidx[i] = g
+			continue
+		}
 		a.key = a.key[:0]
 		for g := range a.groups {
 			a.key = appendKey(a.key, a.gbufs[g][i], a.gcolls[g], false, true)
@@ -401,7 +406,7 @@ func (a *aggregateOp) Close() {
 		a.gvals.Release()
 		a.gvals = nil
 	}
-	a.accs, a.ngroups, a.emitted, a.ready = nil, 0, 0, false
+	a.accs, a.ngroups, a.emitted, a.ready, a.ig = nil, 0, 0, false, intGroups{}
 }
 
 // newAccum returns a fresh accumulator for the aggregate.
