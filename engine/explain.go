@@ -101,7 +101,9 @@ func (e *explainer) operator(n plan.Node, parent int) {
 		}
 	case *plan.Distinct:
 		e.node(n.Input, parent)
-		e.add(parent, "USE HASH TABLE FOR DISTINCT")
+		if !n.Sorted {
+			e.add(parent, "USE HASH TABLE FOR DISTINCT")
+		}
 	case *plan.Join:
 		id := e.add(parent, joinDetail(n))
 		e.node(n.Left, id)

@@ -77,7 +77,7 @@ func (b *builder) build(n plan.Node) (Operator, error) {
 		for i, c := range n.Columns() {
 			colls[i] = c.Collate
 		}
-		return &distinctOp{in: in, colls: colls}, nil
+		return &distinctOp{in: in, colls: colls, sorted: n.Sorted}, nil
 	case *plan.Join:
 		return b.join(n)
 	case *plan.SetOp:

@@ -1,21 +1,27 @@
 package exec
 
 import (
+	"bytes"
+
 	"github.com/ladybugsql/ladybug/factorized"
 )
 
 // distinctOp streams rows not seen before, remembering their keys in a
-// factorized hash table.
+// factorized hash table, or, over input sorted by every column
+// (plan.Distinct.Sorted), comparing each row's key with the previous one.
 type distinctOp struct {
-	in    Operator
-	colls []string
-	ht    *factorized.HashTable
-	sel   []int32
-	key   []byte
+	in     Operator
+	colls  []string
+	ht     *factorized.HashTable
+	sel    []int32
+	key    []byte
+	sorted bool
+	last   []byte
+	any    bool // last holds a row's key
 }
 
 func (d *distinctOp) Next(c *Ctx) (*Batch, error) {
-	if d.ht == nil {
+	if d.ht == nil && !d.sorted {
 		ht, err := factorized.NewHashTable(c.Pool, factorized.MustSchema())
 		if err != nil {
 			return nil, err
@@ -34,7 +40,7 @@ func (d *distinctOp) Next(c *Ctx) (*Batch, error) {
 			for col, coll := range d.colls {
 				d.key = appendKey(d.key, b.Cols[col][i], coll, false, true)
 			}
-			if _, found := d.ht.FindOrInsert(d.key); !found {
+			if d.isNew() {
 				d.sel = append(d.sel, int32(i))
 			}
 		}
@@ -48,7 +54,21 @@ func (d *distinctOp) Next(c *Ctx) (*Batch, error) {
 	}
 }
 
+// isNew reports whether the row with key d.key was not seen before.
+func (d *distinctOp) isNew() bool {
+	if !d.sorted {
+		_, found := d.ht.FindOrInsert(d.key)
+		return !found
+	}
+	if d.any && bytes.Equal(d.key, d.last) {
+		return false
+	}
+	d.last, d.any = append(d.last[:0], d.key...), true
+	return true
+}
+
 func (d *distinctOp) Close() {
+	d.any = false
 	d.in.Close()
 	if d.ht != nil {
 		d.ht.Release()

@@ -80,6 +80,9 @@ func Describe(n Node) string {
 		}
 		return fmt.Sprintf("%s %d group key(s), %d aggregate(s)", kind, len(x.Group), len(x.Aggs))
 	case *Distinct:
+		if x.Sorted {
+			return "StreamDistinct"
+		}
 		return "HashDistinct"
 	case *Join:
 		return joinLabel(x)

@@ -179,7 +179,13 @@ type Aggregate struct {
 func (a *Aggregate) Columns() []Column { return a.Cols }
 
 // Distinct removes duplicate rows.
-type Distinct struct{ Input Node }
+type Distinct struct {
+	Input Node
+	// Sorted marks input ordered by all its columns (distinct-by-index):
+	// duplicates are adjacent, so a row is kept when it differs from the
+	// one before, with no hash table.
+	Sorted bool
+}
 
 // Columns implements Node.
 func (d *Distinct) Columns() []Column { return d.Input.Columns() }

@@ -24,6 +24,7 @@ var rules = []rule{
 	{"min-max-from-index", minMaxFromIndex},
 	{"group-by-index", groupByIndex},
 	{"order-by-group", orderByGroup},
+	{"distinct-by-index", distinctByIndex},
 	{"join-order", joinOrder},
 	{"index-join", indexJoin},
 	{"hash-join-build-side", hashJoinBuildSide},

@@ -119,3 +119,40 @@ func orderByGroup(_ *catalog.Catalog, n Node) Node {
 	}
 	return s.Input
 }
+
+// distinctByIndex marks a DISTINCT over plain columns of an ordered scan
+// as Sorted: the scan's index delivers the columns in order after its
+// equality prefix (or a full scan switches to a covering index led by
+// them). Rows then come out in index order, as SQLite's DISTINCT through
+// an index returns them.
+func distinctByIndex(cat *catalog.Catalog, n Node) Node {
+	d, ok := n.(*Distinct)
+	if !ok || d.Sorted {
+		return n
+	}
+	p, ok := d.Input.(*Project)
+	if !ok || len(p.Exprs) == 0 {
+		return n
+	}
+	keys := make([]SortKey, len(p.Exprs))
+	for i := range p.Exprs {
+		keys[i] = SortKey{Expr: &ColRef{Idx: i}}
+	}
+	scan, cols, ok := sortSource(p, keys)
+	if !ok || scan.Table.Virtual || scan.Table.WithoutRowid {
+		return n
+	}
+	r := scan.Index
+	switch {
+	case r != nil && r.In == nil && !r.Reverse && indexDelivers(r.Index, len(r.Eq), scan.Table, cols):
+	case r == nil && scan.Lookup == nil && cat != nil:
+		ix := coveringGroupIndex(cat, scan, cols)
+		if ix == nil {
+			return n
+		}
+		scan.Index = &IndexRange{Index: ix}
+	default:
+		return n
+	}
+	return &Distinct{Input: d.Input, Sorted: true}
+}
