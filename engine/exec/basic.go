@@ -121,6 +121,8 @@ type projectOp struct {
 	// pass[i] >= 0 marks output column i as a copy of input column pass[i],
 	// shared without evaluation.
 	pass []int
+	// plain strips JSON subtypes (plan.Project.Plain).
+	plain bool
 }
 
 func (p *projectOp) Next(c *Ctx) (*Batch, error) {
@@ -139,7 +141,22 @@ func (p *projectOp) Next(c *Ctx) (*Batch, error) {
 			return nil, err
 		}
 	}
+	if p.plain {
+		stripSubtypes(out)
+	}
 	return out, nil
+}
+
+// stripSubtypes drops the JSON subtype of b's live values, in place (only
+// computed values carry one, and leaving it is what the boundary is for).
+func stripSubtypes(b *Batch) {
+	for _, col := range b.Cols {
+		for k, n := 0, b.Len(); k < n; k++ {
+			if i := b.Phys(k); col[i].IsJSON() {
+				col[i] = col[i].WithoutSubtype()
+			}
+		}
+	}
 }
 
 func (p *projectOp) Close() { p.in.Close() }

@@ -117,7 +117,7 @@ func (b *builder) project(n *plan.Project) (Operator, error) {
 	if err != nil {
 		return nil, err
 	}
-	op := &projectOp{in: in, out: &Batch{Cols: make([][]types.Value, len(n.Exprs))}, pass: make([]int, len(n.Exprs))}
+	op := &projectOp{in: in, out: &Batch{Cols: make([][]types.Value, len(n.Exprs))}, pass: make([]int, len(n.Exprs)), plain: n.Plain}
 	op.exprs = make([]evaluator, len(n.Exprs))
 	for i, e := range n.Exprs {
 		op.pass[i] = -1

@@ -50,9 +50,9 @@ func derived(q *Query, alias string) (Node, *scope, error) {
 		for i := range exprs {
 			exprs[i] = &ColRef{Idx: i}
 		}
-		node = &Project{Input: node, Exprs: exprs, Cols: cols}
+		node = &Project{Input: node, Exprs: exprs, Cols: cols, Plain: true}
 	} else {
-		node = &Project{Input: node, Exprs: identity(len(cols)), Cols: cols}
+		node = &Project{Input: node, Exprs: identity(len(cols)), Cols: cols, Plain: true}
 	}
 	return node, &scope{cols: cols}, nil
 }

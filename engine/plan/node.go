@@ -119,6 +119,9 @@ type Project struct {
 	Input Node
 	Exprs []Expr
 	Cols  []Column
+	// Plain marks the output of a derived table or CTE: its values leave
+	// without a JSON subtype, as in SQLite.
+	Plain bool
 }
 
 // Columns implements Node.
