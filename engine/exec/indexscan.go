@@ -26,6 +26,7 @@ type indexScanOp struct {
 	dec     rowDecoder
 	cur     *txn.Cursor
 	prefix  []byte
+	seek    []byte // the first key to visit
 	stop    []byte // entries >= stop (or > stop, for an inclusive bound) end the scan
 	stopInc bool
 	skip    []byte // entries with this prefix are skipped (exclusive lower bound)
@@ -37,12 +38,15 @@ type indexScanOp struct {
 	covering bool
 	// tcur reads the table rows of a batch in rowid order; pend lists the
 	// batch's rows still to read from the table.
-	table  *txn.Tree
-	tcur   *txn.Cursor
-	pend   []pendingRow
-	packed [2][]uint64 // sortPending's scratch
-	budget rowBudget
-	in     *inSeeks // the IN list, when the range has one
+	table *txn.Tree
+	tcur  *txn.Cursor
+	// oldCur and oldTcur are cur and tcur after Close, reopened by the
+	// next execution so a prepared statement allocates no cursors.
+	oldCur, oldTcur *txn.Cursor
+	pend            []pendingRow
+	packed          [2][]uint64 // sortPending's scratch
+	budget          rowBudget
+	in              *inSeeks // the IN list, when the range has one
 }
 
 // pendingRow is a batch row whose table row is still to be read.
@@ -108,7 +112,8 @@ func (s *indexScanOp) start(c *Ctx) (bool, error) {
 			return false, err
 		}
 	}
-	seek := append([]byte{}, s.prefix...)
+	s.seek = append(s.seek[:0], s.prefix...)
+	seek := s.seek
 	var coll types.Collation
 	if len(s.eq) < len(s.ix.Columns) {
 		coll = collOf(s.ix.Columns[len(s.eq)].Collate)
@@ -135,8 +140,9 @@ func (s *indexScanOp) start(c *Ctx) (bool, error) {
 		s.stop = types.AppendKey(append([]byte{}, s.prefix...), v, false, coll)
 		s.stopInc = s.r.HiIncl
 	}
+	s.seek = seek // keep the grown buffer
 	s.table = c.TableTree(s.t)
-	s.cur = c.IndexTree(s.ix).Cursor()
+	s.cur = c.IndexTree(s.ix).Reopen(s.oldCur)
 	if s.r.Reverse {
 		return s.seekLast(), s.cur.Err()
 	}
@@ -320,7 +326,7 @@ func (s *indexScanOp) readRows(b *Batch, ncol int) error {
 		return nil
 	}
 	if s.tcur == nil {
-		s.tcur = s.table.Cursor()
+		s.tcur = s.table.Reopen(s.oldTcur)
 	}
 	sortPending(s.pend, &s.packed)
 	for _, p := range s.pend {
@@ -348,11 +354,11 @@ func (s *indexScanOp) readRows(b *Batch, ncol int) error {
 func (s *indexScanOp) Close() {
 	if s.cur != nil {
 		s.cur.Close()
-		s.cur = nil
+		s.oldCur, s.cur = s.cur, nil
 	}
 	if s.tcur != nil {
 		s.tcur.Close()
-		s.tcur = nil
+		s.oldTcur, s.tcur = s.tcur, nil
 	}
 	s.started, s.done, s.stop, s.skip = false, false, nil, nil
 }

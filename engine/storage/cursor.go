@@ -29,6 +29,14 @@ type Cursor struct {
 // Cursor returns an unpositioned cursor; call First, Last or Seek.
 func (t *Tree) Cursor() *Cursor { return &Cursor{tx: t.tx, root: t.root} }
 
+// CursorIn makes c, a cursor no longer needed, an unpositioned cursor on t,
+// as Cursor would return, without allocating one. It closes c first.
+func (t *Tree) CursorIn(c *Cursor) *Cursor {
+	c.unpin()
+	*c = Cursor{tx: t.tx, root: t.root}
+	return c
+}
+
 // Err returns the error that stopped the cursor, if any.
 func (c *Cursor) Err() error { return c.err }
 

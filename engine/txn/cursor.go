@@ -18,6 +18,7 @@ type Cursor struct {
 	key     []byte // copy of the current key, for re-seeking
 	valid   bool
 	run     kvRunner // c, when it reads leaf runs (storage cursors do)
+	spare   kvCursor // c after Close, for Reopen to reuse
 }
 
 // kvRunner is a kvCursor that reads a run of entries in one call (see
@@ -27,15 +28,30 @@ type kvRunner interface {
 }
 
 // Cursor returns a cursor over the tree; Close it when done.
-func (t *Tree) Cursor() *Cursor {
-	cur := &Cursor{t: t}
-	if err := t.readable(); err != nil {
-		cur.err = err
-		return cur
+func (t *Tree) Cursor() *Cursor { return t.Reopen(new(Cursor)) }
+
+// Reopen returns an unpositioned cursor over t, as Cursor does, made in the
+// memory of c, a cursor its user is done with (it is closed first; nil
+// allocates a new one). Keys c returned are invalid after.
+func (t *Tree) Reopen(c *Cursor) *Cursor {
+	if c == nil {
+		c = new(Cursor)
 	}
-	cur.c = t.storage().Cursor()
-	cur.run, _ = cur.c.(kvRunner)
-	return cur
+	c.Close()
+	key, spare := c.key[:0], c.spare
+	*c = Cursor{t: t, key: key, spare: spare}
+	if err := t.readable(); err != nil {
+		c.err = err
+		return c
+	}
+	st := t.storage()
+	if ci, ok := st.(kvCursorIn); ok && spare != nil {
+		c.c = ci.cursorIn(spare)
+	} else {
+		c.c = st.Cursor()
+	}
+	c.run, _ = c.c.(kvRunner)
+	return c
 }
 
 // First moves to the smallest visible key.
@@ -169,7 +185,7 @@ func (c *Cursor) Err() error {
 func (c *Cursor) Close() {
 	if c.c != nil {
 		c.c.Close()
-		c.c = nil
+		c.spare, c.c = c.c, nil
 	}
 	c.valid = false
 }

@@ -52,6 +52,12 @@ type kvTree interface {
 	Count() (int64, error)
 }
 
+// kvCursorIn is a kvTree that can open a cursor in the memory of a closed
+// one (the storage binding can), saving an allocation per scan.
+type kvCursorIn interface {
+	cursorIn(old kvCursor) kvCursor
+}
+
 // kvBatchDeleter is implemented by trees that delete many sorted keys in
 // one pass, modifying each leaf page once.
 type kvBatchDeleter interface {

@@ -75,3 +75,12 @@ func (t txKV) Tree(root uint32) kvTree { return treeKV{t.Tx.Tree(root)} }
 type treeKV struct{ *storage.Tree }
 
 func (t treeKV) Cursor() kvCursor { return t.Tree.Cursor() }
+
+// cursorIn reuses old, a closed cursor of any tree, when it is a storage
+// cursor (see kvCursorIn).
+func (t treeKV) cursorIn(old kvCursor) kvCursor {
+	if sc, ok := old.(*storage.Cursor); ok {
+		return t.Tree.CursorIn(sc)
+	}
+	return t.Tree.Cursor()
+}

@@ -111,3 +111,29 @@ func checkTombSet(t *testing.T, s *tombSet, model map[int]tombState, upto int) {
 	}
 	require.Equal(t, want, got)
 }
+
+// TestTombSet_Sorted_MixedLengthsOutOfOrder adds keys of several lengths
+// out of order (the map path, sorted as bytes) and 8-byte keys out of
+// order (sorted as integers): sorted returns each set in byte order.
+func TestTombSet_Sorted_MixedLengthsOutOfOrder(t *testing.T) {
+	str := func(k []byte) string { return string(k) }
+	var mixed tombSet
+	for _, k := range []string{"m", "zz", "a", "mm", "b\x00", "b", "ab"} {
+		mixed.add([]byte(k), tsVerified, str)
+	}
+	var got []string
+	for _, k := range mixed.sorted() {
+		got = append(got, string(k))
+	}
+	require.Equal(t, []string{"a", "ab", "b", "b\x00", "m", "mm", "zz"}, got)
+
+	var rowids tombSet
+	for _, k := range []int{500, 3, 1 << 40, 70000, 2, 256, 255} {
+		rowids.add(key(k), tsVerified, str)
+	}
+	var want [][]byte
+	for _, k := range []int{2, 3, 255, 256, 500, 70000, 1 << 40} {
+		want = append(want, key(k))
+	}
+	require.Equal(t, want, rowids.sorted())
+}
