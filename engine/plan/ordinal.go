@@ -13,7 +13,7 @@ import (
 // "x IS NOT NULL" (and ISNULL, NOTNULL, IS [NOT] DISTINCT FROM NULL) into
 // the integer 0 or 1 when x, under any signs, is a literal number, string
 // or blob, or such a folded term, so "GROUP BY (2.5 IS NOT NULL)" names
-// column 1, and "y AND 0" into 0.
+// column 1, and "y AND 0" into 0 when neither side calls a function.
 func ordinalOf(e grammar.Expr) (int64, bool) {
 	if u, ok := e.(*grammar.UnaryExpr); ok {
 		switch u.Op {
@@ -29,7 +29,8 @@ func ordinalOf(e grammar.Expr) (int64, bool) {
 
 // parsedInt returns the small integer constant SQLite's parser makes of e:
 // a literal that fits in 32 bits, a NULL test on a literal (0 or 1), or an
-// AND with a side that is such a 0 (sqlite3ExprAnd makes it 0).
+// AND with a side that is such a 0 and no function call on either side
+// (sqlite3ExprAnd makes it 0).
 func parsedInt(e grammar.Expr) (int64, bool) {
 	switch x := e.(type) {
 	case *grammar.Literal:
@@ -39,6 +40,9 @@ func parsedInt(e grammar.Expr) (int64, bool) {
 		return int32Literal(x.Value)
 	case *grammar.BinaryExpr:
 		if x.Op == grammar.OpAnd {
+			if hasFuncCall(x.L) || hasFuncCall(x.R) {
+				return 0, false // sqlite3ExprAnd leaves an AND with a call in it (EP_HasFunc)
+			}
 			if v, ok := parsedInt(x.L); ok && v == 0 {
 				return 0, true
 			}
@@ -49,6 +53,25 @@ func parsedInt(e grammar.Expr) (int64, bool) {
 		}
 	}
 	return foldedIsNull(e)
+}
+
+// hasFuncCall reports whether e calls a function outside its subqueries,
+// as SQLite's EP_HasFunc: function calls, LIKE/GLOB and the JSON arrows,
+// which SQLite parses into calls.
+func hasFuncCall(e grammar.Expr) bool {
+	found := false
+	grammar.Walk(e, func(n grammar.Node) bool {
+		switch x := n.(type) {
+		case *grammar.FuncCall, *grammar.LikeExpr:
+			found = true
+		case *grammar.BinaryExpr:
+			found = found || x.Op == grammar.OpJSONExtract || x.Op == grammar.OpJSONExtractText
+		case *grammar.SelectStmt:
+			return false
+		}
+		return !found
+	})
+	return found
 }
 
 // int32Literal parses an integer literal as sqlite3GetInt32 does: values
