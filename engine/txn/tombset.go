@@ -37,7 +37,8 @@ type tombSet struct {
 	runOff []int       // start of each run key in runBuf
 	state  []tombState // parallel to runOff
 	other  map[string]tombState
-	pushes []int32 // every add, oldest first; popped only by undo
+	filter tombFilter // over other's keys
+	pushes []int32    // every add, oldest first; popped only by undo
 
 	otherKeys []string // keys of pushOther pushes, oldest first
 
@@ -98,15 +99,16 @@ func (s *tombSet) get(key []byte) tombState {
 	if i, ok := s.find(key); ok && s.state[i] != tsNone {
 		return s.state[i]
 	}
-	if len(s.other) > 0 {
+	if len(s.other) > 0 && s.filter.mayHold(key) {
 		return s.other[string(key)]
 	}
 	return tsNone
 }
 
-// add tombstones key, which must not be live; str makes the string of a
-// key stored in other.
-func (s *tombSet) add(key []byte, st tombState, str func([]byte) string) {
+// add tombstones key unless it is live already (false: nothing changed);
+// str makes the string of a key stored in other. One call answers what a
+// get and an add would, for Delete.
+func (s *tombSet) add(key []byte, st tombState, str func([]byte) string) bool {
 	n := len(s.runOff)
 	if n == 0 || bytes.Compare(key, s.runKey(n-1)) > 0 {
 		s.runOff = append(s.runOff, len(s.runBuf))
@@ -114,22 +116,39 @@ func (s *tombSet) add(key []byte, st tombState, str func([]byte) string) {
 		s.state = append(s.state, st)
 		s.pushes = append(s.pushes, pushAppend)
 		s.account(tsNone, st)
-		return
+		return true
 	}
 	if i, ok := s.find(key); ok {
-		s.account(s.state[i], st)
+		if s.state[i] != tsNone {
+			return false
+		}
+		s.account(tsNone, st)
 		s.state[i] = st
 		s.pushes = append(s.pushes, int32(i))
-		return
+		return true
 	}
 	if s.other == nil {
 		s.other = make(map[string]tombState)
+	} else if s.filter.mayHold(key) && s.other[string(key)] != tsNone {
+		return false
 	}
 	k := str(key)
-	s.account(s.other[k], st)
-	s.other[k] = st
+	s.putOther(k, st)
 	s.pushes = append(s.pushes, pushOther)
 	s.otherKeys = append(s.otherKeys, k)
+	return true
+}
+
+// putOther puts k in state st in other, which must exist, and returns its
+// state before.
+func (s *tombSet) putOther(k string, st tombState) tombState {
+	old, had := s.other[k]
+	s.account(old, st)
+	s.other[k] = st
+	if !had {
+		s.filter.add(k, s.other)
+	}
+	return old
 }
 
 // set puts key, a key of the run or other or neither, in state st; it
@@ -158,9 +177,7 @@ func (s *tombSet) set(key []byte, st tombState, str func([]byte) string) (tombSt
 		s.other = make(map[string]tombState)
 	}
 	k := str(key)
-	old := s.other[k]
-	s.account(old, st)
-	s.other[k] = st
+	old := s.putOther(k, st)
 	return old, k
 }
 

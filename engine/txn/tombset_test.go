@@ -37,11 +37,12 @@ func TestTombSet_RandomOps_MatchModel(t *testing.T) {
 				k = r.IntN(next + 1)
 			}
 			next = max(next, k+1)
+			st := tombState(1 + r.IntN(2))
 			if model[k] != tsNone {
+				require.False(t, s.add(key(k), st, str), "add of live key %d", k)
 				continue
 			}
-			st := tombState(1 + r.IntN(2))
-			s.add(key(k), st, str)
+			require.True(t, s.add(key(k), st, str), "add of key %d", k)
 			model[k] = st
 			ops = append(ops, tombOp{add: true, key: k})
 		case p < 65: // cancel a live key (a Put)

@@ -149,8 +149,8 @@ func (t *Tree) Delete(key []byte) error {
 	if err := t.writable(); err != nil {
 		return err
 	}
-	if !t.tombstoned(key) {
-		t.addTomb(key, tsUnverified)
+	if t.tombs.add(key, tsUnverified, t.tx.keys.str) {
+		t.tx.logTomb(t.root)
 	}
 	return nil
 }
