@@ -223,3 +223,31 @@ func BenchmarkTx_PointReadTx(b *testing.B) {
 		rt.Rollback()
 	}
 }
+
+// benchDeleteSorted deletes b.N keys in DeleteSorted batches of 10,000
+// rowids, every stride-th of a 100,000-row tree (1: one contiguous run),
+// rolling each batch back; an op is one key.
+func benchDeleteSorted(b *testing.B, stride int) {
+	const rows, batch = 100_000, 10_000
+	s, root := benchStore(b, vfs.NewMemFS(), Options{})
+	defer s.Close()
+	fill(b, s, root, rows)
+	keys := make([][]byte, batch)
+	for i := range keys {
+		keys[i] = AppendRowidKey(nil, int64((i*stride)%rows))
+	}
+	ct := startCPU(b)
+	defer ct.stop()
+	for done := 0; done < b.N; done += batch {
+		tx := mustWrite(b, s)
+		if _, err := tx.Tree(root).DeleteSorted(keys[:min(batch, b.N-done)]); err != nil {
+			b.Fatal(err)
+		}
+		if err := tx.Rollback(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkTree_DeleteSortedContiguous(b *testing.B) { benchDeleteSorted(b, 1) }
+func BenchmarkTree_DeleteSortedSpread(b *testing.B)     { benchDeleteSorted(b, 10) }

@@ -308,7 +308,7 @@ func (s *tombSet) sortedOther() [][]byte {
 	for i, k := range extra {
 		nums[i] = binary.BigEndian.Uint64(k)
 	}
-	slices.Sort(nums)
+	radixSort(nums)
 	buf := make([]byte, 0, 8*len(nums))
 	for i, n := range nums {
 		buf = binary.BigEndian.AppendUint64(buf, n)
