@@ -51,7 +51,7 @@ func (b *builder) build(n plan.Node) (Operator, error) {
 		if err != nil {
 			return nil, err
 		}
-		pred, err := b.cp.compile(n.Pred)
+		pred, err := b.cp.predicate(n.Pred)
 		if err != nil {
 			return nil, err
 		}

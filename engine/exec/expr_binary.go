@@ -66,6 +66,64 @@ func compareEval(l, r evaluator, op string, coll types.Collation) evaluator {
 	})
 }
 
+// predicate compiles a WHERE condition. Along its AND/OR spine the right
+// side runs only for the rows the left side leaves undecided, as SQLite
+// evaluates a condition by jumps: `typeof(x) = 'text' AND json(x)` never
+// runs json() on a row the left side rejects, so it cannot fail on it.
+// In a value context (a select-list AND/OR) SQLite computes both sides,
+// and so does binary.
+func (cp *compiler) predicate(e plan.Expr) (evaluator, error) {
+	b, ok := e.(*plan.Binary)
+	if !ok || (b.Op != "AND" && b.Op != "OR") {
+		return cp.compile(e)
+	}
+	l, err := cp.predicate(b.L)
+	if err != nil {
+		return nil, err
+	}
+	r, err := cp.predicate(b.R)
+	if err != nil {
+		return nil, err
+	}
+	if b.Op == "AND" {
+		return logicEval(l, r, types.False, and3), nil
+	}
+	return logicEval(l, r, types.True, or3), nil
+}
+
+// logicEval evaluates r only for the rows whose left value does not
+// already decide the result (false for AND, true for OR).
+func logicEval(l, r evaluator, decides types.Truth, fn func(a, b types.Value) types.Value) evaluator {
+	lb, rb := scratch(), scratch()
+	live := make([]int32, 0, BatchSize)
+	open := make([]int32, 0, BatchSize)
+	decided := decides.Value()
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		if err := l(c, b, lb); err != nil {
+			return err
+		}
+		live, open = liveRows(b, live[:0]), open[:0]
+		for _, i := range live {
+			if types.TruthOf(lb[i]) == decides {
+				out[i] = decided
+			} else {
+				open = append(open, i)
+			}
+		}
+		if len(open) == 0 {
+			return nil
+		}
+		view := Batch{Cols: b.Cols, N: b.N, Sel: open}
+		if err := r(c, &view, rb); err != nil {
+			return err
+		}
+		for _, i := range open {
+			out[i] = fn(lb[i], rb[i])
+		}
+		return nil
+	}
+}
+
 func and3(a, b types.Value) types.Value {
 	return types.And(types.TruthOf(a), types.TruthOf(b)).Value()
 }
