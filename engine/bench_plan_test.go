@@ -80,3 +80,12 @@ func BenchmarkStmt_Query_MaxIndexed(b *testing.B) {
 	benchRun(b, s, "CREATE INDEX t_a ON t (a)")
 	benchQuery(b, s, "SELECT max(a) FROM t", nil)
 }
+
+// BenchmarkStmt_Query_OrderByDescLimit is a top-10 by an indexed column,
+// descending, over 100k rows: a backward index read that stops after ten
+// entries, where a Sort would read every row.
+func BenchmarkStmt_Query_OrderByDescLimit(b *testing.B) {
+	_, s := benchDB(b, 100_000)
+	benchRun(b, s, "CREATE INDEX t_a ON t (a)")
+	benchQuery(b, s, "SELECT id, a, c FROM t ORDER BY a DESC LIMIT 10", nil)
+}

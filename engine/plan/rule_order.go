@@ -4,12 +4,14 @@ import "github.com/ladybugsql/ladybug/engine/catalog"
 
 // orderByIndex drops a Sort whose keys the scan below it already delivers
 // in order: a rowid-ordered table scan sorted by the rowid, or an index
-// scan sorted by the index columns after its equality prefix. For a top-N
-// (ORDER BY … LIMIT) over an unsorted full scan it switches the scan to an
-// index whose leading columns are the keys, so the first rows read are the
-// answer. The Limit above the Sort stays and stops the scan early.
+// scan sorted by the index columns after its equality prefix, read forward
+// or (Reverse) backward. For a top-N (ORDER BY … LIMIT) over an unsorted
+// full scan it switches the scan to an index whose leading columns are the
+// keys, so the first rows read are the answer. The Limit above the Sort
+// stays and stops the scan early.
 //
-// Only ascending keys with SQLite's default NULLs-first order and BINARY
+// Only keys with SQLite's default NULL placement (first ascending, last
+// descending: what an index read in either direction yields) and BINARY
 // collation on both the column and the index qualify; anything else keeps
 // its Sort.
 func orderByIndex(cat *catalog.Catalog, n Node) Node {
@@ -22,24 +24,40 @@ func orderByIndex(cat *catalog.Catalog, n Node) Node {
 		return n
 	}
 	for _, k := range s.Keys {
-		if k.Desc || !k.NullsFirst || normColl(k.Collate) != "BINARY" {
+		if k.NullsFirst == k.Desc || normColl(k.Collate) != "BINARY" {
 			return n
 		}
 	}
 	switch {
 	case scan.Index == nil && isRowidOrder(scan, cols):
+		if s.Keys[0].Desc {
+			return n
+		}
 		return s.Input
-	case scan.Index != nil && indexDelivers(scan.Index.Index, len(scan.Index.Eq), scan.Table, cols):
+	case scan.Index != nil:
+		r := scan.Index
+		rev, ok := indexReads(r.Index, len(r.Eq), scan.Table, cols, s.Keys)
+		if !ok || (rev && !r.reversible()) || (r.In != nil && r.Index.Columns[len(r.Eq)].Desc) {
+			return n
+		}
+		r.Reverse = rev
 		return s.Input
-	case scan.Index == nil && scan.Lookup == nil && s.Limit != nil && cat != nil:
+	case scan.Lookup == nil && s.Limit != nil && cat != nil:
 		for _, ix := range cat.IndexesOf(scan.Table) {
-			if ix.Where == "" && indexDelivers(ix, 0, scan.Table, cols) {
-				scan.Index = &IndexRange{Index: ix}
+			if rev, ok := indexReads(ix, 0, scan.Table, cols, s.Keys); ix.Where == "" && ok {
+				scan.Index = &IndexRange{Index: ix, Reverse: rev}
 				return s.Input
 			}
 		}
 	}
 	return n
+}
+
+// reversible reports whether the index scan can read r backwards: a plain
+// equality prefix, optionally skipping NULLs, with no bound, IN list or
+// LIKE prefix (those seek forward only).
+func (r *IndexRange) reversible() bool {
+	return r.Lo == nil && r.Hi == nil && r.In == nil && r.Like == nil
 }
 
 // sortSource follows the sort keys down through filters and plain-column
@@ -98,4 +116,28 @@ func indexDelivers(ix *catalog.Index, eq int, t *catalog.Table, cols []int) bool
 		}
 	}
 	return true
+}
+
+// indexReads reports whether scanning ix with an equality prefix of length
+// eq yields rows in the order of keys over cols, and whether that needs a
+// backward read: each key must be the next index column, with BINARY
+// collation in the index and the table, and every key's direction must
+// differ from its index column's declared one by the same reversal.
+func indexReads(ix *catalog.Index, eq int, t *catalog.Table, cols []int, keys []SortKey) (reverse, ok bool) {
+	if eq+len(cols) > len(ix.Columns) {
+		return false, false
+	}
+	for i, c := range cols {
+		ic := ix.Columns[eq+i]
+		if ic.Col < 0 || ic.Col != c || normColl(ic.Collate) != "BINARY" ||
+			c >= len(t.Columns) || normColl(t.Columns[c].Collate) != "BINARY" {
+			return false, false
+		}
+		rev := ic.Desc != keys[i].Desc
+		if i > 0 && rev != reverse {
+			return false, false
+		}
+		reverse = rev
+	}
+	return reverse, true
 }
