@@ -89,3 +89,10 @@ func BenchmarkStmt_Query_OrderByDescLimit(b *testing.B) {
 	benchRun(b, s, "CREATE INDEX t_a ON t (a)")
 	benchQuery(b, s, "SELECT id, a, c FROM t ORDER BY a DESC LIMIT 10", nil)
 }
+
+// BenchmarkStmt_Query_OrderByRowidDescLimit is the last ten rows by rowid
+// of 100k: a backward table read of ten rows.
+func BenchmarkStmt_Query_OrderByRowidDescLimit(b *testing.B) {
+	_, s := benchDB(b, 100_000)
+	benchQuery(b, s, "SELECT id, a, c FROM t ORDER BY id DESC LIMIT 10", nil)
+}

@@ -34,10 +34,11 @@ type scanOp struct {
 	ridCol, aliasCol int
 	once             oneShot
 	budget           rowBudget
+	reverse          bool // read from hiKey down (plan.Scan.Reverse)
 }
 
 func (cp *compiler) newScan(s *plan.Scan) (Operator, error) {
-	op := &scanOp{t: s.Table, needed: s.Needed, lookup: s.Lookup, out: NewBatch(len(s.Cols))}
+	op := &scanOp{t: s.Table, needed: s.Needed, lookup: s.Lookup, out: NewBatch(len(s.Cols)), reverse: s.Reverse}
 	op.ridCol, op.aliasCol = rowidOutputs(s.Table, s.Needed)
 	var err error
 	if op.budget, err = cp.newRowBudget(s.RowLimit); err != nil {
@@ -230,11 +231,16 @@ func (s *scanOp) Next(c *Ctx) (*Batch, error) {
 			return nil, err
 		}
 		s.cur = c.TableTree(s.t).Cursor()
+		if s.reverse {
+			return s.startReverse()
+		}
 		s.key = storage.AppendRowidKey(s.key[:0], s.loKey)
 		if !s.cur.Seek(s.key) {
 			s.done = true
 			return nil, s.cur.Err()
 		}
+	} else if s.reverse {
+		return s.nextReverse()
 	} else if s.budget.exhausted() || !s.cur.Next() {
 		s.done = true
 		return nil, s.cur.Err()

@@ -108,10 +108,14 @@ func Describe(n Node) string {
 }
 
 func scanLabel(s *Scan) string {
-	if s.RowLimit != nil {
-		return scanKind(s) + " limit"
+	label := scanKind(s)
+	if s.Reverse {
+		label += " reverse"
 	}
-	return scanKind(s)
+	if s.RowLimit != nil {
+		label += " limit"
+	}
+	return label
 }
 
 func scanKind(s *Scan) string {

@@ -41,6 +41,9 @@ type Scan struct {
 	// projections only): the scan reads at most its limit plus offset
 	// rows (see limitIntoScan).
 	RowLimit *Limit
+	// Reverse reads a table scan (no Index) from its highest rowid down,
+	// for ORDER BY rowid DESC (see orderByIndex).
+	Reverse bool
 }
 
 // RowidRange restricts a scan to rowids in [Lo, Hi] (nil bound = open).

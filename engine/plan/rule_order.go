@@ -3,7 +3,8 @@ package plan
 import "github.com/ladybugsql/ladybug/engine/catalog"
 
 // orderByIndex drops a Sort whose keys the scan below it already delivers
-// in order: a rowid-ordered table scan sorted by the rowid, or an index
+// in order: a rowid-ordered table scan sorted by the rowid (read backward
+// for DESC), or an index
 // scan sorted by the index columns after its equality prefix, read forward
 // or (Reverse) backward. For a top-N (ORDER BY … LIMIT) over an unsorted
 // full scan it switches the scan to an index whose leading columns are the
@@ -31,7 +32,10 @@ func orderByIndex(cat *catalog.Catalog, n Node) Node {
 	switch {
 	case scan.Index == nil && isRowidOrder(scan, cols):
 		if s.Keys[0].Desc {
-			return n
+			if scan.Lookup != nil && scan.Lookup.Eq != nil {
+				return s.Input // one row at most
+			}
+			scan.Reverse = true
 		}
 		return s.Input
 	case scan.Index != nil:

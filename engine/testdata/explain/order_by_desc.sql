@@ -8,8 +8,9 @@ EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = ? ORDER BY b DESC;
 EXPLAIN QUERY PLAN SELECT a, b FROM t ORDER BY a DESC, b DESC LIMIT 3;
 EXPLAIN QUERY PLAN SELECT id, b FROM t ORDER BY b DESC LIMIT 5;
 EXPLAIN QUERY PLAN SELECT id, b FROM t ORDER BY b LIMIT 5;
--- a non-default NULL placement, a mixed direction, a range or the rowid keep the Sort
+-- a non-default NULL placement, a mixed direction or a range on an index keep the Sort; rowid order reads the table backwards
 EXPLAIN QUERY PLAN SELECT id, k FROM t ORDER BY k DESC NULLS FIRST LIMIT 10;
 EXPLAIN QUERY PLAN SELECT * FROM t WHERE a > 1 ORDER BY a DESC, b LIMIT 3;
 EXPLAIN QUERY PLAN SELECT id, k FROM t WHERE k < 5 ORDER BY k DESC LIMIT 10;
 EXPLAIN QUERY PLAN SELECT id FROM t ORDER BY id DESC LIMIT 10;
+EXPLAIN QUERY PLAN SELECT id, b FROM t WHERE id < ? ORDER BY id DESC LIMIT 10;
