@@ -144,7 +144,7 @@ func (s *indexScanOp) start(c *Ctx) (bool, error) {
 	s.table = c.TableTree(s.t)
 	s.cur = c.IndexTree(s.ix).Reopen(s.oldCur)
 	if s.r.Reverse {
-		return s.seekLast(), s.cur.Err()
+		return s.seekReverse(), s.cur.Err()
 	}
 	if !s.cur.Seek(seek) {
 		return false, s.cur.Err()
@@ -160,6 +160,23 @@ func (s *indexScanOp) seekLast() bool {
 		return s.cur.Last()
 	}
 	if s.cur.Seek(append(append([]byte{}, s.prefix...), 0xFF)) {
+		return s.cur.Prev()
+	}
+	return s.cur.Err() == nil && s.cur.Last()
+}
+
+// seekReverse positions a reverse scan on the last entry at or below the
+// upper bound: before stop, or before stop followed by 0xFF (above every
+// entry equal to an inclusive bound, as in seekLast).
+func (s *indexScanOp) seekReverse() bool {
+	if s.stop == nil {
+		return s.seekLast()
+	}
+	key := s.stop
+	if s.stopInc {
+		key = append(append([]byte{}, s.stop...), 0xFF)
+	}
+	if s.cur.Seek(key) {
 		return s.cur.Prev()
 	}
 	return s.cur.Err() == nil && s.cur.Last()
@@ -193,6 +210,9 @@ func (s *indexScanOp) inRange(k []byte) (in, past bool) {
 	}
 	if s.skip != nil && bytes.HasPrefix(k, s.skip) {
 		return false, s.r.Reverse // a reverse scan meets the NULLs last
+	}
+	if s.r.Reverse && bytes.Compare(k, s.seek) < 0 {
+		return false, true // below the lower bound (or NULL skip) key
 	}
 	return true, false
 }

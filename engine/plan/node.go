@@ -66,8 +66,9 @@ type IndexRange struct {
 	LoIncl bool
 	HiIncl bool
 	// NotNull skips the entries whose column after the equality prefix is
-	// NULL; Reverse reads the range from its last entry backwards. Both
-	// serve min/max (minMaxFromIndex) and need no Lo/Hi bound.
+	// NULL (for min/max, minMaxFromIndex); Reverse reads the range from
+	// its last entry backwards (max, and ORDER BY … DESC via orderByIndex;
+	// not with In or Like).
 	NotNull bool
 	Reverse bool
 	// In, when set, seeks each distinct value of an IN list on the column

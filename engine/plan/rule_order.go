@@ -57,11 +57,11 @@ func orderByIndex(cat *catalog.Catalog, n Node) Node {
 	return n
 }
 
-// reversible reports whether the index scan can read r backwards: a plain
-// equality prefix, optionally skipping NULLs, with no bound, IN list or
-// LIKE prefix (those seek forward only).
+// reversible reports whether the index scan can read r backwards: an
+// equality prefix and bounds, with no IN list or LIKE prefix (those seek
+// forward only).
 func (r *IndexRange) reversible() bool {
-	return r.Lo == nil && r.Hi == nil && r.In == nil && r.Like == nil
+	return r.In == nil && r.Like == nil
 }
 
 // sortSource follows the sort keys down through filters and plain-column
