@@ -96,3 +96,12 @@ func BenchmarkStmt_Query_OrderByRowidDescLimit(b *testing.B) {
 	_, s := benchDB(b, 100_000)
 	benchQuery(b, s, "SELECT id, a, c FROM t ORDER BY id DESC LIMIT 10", nil)
 }
+
+// BenchmarkStmt_Query_OrderByDescRangeLimit is a top-10 descending under
+// an upper bound on the indexed column: a backward range read from the
+// bound, ten entries.
+func BenchmarkStmt_Query_OrderByDescRangeLimit(b *testing.B) {
+	_, s := benchDB(b, 100_000)
+	benchRun(b, s, "CREATE INDEX t_a ON t (a)")
+	benchQuery(b, s, "SELECT id, a, c FROM t WHERE a < 50 ORDER BY a DESC LIMIT 10", nil)
+}
