@@ -37,6 +37,13 @@ func (s *Session) analyze(c *exec.Ctx, p *plan.Analyze) error {
 	if err != nil {
 		return err
 	}
+	return s.measure(c, cat, tables, only)
+}
+
+// measure replaces the statistics of tables (of index only, when set) in
+// cat, a clone of the main catalog, and publishes cat.
+func (s *Session) measure(c *exec.Ctx, cat *catalog.Catalog, tables []*catalog.Table, only *catalog.Index) error {
+	var err error
 	st := cat.Table(statTable)
 	if st == nil {
 		if st, err = createSystemTable(c, cat, "CREATE TABLE sqlite_stat1(tbl,idx,stat)"); err != nil {

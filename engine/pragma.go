@@ -83,6 +83,8 @@ func (s *Session) pragma(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
 		return outcome{rows: staticRows(namedColumns("table", "rowid", "parent", "fkid"), rows)}, err
 	case "integrity_check", "quick_check":
 		return s.integrityCheck(p.Name)
+	case "optimize":
+		return s.optimize(c, p)
 	case "compile_options":
 		return outcome{rows: staticRows(namedColumns(p.Name), nil)}, nil
 	}

@@ -28,7 +28,7 @@ func isWrite(p plan.Statement) bool {
 	case *plan.Query, *plan.Explain, *plan.Nop, *plan.TxControl:
 		return false
 	case *plan.Pragma:
-		return p.HasArg && pragmaWrites(p.Name)
+		return p.HasArg && pragmaWrites(p.Name) || p.Name == "optimize"
 	}
 	return true
 }
