@@ -22,18 +22,35 @@ const statTable = "sqlite_stat1"
 // analyze runs ANALYZE: it measures every table (or the one named, or the
 // one index named), replaces their sqlite_stat1 rows, and publishes a
 // catalog snapshot carrying the numbers, so the change commits or rolls
-// back with the transaction and plans made after it see it.
-//
-// Only the main schema is measured: TEMP tables keep the default
-// estimates.
+// back with the transaction and plans made after it see it. TEMP tables
+// are measured into temp.sqlite_stat1.
 func (s *Session) analyze(c *exec.Ctx, p *plan.Analyze) error {
-	if p.Name != "" && inTemp(c.Catalog, p.Name) {
-		return nil
+	if p.Name != "" {
+		temp := p.Schema == "temp" || p.Schema == "" && inTemp(c.Catalog, p.Name)
+		return s.analyzeSchema(c, temp, p.Name)
 	}
-	main := c.Catalog.Main()
-	cat := main.Clone()
-	cat.Version = main.Version + 1
-	tables, only, err := analyzeTargets(cat, p.Name)
+	if p.Schema != "temp" {
+		if err := s.analyzeSchema(c, false, ""); err != nil {
+			return err
+		}
+	}
+	if p.Schema != "main" && c.Catalog.Temp() != nil {
+		return s.analyzeSchema(c, true, "")
+	}
+	return nil
+}
+
+// analyzeSchema runs ANALYZE [name] in the main or the temp schema.
+func (s *Session) analyzeSchema(c *exec.Ctx, temp bool, name string) error {
+	base := c.Catalog.Main()
+	if temp {
+		if base = c.Catalog.Temp(); base == nil {
+			return errs.New(errs.CodeGeneric, "no such table: %s", name)
+		}
+	}
+	cat := base.Clone()
+	cat.Version = base.Version + 1
+	tables, only, err := analyzeTargets(cat, name)
 	if err != nil {
 		return err
 	}
@@ -41,28 +58,34 @@ func (s *Session) analyze(c *exec.Ctx, p *plan.Analyze) error {
 }
 
 // measure replaces the statistics of tables (of index only, when set) in
-// cat, a clone of the main catalog, and publishes cat.
+// cat, a clone of the main or the temp catalog, and publishes cat.
 func (s *Session) measure(c *exec.Ctx, cat *catalog.Catalog, tables []*catalog.Table, only *catalog.Index) error {
 	var err error
+	temp := cat.IsTemp()
+	tx := c.TxOf(temp)
 	st := cat.Table(statTable)
 	if st == nil {
 		if st, err = createSystemTable(c, cat, "CREATE TABLE sqlite_stat1(tbl,idx,stat)"); err != nil {
 			return err
 		}
 	}
-	w := &statWriter{tree: c.Tx.Tree(st.Root)}
+	w := &statWriter{tree: tx.Tree(st.Root)}
 	for _, t := range tables {
 		if err := w.remove(t.Name, only); err != nil {
 			return err
 		}
-		if err := analyzeTable(c.Tx, cat, t, only, w); err != nil {
+		if err := analyzeTable(tx, cat, t, only, w); err != nil {
 			return err
 		}
 	}
-	if err := saveCatalog(c.Tx, cat); err != nil {
+	if err := saveCatalog(tx, cat); err != nil {
 		return err
 	}
-	s.txCat = cat
+	if temp {
+		s.txTempCat = cat
+	} else {
+		s.txCat = cat
+	}
 	return nil
 }
 

@@ -33,3 +33,27 @@ func TestAnalyze_Reopen_StatsReloadIntoCatalog(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, got[len(got)-1], "USING INDEX t_b")
 }
+
+// TestAnalyze_TempTable_StatsReachPlanner checks that ANALYZE temp
+// measures a TEMP table into the session's temp schema, where the
+// planner's estimates read it.
+func TestAnalyze_TempTable_StatsReachPlanner(t *testing.T) {
+	db, err := Open(Options{Path: filepath.Join(t.TempDir(), "a.db"), Create: true})
+	require.NoError(t, err)
+	defer db.Close()
+	s := db.NewSession()
+	mustExec(t, s, "CREATE TEMP TABLE t(id INTEGER PRIMARY KEY, a INTEGER, b INTEGER)")
+	mustExec(t, s, "CREATE INDEX temp.t_a ON t(a)")
+	mustExec(t, s, "CREATE INDEX temp.t_b ON t(b)")
+	mustExec(t, s, "WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 300) INSERT INTO t SELECT i, i % 3, i FROM s")
+	mustExec(t, s, "ANALYZE temp")
+	cat := s.tempCatalog()
+	require.NotNil(t, cat.Table("t").Stat)
+	require.Equal(t, int64(300), cat.Table("t").Stat.Rows)
+	require.Equal(t, []int64{300, 100}, cat.Index("t_a").Stat)
+	require.Equal(t, []int64{300, 1}, cat.Index("t_b").Stat)
+	require.Nil(t, db.cat.Load().Table("sqlite_stat1"), "main gets no sqlite_stat1")
+	got, err := querySQL(s, "EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1 AND b = 5", "IIIT")
+	require.NoError(t, err)
+	require.Contains(t, got[len(got)-1], "USING INDEX t_b")
+}

@@ -27,8 +27,8 @@ const staleFactor = 10
 // table (with an index, unless the mask has 0x10000) that has no
 // statistics or whose row count moved by staleFactor since they were
 // gathered. It returns no rows, as SQLite does; with mask bit 0x01 it
-// returns the ANALYZE statements it would run instead of running them. TEMP tables are never
-// measured, so PRAGMA temp.optimize does nothing.
+// returns the ANALYZE statements it would run instead of running them. Only main is looked at:
+// PRAGMA temp.optimize does nothing.
 func (s *Session) optimize(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
 	mask := int64(optimizeDefault)
 	if p.HasArg {

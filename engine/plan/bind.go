@@ -62,9 +62,9 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 		return &Explain{Stmt: inner, Analyze: s.Analyze}, nil
 	case *grammar.AnalyzeStmt:
 		if s.Schema == "" && (strings.EqualFold(s.Name, "main") || strings.EqualFold(s.Name, "temp")) {
-			return &Analyze{}, nil // ANALYZE schema
+			return &Analyze{Schema: strings.ToLower(s.Name)}, nil // ANALYZE schema
 		}
-		return &Analyze{Name: s.Name}, nil
+		return &Analyze{Schema: strings.ToLower(s.Schema), Name: s.Name}, nil
 	case *grammar.VacuumStmt:
 		if s.Into != nil {
 			return nil, notSupported("VACUUM INTO")

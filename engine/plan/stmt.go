@@ -177,9 +177,10 @@ type Explain struct {
 	Analyze bool
 }
 
-// Analyze is ANALYZE [name]: gather statistics into sqlite_stat1 for
-// every table (Name ""), one table, or one index.
-type Analyze struct{ Name string }
+// Analyze is ANALYZE [schema | [schema.]name]: gather statistics into
+// sqlite_stat1 for every table (Name ""), one table, or one index; Schema
+// ("main", "temp" or "" for both) limits where they are looked for.
+type Analyze struct{ Schema, Name string }
 
 // Reindex is REINDEX [[Schema.]Name]: the engine resolves Name as SQLite
 // does (a collation when unqualified, else a table, else an index).
