@@ -14,10 +14,7 @@ func TestAnalyze_Reopen_StatsReloadIntoCatalog(t *testing.T) {
 	db, err := Open(Options{Path: path, Create: true})
 	require.NoError(t, err)
 	s := db.NewSession()
-	mustExec(t, s, "CREATE TABLE t(id INTEGER PRIMARY KEY, a INTEGER, b INTEGER)")
-	mustExec(t, s, "CREATE INDEX t_a ON t(a)")
-	mustExec(t, s, "CREATE INDEX t_b ON t(b)")
-	mustExec(t, s, "WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 300) INSERT INTO t SELECT i, i % 3, i FROM s")
+	fillSkewedTable(t, s, "")
 	mustExec(t, s, "ANALYZE")
 	require.NoError(t, db.Close())
 
@@ -42,10 +39,7 @@ func TestAnalyze_TempTable_StatsReachPlanner(t *testing.T) {
 	require.NoError(t, err)
 	defer db.Close()
 	s := db.NewSession()
-	mustExec(t, s, "CREATE TEMP TABLE t(id INTEGER PRIMARY KEY, a INTEGER, b INTEGER)")
-	mustExec(t, s, "CREATE INDEX temp.t_a ON t(a)")
-	mustExec(t, s, "CREATE INDEX temp.t_b ON t(b)")
-	mustExec(t, s, "WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 300) INSERT INTO t SELECT i, i % 3, i FROM s")
+	fillSkewedTable(t, s, "TEMP ")
 	mustExec(t, s, "ANALYZE temp")
 	cat := s.tempCatalog()
 	require.NotNil(t, cat.Table("t").Stat)
@@ -56,4 +50,19 @@ func TestAnalyze_TempTable_StatsReachPlanner(t *testing.T) {
 	got, err := querySQL(s, "EXPLAIN QUERY PLAN SELECT * FROM t WHERE a = 1 AND b = 5", "IIIT")
 	require.NoError(t, err)
 	require.Contains(t, got[len(got)-1], "USING INDEX t_b")
+}
+
+// fillSkewedTable creates table t (kind "" or "TEMP ") with 300 rows,
+// indexed on a (3 values) and on b (unique): only statistics tell the
+// planner that t_b is the better index.
+func fillSkewedTable(t *testing.T, s *Session, kind string) {
+	t.Helper()
+	schema := ""
+	if kind != "" {
+		schema = "temp."
+	}
+	mustExec(t, s, "CREATE "+kind+"TABLE t(id INTEGER PRIMARY KEY, a INTEGER, b INTEGER)")
+	mustExec(t, s, "CREATE INDEX "+schema+"t_a ON t(a)")
+	mustExec(t, s, "CREATE INDEX "+schema+"t_b ON t(b)")
+	mustExec(t, s, "WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 300) INSERT INTO t SELECT i, i % 3, i FROM s")
 }
