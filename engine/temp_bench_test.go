@@ -13,12 +13,7 @@ import (
 func BenchmarkStmt_Query_TempPointLookup(b *testing.B) {
 	_, s := benchDB(b, 100_000)
 	benchRun(b, s, "CREATE TEMP TABLE tt(id INTEGER PRIMARY KEY, a INTEGER, b REAL, c TEXT)")
-	benchRun(b, s, "INSERT INTO tt SELECT * FROM t")
-	arg := make([]Arg, 1)
-	benchQuery(b, s, "SELECT a, b, c FROM tt WHERE id = ?", func(i int) []Arg {
-		arg[0] = Arg{Ordinal: 1, Value: types.NewInt(int64(i%100_000 + 1))}
-		return arg
-	})
+	benchInsertRows(b, s, "INSERT INTO tt VALUES (?, ?, ?, ?)")
 }
 
 // BenchmarkStmt_Exec_TempInsertAutocommit is
