@@ -145,11 +145,11 @@ func scanDetail(s *plan.Scan) string {
 		name += " AS " + s.Alias
 	}
 	switch {
-	case s.Lookup != nil && s.Lookup.Eq != nil:
+	case s.Lookup != nil && (s.Lookup.Eq != nil || s.Lookup.In != nil || s.Lookup.InSub != nil):
 		return "SEARCH " + name + " USING INTEGER PRIMARY KEY (rowid=?)"
 	case s.Lookup != nil:
 		return "SEARCH " + name + " USING INTEGER PRIMARY KEY (" + rangeText("rowid", s.Lookup.Lo != nil, s.Lookup.Hi != nil) + ")"
-	case s.Index != nil && len(s.Index.Eq) == 0 && s.Index.Lo == nil && s.Index.Hi == nil && s.Index.In == nil && s.Index.Like == nil:
+	case s.Index != nil && len(s.Index.Eq) == 0 && s.Index.Lo == nil && s.Index.Hi == nil && !s.Index.Seeks() && s.Index.Like == nil:
 		return "SCAN " + name + " USING " + indexWord(s) + s.Index.Index.Name
 	case s.Index != nil:
 		var cols []string
@@ -164,7 +164,7 @@ func scanDetail(s *plan.Scan) string {
 			}
 			cols = append(cols, colName(t, c.Col)+"=?")
 		}
-		if s.Index.In != nil {
+		if s.Index.Seeks() {
 			cols = append(cols, colName(t, s.Index.Index.Columns[len(s.Index.Eq)].Col)+"=?")
 		}
 		if s.Index.Like != nil { // SQLite shows the prefix as a range

@@ -39,6 +39,9 @@ func (b *builder) build(n plan.Node) (Operator, error) {
 		if n.Index != nil {
 			return b.cp.newIndexScan(n)
 		}
+		if n.Lookup != nil && (n.Lookup.In != nil || n.Lookup.InSub != nil) {
+			return b.cp.newRowidIn(n)
+		}
 		return b.cp.newScan(n)
 	case *plan.TableCount:
 		return newTableCount(n), nil

@@ -17,6 +17,10 @@ type subResult struct {
 	// that misses the set consults them for SQLite's NULL rule.
 	rows     [][]string
 	nullRows []int
+	// vals are an IN subquery's non-NULL values for index or rowid seeks
+	// (inValues), set when listed.
+	vals   []types.Value
+	listed bool
 }
 
 // subquery is a compiled nested query; correlated ones re-run per outer

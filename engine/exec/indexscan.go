@@ -69,8 +69,8 @@ func (cp *compiler) newIndexScan(n *plan.Scan) (Operator, error) {
 	if op.budget, err = cp.newRowBudget(n.RowLimit); err != nil {
 		return nil, err
 	}
-	if n.Index.In != nil {
-		if op.in, err = cp.newInSeeks(n.Index.In); err != nil {
+	if n.Index.Seeks() {
+		if op.in, err = cp.newInSeeks(n.Index.In, n.Index.InSub); err != nil {
 			return nil, err
 		}
 	}

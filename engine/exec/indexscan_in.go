@@ -11,10 +11,11 @@ import (
 
 // inSeeks visits several key prefixes after an index scan's equality
 // prefix in turn, in key order, one seek each: the encoded values of an IN
-// list (plan.IndexRange.In), or the byte prefixes a LIKE/GLOB pattern
+// list (plan.IndexRange.In) or subquery (InSub), or the byte prefixes a LIKE/GLOB pattern
 // allows (plan.IndexRange.Like).
 type inSeeks struct {
 	items []evaluator // the IN list
+	sub   *inValues   // the IN subquery
 	pat   evaluator   // the LIKE/GLOB pattern
 	glob  bool
 	keys  [][]byte // the prefixes, sorted and distinct
@@ -52,8 +53,14 @@ func likeKeys(p string, glob bool) [][]byte {
 	return [][]byte{text, {types.KeyTagBlob}}
 }
 
-func (cp *compiler) newInSeeks(list []plan.Expr) (*inSeeks, error) {
+func (cp *compiler) newInSeeks(list []plan.Expr, sub *plan.InSub) (*inSeeks, error) {
 	in := &inSeeks{}
+	if sub != nil {
+		var err error
+		if in.sub, err = cp.newInValues(sub); err != nil {
+			return nil, err
+		}
+	}
 	for _, e := range list {
 		ev, err := cp.compile(e)
 		if err != nil {
@@ -86,6 +93,14 @@ func (s *indexScanOp) startIn(c *Ctx) (bool, error) {
 			in.keys = append(in.keys, types.AppendKey(nil, v, ic.Desc, collOf(ic.Collate)))
 		}
 	}
+	if in.sub != nil {
+		err := in.sub.each(c, func(v types.Value) {
+			in.keys = append(in.keys, types.AppendKey(nil, v, ic.Desc, collOf(ic.Collate)))
+		})
+		if err != nil {
+			return false, err
+		}
+	}
 	if len(in.keys) == 0 {
 		return false, nil
 	}
@@ -114,3 +129,69 @@ func (s *indexScanOp) nextIn() (bool, error) {
 	}
 	return true, nil
 }
+
+// inValues yields the non-NULL values of an uncorrelated IN subquery's
+// column under the IN's comparison affinity, for the seeks of an index or
+// rowid scan (plan.IndexRange.InSub, plan.RowidRange.InSub). The
+// subquery runs once per statement execution; its values are cached in
+// Ctx.subs (under their own key) like an IN expression's set, so a scan restarted per outer row
+// does not re-run it.
+type inValues struct {
+	sub *plan.Subquery
+	op  Operator
+	aff types.Affinity
+}
+
+func (cp *compiler) newInValues(in *plan.InSub) (*inValues, error) {
+	op, err := cp.b.build(in.Sub.Plan)
+	if err != nil {
+		return nil, err
+	}
+	aff := types.CompareAffinity(plan.ExprAffinity(in.X[0]), in.Sub.Plan.Columns()[0].Affinity)
+	return &inValues{sub: in.Sub, op: op, aff: aff}, nil
+}
+
+// each calls fn for every non-NULL value of the subquery (NULL matches no
+// key), in the subquery's order, duplicates included.
+func (iv *inValues) each(c *Ctx, fn func(types.Value)) error {
+	r, ok := c.subs[iv.key()]
+	if !ok || !r.listed {
+		var err error
+		if r, err = iv.run(c); err != nil {
+			return err
+		}
+	}
+	for _, v := range r.vals {
+		fn(v)
+	}
+	return nil
+}
+
+// run executes the subquery and caches its converted values.
+func (iv *inValues) run(c *Ctx) (*subResult, error) {
+	defer iv.op.Close()
+	r := &subResult{listed: true}
+	for {
+		b, err := iv.op.Next(c)
+		if err != nil {
+			return nil, err
+		}
+		if b == nil {
+			break
+		}
+		for k, n := 0, b.Len(); k < n; k++ {
+			if v := iv.aff.ApplyCompare(b.Cols[0][b.Phys(k)]); !v.IsNull() {
+				r.vals = append(r.vals, v.Clone())
+			}
+		}
+	}
+	if c.subs == nil {
+		c.subs = map[int]*subResult{}
+	}
+	c.subs[iv.key()] = r
+	return r, nil
+}
+
+// key is the values' Ctx.subs entry: apart from the subquery's own ID,
+// whose entry an IN expression over the same subquery keeps as a set.
+func (iv *inValues) key() int { return ^iv.sub.ID }

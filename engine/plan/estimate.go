@@ -69,6 +69,10 @@ func estimateScan(s *Scan) float64 {
 	switch {
 	case s.Lookup != nil && s.Lookup.Eq != nil:
 		return 1
+	case s.Lookup != nil && s.Lookup.In != nil:
+		return float64(len(s.Lookup.In))
+	case s.Lookup != nil && s.Lookup.InSub != nil:
+		return InSubRows(s.Lookup.InSub.Sub.Plan)
 	case s.Lookup != nil:
 		return max(1, rows/rangeFraction)
 	case s.Index != nil:
@@ -86,8 +90,8 @@ func estimateScan(s *Scan) float64 {
 		if r.Lo != nil || r.Hi != nil || r.Like != nil {
 			rows /= rangeFraction
 		}
-		if r.In != nil {
-			rows = inRows(r, rows)
+		if r.Seeks() {
+			rows = min(inRows(r, rows), tableRows(s.Table))
 		}
 		return max(1, rows)
 	}
@@ -97,12 +101,12 @@ func estimateScan(s *Scan) float64 {
 // inRows estimates an IN-list scan: one key value's rows per list value.
 func inRows(r *IndexRange, rows float64) float64 {
 	if st := r.Index.Stat; len(st) > len(r.Eq)+1 {
-		return float64(st[len(r.Eq)+1]) * float64(len(r.In))
+		return float64(st[len(r.Eq)+1]) * r.inValues()
 	}
 	if r.Index.Unique && len(r.Eq)+1 == len(r.Index.Columns) {
-		return float64(len(r.In))
+		return r.inValues()
 	}
-	return rows / rowsPerIndexKey * float64(len(r.In))
+	return rows / rowsPerIndexKey * r.inValues()
 }
 
 // tableRows is the table's row count from ANALYZE, else the default.

@@ -126,6 +126,11 @@ func scanKind(s *Scan) string {
 	switch {
 	case s.Lookup != nil && s.Lookup.Eq != nil:
 		return "RowidSeek " + name
+	case s.Lookup != nil && s.Lookup.In != nil:
+		return fmt.Sprintf("RowidSeek %s in=%d", name, len(s.Lookup.In))
+	case s.Lookup != nil && s.Lookup.InSub != nil:
+		return "RowidSeek " + name + " in=subquery"
+
 	case s.Lookup != nil:
 		return "RowidRange " + name
 	case s.Index != nil:
@@ -136,6 +141,9 @@ func scanKind(s *Scan) string {
 		}
 		if r.In != nil {
 			label += fmt.Sprintf(" in=%d", len(r.In))
+		}
+		if r.InSub != nil {
+			label += " in=subquery"
 		}
 		if r.Like != nil {
 			label += " +prefix"

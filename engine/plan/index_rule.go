@@ -32,7 +32,7 @@ func indexLookup(cat *catalog.Catalog, n Node) Node {
 		if ix.Where != "" {
 			continue
 		}
-		r, used, score := matchIndex(ix, conj)
+		r, used, score := matchIndex(ix, s.Table, conj)
 		if score == 0 {
 			continue
 		}
@@ -91,9 +91,9 @@ func withFilter(n Node, conj []Expr) Node {
 	return &Filter{Input: n, Pred: pred}
 }
 
-// matchIndex scores how well ix serves the conjuncts; used lists the
-// conjuncts the range answers.
-func matchIndex(ix *catalog.Index, conj []Expr) (*IndexRange, []int, int) {
+// matchIndex scores how well ix (an index of t) serves the conjuncts;
+// used lists the conjuncts the range answers.
+func matchIndex(ix *catalog.Index, t *catalog.Table, conj []Expr) (*IndexRange, []int, int) {
 	r := &IndexRange{Index: ix}
 	var used []int
 	for _, ic := range ix.Columns {
@@ -116,6 +116,10 @@ func matchIndex(ix *catalog.Index, conj []Expr) (*IndexRange, []int, int) {
 		ic := ix.Columns[len(r.Eq)]
 		if list, at := findInList(conj, ic); list != nil {
 			r.In = list
+			return r, append(used, at), score + 8
+		}
+		if sub, at := findInSub(conj, ic, t); sub != nil {
+			r.InSub = sub
 			return r, append(used, at), score + 8
 		}
 		if lp := findLikePrefix(conj, ic); lp != nil {

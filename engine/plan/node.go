@@ -52,6 +52,11 @@ type RowidRange struct {
 	Lo, Hi Expr
 	LoIncl bool
 	HiIncl bool
+	// In and InSub, when set, read the rows whose rowid is one of the
+	// values of an IN list or of an uncorrelated IN subquery, in rowid
+	// order (no other field is set then; see rowidIn).
+	In    []Expr
+	InSub *InSub
 }
 
 // IndexRange scans index Index for key prefixes: equality on the first
@@ -74,6 +79,9 @@ type IndexRange struct {
 	// In, when set, seeks each distinct value of an IN list on the column
 	// after the equality prefix, in key order (no Lo/Hi then).
 	In []Expr
+	// InSub, when set, seeks like In for each distinct value of an
+	// uncorrelated IN subquery's column (see findInSub).
+	InSub *InSub
 	// Like, when set, narrows the column after the equality prefix to the
 	// keys a LIKE/GLOB pattern's literal prefix allows; the predicate
 	// stays as a filter.

@@ -15,6 +15,7 @@ var rules = []rule{
 	{"decorrelate", decorrelate},
 	{"pushdown-filters", pushdownFilters},
 	{"rowid-lookup", func(_ *catalog.Catalog, n Node) Node { return rowidLookup(n) }},
+	{"rowid-in", rowidIn},
 	{"index-lookup", indexLookup},
 	{"decorrelate-scalar", scalarSubJoin},
 	{"without-rowid-order", withoutRowidOrder},

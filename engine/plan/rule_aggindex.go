@@ -49,7 +49,7 @@ func countFromTree(cat *catalog.Catalog, n Node) Node {
 
 // full reports whether the range covers the whole index.
 func (r *IndexRange) full() bool {
-	return len(r.Eq) == 0 && r.Lo == nil && r.Hi == nil && !r.NotNull && !r.Reverse && r.In == nil && r.Like == nil
+	return len(r.Eq) == 0 && r.Lo == nil && r.Hi == nil && !r.NotNull && !r.Reverse && !r.Seeks() && r.Like == nil
 }
 
 // minMaxFromIndex answers a lone min(col) or max(col) with no group from
@@ -100,7 +100,7 @@ func edgeRange(cat *catalog.Catalog, s *Scan, ref *ColRef) *IndexRange {
 	}
 	if s.Index != nil {
 		r := s.Index
-		if r.Lo != nil || r.Hi != nil || r.NotNull || r.Reverse || r.In != nil || r.Like != nil || !fits(r.Index, len(r.Eq)) {
+		if r.Lo != nil || r.Hi != nil || r.NotNull || r.Reverse || r.Seeks() || r.Like != nil || !fits(r.Index, len(r.Eq)) {
 			return nil
 		}
 		c := *r

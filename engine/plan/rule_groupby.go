@@ -32,7 +32,7 @@ func groupByIndex(cat *catalog.Catalog, n Node) Node {
 	r := scan.Index
 	switch {
 	case r == nil && scan.Lookup == nil && isRowidOrder(scan, cols):
-	case r != nil && r.In == nil && !r.Reverse && indexDelivers(r.Index, len(r.Eq), scan.Table, cols):
+	case r != nil && !r.Seeks() && !r.Reverse && indexDelivers(r.Index, len(r.Eq), scan.Table, cols):
 	case r == nil && scan.Lookup == nil && cat != nil && orderFree(a.Aggs):
 		ix := coveringGroupIndex(cat, scan, cols)
 		if ix == nil {
@@ -144,7 +144,7 @@ func distinctByIndex(cat *catalog.Catalog, n Node) Node {
 	}
 	r := scan.Index
 	switch {
-	case r != nil && r.In == nil && !r.Reverse && indexDelivers(r.Index, len(r.Eq), scan.Table, cols):
+	case r != nil && !r.Seeks() && !r.Reverse && indexDelivers(r.Index, len(r.Eq), scan.Table, cols):
 	case r == nil && scan.Lookup == nil && cat != nil:
 		ix := coveringGroupIndex(cat, scan, cols)
 		if ix == nil {

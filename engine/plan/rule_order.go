@@ -41,7 +41,7 @@ func orderByIndex(cat *catalog.Catalog, n Node) Node {
 	case scan.Index != nil:
 		r := scan.Index
 		rev, ok := indexReads(r.Index, len(r.Eq), scan.Table, cols, s.Keys)
-		if !ok || (rev && !r.reversible()) || (r.In != nil && r.Index.Columns[len(r.Eq)].Desc) {
+		if !ok || (rev && !r.reversible()) || (r.Seeks() && r.Index.Columns[len(r.Eq)].Desc) {
 			return n
 		}
 		r.Reverse = rev
@@ -61,7 +61,7 @@ func orderByIndex(cat *catalog.Catalog, n Node) Node {
 // equality prefix and bounds, with no IN list or LIKE prefix (those seek
 // forward only).
 func (r *IndexRange) reversible() bool {
-	return r.In == nil && r.Like == nil
+	return !r.Seeks() && r.Like == nil
 }
 
 // sortSource follows the sort keys down through filters and plain-column

@@ -7,10 +7,16 @@ func nodeExprs(n Node) []Expr {
 	case *Scan:
 		var out []Expr
 		if r := x.Lookup; r != nil {
-			out = append(out, r.Eq, r.Lo, r.Hi)
+			out = append(append(out, r.Eq, r.Lo, r.Hi), r.In...)
+			if r.InSub != nil {
+				out = append(out, r.InSub)
+			}
 		}
 		if r := x.Index; r != nil {
 			out = append(append(out, r.Eq...), r.Lo, r.Hi)
+			if r.InSub != nil {
+				out = append(out, r.InSub)
+			}
 		}
 		return out
 	case *Filter:
