@@ -60,8 +60,8 @@ func (t *Tree) Get(key []byte) (val []byte, found bool, err error) {
 	if err := tx.checkRead(); err != nil {
 		return nil, false, err
 	}
-	if pg := t.hintPage(key); pg != nil { // a write tx reading where it writes
-		return leafValue(tx, pg, key)
+	if tx.rw { // a write tx: its path is kept for the write that follows
+		return t.getWrite(key)
 	}
 	p := t.root
 	for range maxDepth {
@@ -137,6 +137,12 @@ func (t *Tree) findLeaf(key []byte) (*path, error) {
 	tx := t.tx
 	h := &tx.w.hint
 	pa := &h.pa
+	if h.exact {
+		h.exact = false
+		if h.ok && h.root == t.root && compareKeys(h.key, key) == 0 {
+			return pa, nil
+		}
+	}
 	if n := t.hintLeaf(key); n != nil {
 		leaf := &pa.ents[pa.depth]
 		leaf.idx, pa.found = n.search(key)

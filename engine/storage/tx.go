@@ -327,9 +327,14 @@ func (tx *Tx) releaseDirty(pages []*pagecache.Page) {
 	clear(tx.w.dirty)
 }
 
-// hint is the writer's last root-to-leaf path, valid while ok.
+// hint is the writer's last root-to-leaf path, valid while ok. exact
+// says the path was left by a Get of key (see Tree.getWrite) and no write
+// has happened since, so its leaf index is still the key's: the Put that
+// follows (an UPDATE rewriting the row it just read) skips the search.
 type hint struct {
-	root uint32
-	pa   path
-	ok   bool
+	root  uint32
+	pa    path
+	ok    bool
+	exact bool
+	key   []byte
 }
