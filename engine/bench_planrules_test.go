@@ -29,3 +29,25 @@ func BenchmarkStmt_Query_InSubquery(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) { benchQuery(b, s, bc.sql, nil) })
 	}
 }
+
+// BenchmarkStmt_Query_GroupByLimit is GROUP BY g … LIMIT 10 over 100k
+// rows in 10k groups with an index on g: "stream" reads the groups in
+// index order and stops after the tenth; "hash" groups by +g, which no
+// index serves, so it aggregates every row first, the plan before the
+// rule.
+func BenchmarkStmt_Query_GroupByLimit(b *testing.B) {
+	_, s := benchDB(b, 0)
+	benchRun(b, s, "CREATE TABLE u (id INTEGER PRIMARY KEY, g INTEGER, v REAL)")
+	benchRun(b, s, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000) INSERT INTO u SELECT i, (i * 7919) % 10000, i / 7.0 FROM n")
+	benchRun(b, s, "CREATE INDEX u_g ON u (g)")
+	for _, bc := range []struct{ name, sql string }{
+		{"covering/stream", "SELECT g, count(*) FROM u GROUP BY g LIMIT 10"},
+		{"covering/hash", "SELECT +g, count(*) FROM u GROUP BY +g LIMIT 10"},
+		{"sum/stream", "SELECT g, sum(v) FROM u GROUP BY g LIMIT 10"},
+		{"sum/hash", "SELECT +g, sum(v) FROM u GROUP BY +g LIMIT 10"},
+		{"having/stream", "SELECT g, sum(v) FROM u GROUP BY g HAVING count(*) > 5 LIMIT 10"},
+		{"having/hash", "SELECT +g, sum(v) FROM u GROUP BY +g HAVING count(*) > 5 LIMIT 10"},
+	} {
+		b.Run(bc.name, func(b *testing.B) { benchQuery(b, s, bc.sql, nil) })
+	}
+}

@@ -57,10 +57,17 @@ type aggregateOp struct {
 	// row starts a new group when its key differs from last's.
 	sorted bool
 	last   []byte
+	// stream (plan.Aggregate.Stream, sorted input) emits the groups that
+	// are complete after each input batch instead of after the whole
+	// input (aggregate_stream.go); inDone marks the input exhausted.
+	stream bool
+	inDone bool
+	gidx   []int
+	size   int64
 }
 
 func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, error) {
-	op := &aggregateOp{in: in, out: NewBatch(len(n.Cols)), sorted: n.Sorted}
+	op := &aggregateOp{in: in, out: NewBatch(len(n.Cols)), sorted: n.Sorted, stream: n.Sorted && n.Stream && len(n.Group) > 0}
 	for _, g := range n.Group {
 		ev, err := cp.compile(g)
 		if err != nil {
@@ -140,16 +147,36 @@ func (cp *compiler) aggSpec(a plan.AggCall) (aggSpec, error) {
 }
 
 func (a *aggregateOp) Next(c *Ctx) (*Batch, error) {
+	if a.stream {
+		return a.nextStream(c)
+	}
 	if !a.ready {
 		if err := a.consume(c); err != nil {
 			return nil, err
 		}
 		a.ready = true
 	}
-	return a.emit()
+	return a.emit(a.ngroups)
 }
 
 func (a *aggregateOp) consume(c *Ctx) error {
+	if err := a.begin(c); err != nil {
+		return err
+	}
+	for {
+		more, err := a.consumeBatch(c)
+		if err != nil || !more {
+			return err
+		}
+	}
+}
+
+// begin readies the group table (or the single group) for a run.
+func (a *aggregateOp) begin(c *Ctx) error {
+	a.size, a.inDone = 0, false
+	if a.gidx == nil {
+		a.gidx = make([]int, BatchSize)
+	}
 	if len(a.groups) > 0 {
 		if !a.sorted {
 			var err error
@@ -165,39 +192,36 @@ func (a *aggregateOp) consume(c *Ctx) error {
 			a.accs[k] = a.aggs[k].newAccum()
 		}
 	}
-	gidx := make([]int, BatchSize)
-	var size int64
-	for {
-		b, err := a.in.Next(c)
-		if err != nil {
-			return err
-		}
-		if b == nil {
-			return nil
-		}
-		if err := a.evalInputs(c, b); err != nil {
-			return err
-		}
-		if len(a.groups) > 0 {
-			a.assignGroups(b, gidx)
-		}
-		if err := a.accumulate(b, gidx); err != nil {
-			return err
-		}
-		if a.gvals != nil {
-			// Account the groups held, so a memory limit stops a runaway
-			// GROUP BY with an error.
-			if s := a.gvals.SizeBytes() + int64(len(a.accs))*int64(unsafeSizeofAccum); s != size {
-				if err := c.grow(s - size); err != nil {
-					return err
-				}
-				size = s
+	return nil
+}
+
+// consumeBatch folds the input's next batch into the groups; false when
+// the input is exhausted.
+func (a *aggregateOp) consumeBatch(c *Ctx) (bool, error) {
+	b, err := a.in.Next(c)
+	if err != nil || b == nil {
+		return false, err
+	}
+	if err := a.evalInputs(c, b); err != nil {
+		return false, err
+	}
+	if len(a.groups) > 0 {
+		a.assignGroups(b, a.gidx)
+	}
+	if err := a.accumulate(b, a.gidx); err != nil {
+		return false, err
+	}
+	if a.gvals != nil {
+		// Account the groups held, so a memory limit stops a runaway
+		// GROUP BY with an error.
+		if s := a.gvals.SizeBytes() + int64(len(a.accs))*int64(unsafeSizeofAccum); s != a.size {
+			if err := c.grow(s - a.size); err != nil {
+				return false, err
 			}
-		}
-		if err := c.CheckNow(); err != nil {
-			return err
+			a.size = s
 		}
 	}
+	return true, c.CheckNow()
 }
 
 func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
@@ -349,14 +373,16 @@ func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
 	return nil
 }
 
-func (a *aggregateOp) emit() (*Batch, error) {
-	if a.emitted >= a.ngroups {
+// emit returns the next batch of result rows among groups [emitted,
+// upto).
+func (a *aggregateOp) emit(upto int) (*Batch, error) {
+	if a.emitted >= upto {
 		return nil, nil
 	}
 	b := a.out
 	b.Reset()
 	ng, na := len(a.groups), len(a.aggs)
-	for a.emitted < a.ngroups && b.N < BatchSize {
+	for a.emitted < upto && b.N < BatchSize {
 		g := a.emitted
 		if ng > 0 {
 			r := a.gvals.Row(g)
@@ -407,6 +433,7 @@ func (a *aggregateOp) Close() {
 		a.gvals = nil
 	}
 	a.accs, a.ngroups, a.emitted, a.ready, a.ig = nil, 0, 0, false, intGroups{}
+	a.inDone = false
 }
 
 // newAccum returns a fresh accumulator for the aggregate.

@@ -184,6 +184,9 @@ type Aggregate struct {
 	Group []Expr
 	Aggs  []AggCall
 	Cols  []Column
+	// Stream, with Sorted, emits each group as soon as the next begins,
+	// so a LIMIT above stops the input early (group-limit).
+	Stream bool
 	// Sorted marks input ordered by the group keys (group-by-index): a
 	// group ends where the key changes, no hash table is built, and groups
 	// come out in key order.

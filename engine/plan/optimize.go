@@ -25,6 +25,7 @@ var rules = []rule{
 	{"min-max-from-index", minMaxFromIndex},
 	{"group-by-index", groupByIndex},
 	{"order-by-group", orderByGroup},
+	{"group-limit", groupLimit},
 	{"distinct-by-index", distinctByIndex},
 	{"join-order", joinOrder},
 	{"index-join", indexJoin},

@@ -1,0 +1,144 @@
+package plan
+
+import "github.com/ladybugsql/ladybug/engine/catalog"
+
+// groupLimit lets a LIMIT stop a GROUP BY early. Under a Limit (through
+// projections and a HAVING filter, nothing that needs every group), an
+// aggregate whose input arrives ordered by its keys (Sorted, from
+// group-by-index) streams: it emits each group once the next begins, so
+// the scan below stops when the Limit has its rows. An ORDER BY of the
+// leading group keys (ascending) between them is dropped once the groups
+// come in key order, as order-by-group does. An aggregate
+// group-by-index left hashing over a full table scan switches to an index
+// whose columns are exactly its keys, in order (ascending, the columns'
+// own collations, not partial) when that index covers the query or the LIMIT is a constant
+// small against the estimated groups: within a group such an index yields
+// the rows in rowid order, the table scan's, so every aggregate (a REAL
+// sum, group_concat) sees them in the same order as before; and groups
+// come out in key order, as SQLite's GROUP BY returns them.
+func groupLimit(cat *catalog.Catalog, n Node) Node {
+	l, ok := n.(*Limit)
+	if !ok || l.Limit == nil {
+		return n
+	}
+	in, having := l.Input, false
+	var sort *Sort
+	var setSortInput func(Node) // replaces the Sort in its parent
+	setInput := func(x Node) { l.Input = x }
+	for {
+		switch x := in.(type) {
+		case *Project:
+			in, setInput = x.Input, func(y Node) { x.Input = y }
+			continue
+		case *Filter:
+			if !having {
+				in, having, setInput = x.Input, true, func(y Node) { x.Input = y }
+				continue
+			}
+		case *Sort:
+			if sort == nil && !having {
+				sort, setSortInput = x, setInput
+				in, setInput = x.Input, func(y Node) { x.Input = y }
+				continue
+			}
+		}
+		break
+	}
+	a, ok := in.(*Aggregate)
+	if !ok || len(a.Group) == 0 || a.Stream || (sort != nil && a.Sorted) {
+		return n
+	}
+	var kept Node
+	if sort != nil {
+		// Would the Sort go once the groups come in key order?
+		a.Sorted = true
+		kept = orderByGroup(cat, sort)
+		a.Sorted = false
+		if kept == sort {
+			return n
+		}
+	}
+	if !a.Sorted && (cat == nil || !groupIndexForLimit(cat, a, l, having)) {
+		return n
+	}
+	a.Sorted, a.Stream = true, true
+	if sort != nil {
+		setSortInput(kept)
+	}
+	return n
+}
+
+// groupIndexForLimit switches the full scan under a hashing aggregate to
+// an index led by exactly its keys, when one is worth it for a LIMIT of l
+// (see groupLimit); it reports whether it did.
+func groupIndexForLimit(cat *catalog.Catalog, a *Aggregate, l *Limit, having bool) bool {
+	keys := make([]SortKey, len(a.Group))
+	for i, g := range a.Group {
+		keys[i] = SortKey{Expr: g}
+	}
+	scan, cols, ok := sortSource(a.Input, keys)
+	if !ok || scan.Table.Virtual || scan.Table.WithoutRowid || scan.Index != nil || scan.Lookup != nil {
+		return false
+	}
+	for _, ix := range cat.IndexesOf(scan.Table) {
+		if ix.Where != "" || !indexGroups(ix, scan.Table, cols) {
+			continue
+		}
+		cand := &Scan{Table: scan.Table, Needed: scan.Needed, Index: &IndexRange{Index: ix}}
+		if CoveringIndex(cand) || limitSmall(l, indexKeys(ix, EstimateRows(a)), having) {
+			scan.Index = cand.Index
+			return true
+		}
+	}
+	return false
+}
+
+// indexKeys estimates the distinct keys of ix (all its columns): from
+// ANALYZE's entries and rows per key, else the aggregate's estimate.
+func indexKeys(ix *catalog.Index, groups float64) float64 {
+	if st := ix.Stat; len(st) > len(ix.Columns) && st[len(ix.Columns)] > 0 {
+		return float64(st[0]) / float64(st[len(ix.Columns)])
+	}
+	return groups
+}
+
+// limitSmall reports whether l is a constant limit (plus offset) reading
+// few enough of groups estimated groups for index order, each row read
+// through the index, to beat one pass over the table: a sixteenth at
+// most, or a sixty-fourth under a HAVING (taken to keep a quarter).
+func limitSmall(l *Limit, groups float64, having bool) bool {
+	want, ok := constInt(l.Limit)
+	if !ok || want < 0 {
+		return false
+	}
+	if l.Offset != nil {
+		off, ok := constInt(l.Offset)
+		if !ok {
+			return false
+		}
+		want += max(off, 0)
+	}
+	need := float64(want) * 16
+	if having {
+		need *= filterFraction
+	}
+	return need <= groups
+}
+
+// indexGroups reports whether ix's columns are exactly cols, ascending,
+// each with its column's own collation (the one GROUP BY compares with):
+// a scan of it brings equal keys together, in key order, each key's rows
+// in rowid order.
+func indexGroups(ix *catalog.Index, t *catalog.Table, cols []int) bool {
+	if len(ix.Columns) != len(cols) {
+		return false
+	}
+	for i, c := range cols {
+		ic := ix.Columns[i]
+		if ic.Col < 0 || ic.Col != c || ic.Desc || c >= len(t.Columns) ||
+			normColl(ic.Collate) != normColl(t.Columns[c].Collate) {
+			return false
+		}
+	}
+	return true
+}
