@@ -37,7 +37,11 @@ func (v *valuesOp) Next(c *Ctx) (*Batch, error) {
 	b := v.out
 	b.Reset()
 	v.one.N = 1
-	for v.next < len(v.rows) && b.N < BatchSize {
+	room := BatchSize
+	if len(b.Cols) > 0 {
+		room = len(b.Cols[0])
+	}
+	for v.next < len(v.rows) && b.N < room {
 		for col, ev := range v.rows[v.next] {
 			if err := ev(c, &v.one, v.tmp); err != nil {
 				return nil, err

@@ -14,11 +14,14 @@ type Batch struct {
 }
 
 // NewBatch returns a batch with ncol columns of capacity BatchSize.
-func NewBatch(ncol int) *Batch {
+func NewBatch(ncol int) *Batch { return newBatchCap(ncol, BatchSize) }
+
+// newBatchCap is NewBatch with room for n rows (n <= BatchSize).
+func newBatchCap(ncol, n int) *Batch {
 	b := &Batch{Cols: make([][]types.Value, ncol)}
-	backing := make([]types.Value, ncol*BatchSize)
+	backing := make([]types.Value, ncol*n)
 	for i := range b.Cols {
-		b.Cols[i] = backing[i*BatchSize : (i+1)*BatchSize : (i+1)*BatchSize]
+		b.Cols[i] = backing[i*n : (i+1)*n : (i+1)*n]
 	}
 	return b
 }

@@ -100,7 +100,10 @@ func (b *builder) build(n plan.Node) (Operator, error) {
 func typeName(v any) string { return fmtType(v) }
 
 func (b *builder) values(n *plan.Values) (Operator, error) {
-	op := &valuesOp{out: NewBatch(len(n.Cols)), tmp: scratch()}
+	// A batch only as wide as the rows: an INSERT's one-row VALUES is
+	// rebuilt whenever its pooled program is lost, and a full batch would
+	// be 32 KiB a column of garbage each time.
+	op := &valuesOp{out: newBatchCap(len(n.Cols), min(max(len(n.Rows), 1), BatchSize)), tmp: scratch()}
 	for _, row := range n.Rows {
 		evs := make([]evaluator, len(row))
 		for i, e := range row {

@@ -98,14 +98,19 @@ func (w *tableWriter) replace(c *Ctx, old, nrow []types.Value) error {
 		}
 		return w.put(c, nrow, false)
 	}
+	// The row first: the statement just read it, so its write finds the
+	// writer's path in place (see storage.Tree.Get in a write transaction).
+	w.load(nrow)
+	w.key = storage.AppendRowidKey(w.key[:0], rid)
+	if err := w.write(w.tree, w.key, w.record(nrow), false); err != nil {
+		return err
+	}
 	for _, iw := range w.idx {
 		if err := w.replaceEntry(c, iw, old, nrow, rid); err != nil {
 			return err
 		}
 	}
-	w.load(nrow)
-	w.key = storage.AppendRowidKey(w.key[:0], rid)
-	return w.write(w.tree, w.key, w.record(nrow), false)
+	return nil
 }
 
 // hasTriggers reports whether the table has triggers in c's catalog,

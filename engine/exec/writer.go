@@ -281,10 +281,16 @@ func (w *tableWriter) getRowid(rid int64) ([]byte, bool, error) {
 	return w.tree.Get(w.ridKey)
 }
 
-// remove deletes row and its index entries.
+// remove deletes row and its index entries. The row goes first: the
+// statement just read it, so its delete finds the writer's path in place
+// (see storage.Tree.Get in a write transaction).
 func (w *tableWriter) remove(c *Ctx, row []types.Value) error {
 	w.load(row)
 	rid := w.rowid(row)
+	w.key = storage.AppendRowidKey(w.key[:0], rid)
+	if err := w.tree.Delete(w.key); err != nil {
+		return err
+	}
 	for _, iw := range w.idx {
 		k, _, in, err := iw.indexKey(c, w, row, w.key[:0])
 		if err != nil {
@@ -298,8 +304,7 @@ func (w *tableWriter) remove(c *Ctx, row []types.Value) error {
 			return err
 		}
 	}
-	w.key = storage.AppendRowidKey(w.key[:0], rid)
-	return w.tree.Delete(w.key)
+	return nil
 }
 
 // fetch reads the row with rowid rid (values cloned), or nil.

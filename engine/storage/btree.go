@@ -297,33 +297,52 @@ func (t *Tree) putCell(pa *path, key, cell []byte) error {
 
 // Delete removes key, reporting whether it was present.
 func (t *Tree) Delete(key []byte) (found bool, err error) {
+	defer t.tx.guard(&err)
+	_, found, err = t.delete(key, nil, false)
+	return found, err
+}
+
+// DeleteOld is Delete that first appends key's value, when it is present,
+// to dst: an undo log records the value a delete removes in the delete's
+// own descent.
+func (t *Tree) DeleteOld(key, dst []byte) (out []byte, found bool, err error) {
+	defer t.tx.guard(&err)
+	return t.delete(key, dst, true)
+}
+
+// delete is Delete, appending the old value to dst when keep is set.
+func (t *Tree) delete(key, dst []byte, keep bool) ([]byte, bool, error) {
 	tx := t.tx
-	defer tx.guard(&err)
 	if err := tx.checkWrite(); err != nil {
-		return false, err
+		return dst, false, err
 	}
 	if err := tx.maybeSpill(); err != nil {
-		return false, err
+		return dst, false, err
 	}
 	pa, err := t.findLeaf(key)
 	if err != nil {
-		return false, err
+		return dst, false, err
 	}
 	leaf := pa.ents[pa.depth]
 	if !pa.found {
-		return false, nil
+		return dst, false, nil
+	}
+	if keep {
+		if dst, err = t.appendOld(pa, dst); err != nil {
+			return dst, false, err
+		}
 	}
 	n, err := tx.writable(leaf.pg)
 	if err != nil {
-		return false, err
+		return dst, false, err
 	}
 	if e := n.leafCell(leaf.idx); e.ovfl != 0 {
 		if err := tx.freeOverflow(e.ovfl, e.chain); err != nil {
-			return false, err
+			return dst, false, err
 		}
 	}
 	n.removeCell(leaf.idx)
-	return true, tx.rebalance(pa, pa.depth)
+	return dst, true, tx.rebalance(pa, pa.depth)
 }
 
 // Count returns the number of entries, visiting every leaf.

@@ -4,16 +4,21 @@
 //
 // # Write set
 //
-// Tree.Delete does not touch any page: it records a tombstone (tree root,
-// key) in the transaction. Every read of the same transaction — Get, Cursor,
-// Count — treats tombstoned keys as gone, so uniqueness checks and count(*)
-// are exact. Inserts and updates go straight to the storage write
-// transaction, whose pages stay private until commit. A Put on a tombstoned
-// key cancels the tombstone, so deleting and re-inserting a key in one
-// transaction is exact. At Commit a built-in step deletes the tombstones
-// after every insert of the transaction, one batched run per tree with the
-// keys sorted, so each leaf page is modified once; Rollback drops the
-// buffer and nothing reaches the file. UPDATE, REPLACE and upserts use the
+// Tree.Delete of a key above every key the tree's tombstone run holds
+// (deletes in key order: a scan, a sorted batch) does not touch any page:
+// it records a tombstone (tree root, key) in the transaction. Every read of
+// the same transaction — Get, Cursor, Count — treats tombstoned keys as
+// gone, so uniqueness checks and count(*) are exact. A Delete out of that
+// order (point deletes by a random key) goes straight to storage instead,
+// its old value logged for undo like a Put's: buffering it would cost a
+// map entry and a sort at commit, more than deleting it. Inserts and
+// updates go straight to the storage write transaction, whose pages stay
+// private until commit. A Put on a tombstoned key cancels the tombstone,
+// so deleting and re-inserting a key in one transaction is exact. At
+// Commit a built-in step deletes the tombstones after every insert of the
+// transaction, one batched run per tree with the keys sorted, so each leaf
+// page is modified once; Rollback drops the buffer and nothing reaches the
+// file. UPDATE, REPLACE and upserts use the
 // same write set: the row is overwritten with Put, and each changed index
 // entry is a Delete of the old key plus a Put of the new one (the same key
 // again cancels its tombstone), so reads inside the transaction and the
@@ -52,8 +57,10 @@
 //     subtracts, and the commit counts only keys storage actually deleted.
 //   - Each tree's tombstones (tombSet) keep a sorted run for keys deleted in
 //     ascending order (packed bytes, no per-key allocation or map insert)
-//     and a map for the rest; a key is live in at most one. Adds are a
-//     stack popped only by undo, and a run of Deletes shares one undo entry.
+//     and a map for the few keys tombstoned out of order (ClearTree after
+//     other deletes, undo re-adding a cancelled tombstone); a key is live in
+//     at most one. Adds are a stack popped only by undo, and a run of
+//     Deletes shares one undo entry.
 //   - rtx and wtx, when both are open, have the same snapshot.
 //   - Undo entries after a position were applied after it, in log order.
 //

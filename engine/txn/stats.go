@@ -13,6 +13,9 @@ type Stats struct {
 	// Applies of fewer than 128 keys are not measured (reading the counters
 	// scans the page cache) and count one page per key, an upper bound.
 	PagesModified int64
+	// DeletedNow counts deletes of keys out of tombstone-run order, which go
+	// to storage at once instead of being buffered (present keys or not).
+	DeletedNow int64
 	// StatementsUndone counts statements whose effects were undone.
 	StatementsUndone int64
 	// SavepointsRolled counts ROLLBACK TO operations.

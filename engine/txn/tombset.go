@@ -109,6 +109,26 @@ func (s *tombSet) get(key []byte) tombState {
 // str makes the string of a key stored in other. One call answers what a
 // get and an add would, for Delete.
 func (s *tombSet) add(key []byte, st tombState, str func([]byte) string) bool {
+	if handled, added := s.addRun(key, st); handled {
+		return added
+	}
+	if s.inOther(key) {
+		return false
+	}
+	if s.other == nil {
+		s.other = make(map[string]tombState)
+	}
+	k := str(key)
+	s.putOther(k, st)
+	s.pushes = append(s.pushes, pushOther)
+	s.otherKeys = append(s.otherKeys, k)
+	return true
+}
+
+// addRun is add for a key the run can take: one above every run key
+// (appended) or one of the run's (revived unless live). handled false
+// means neither: the key is below the run's last key and not in it.
+func (s *tombSet) addRun(key []byte, st tombState) (handled, added bool) {
 	n := len(s.runOff)
 	if n == 0 || bytes.Compare(key, s.runKey(n-1)) > 0 {
 		s.runOff = append(s.runOff, len(s.runBuf))
@@ -116,27 +136,34 @@ func (s *tombSet) add(key []byte, st tombState, str func([]byte) string) bool {
 		s.state = append(s.state, st)
 		s.pushes = append(s.pushes, pushAppend)
 		s.account(tsNone, st)
-		return true
+		return true, true
 	}
 	if i, ok := s.find(key); ok {
 		if s.state[i] != tsNone {
-			return false
+			return true, false
 		}
 		s.account(tsNone, st)
 		s.state[i] = st
 		s.pushes = append(s.pushes, int32(i))
+		return true, true
+	}
+	return false, false
+}
+
+// runTakes reports whether addRun would handle key.
+func (s *tombSet) runTakes(key []byte) bool {
+	n := len(s.runOff)
+	if n == 0 || bytes.Compare(key, s.runKey(n-1)) > 0 {
 		return true
 	}
-	if s.other == nil {
-		s.other = make(map[string]tombState)
-	} else if s.filter.mayHold(key) && s.other[string(key)] != tsNone {
-		return false
-	}
-	k := str(key)
-	s.putOther(k, st)
-	s.pushes = append(s.pushes, pushOther)
-	s.otherKeys = append(s.otherKeys, k)
-	return true
+	_, ok := s.find(key)
+	return ok
+}
+
+// inOther reports whether key is live in other (whose entries are all
+// live: a key leaving the live states leaves the map).
+func (s *tombSet) inOther(key []byte) bool {
+	return len(s.other) > 0 && s.filter.mayHold(key) && s.other[string(key)] != tsNone
 }
 
 // putOther puts k in state st in other, which must exist, and returns its

@@ -3,8 +3,9 @@ package txn
 // Tree is one B+tree (a table's rows or an index's entries) as a transaction
 // sees it: the storage tree minus the keys this transaction tombstoned.
 //
-// Delete buffers a tombstone without looking the key up (the caller found
-// the row it deletes), so a tombstone may be unverified: its key might be
+// Delete of a key in run order buffers a tombstone without looking the key
+// up (the caller found the row it deletes), so a tombstone may be
+// unverified: its key might be
 // absent from storage. Invariant: every verified tombstone's key exists in
 // the write transaction's storage tree. Remove and ClearTree verify, Count
 // verifies the rest (dropping phantom ones), a Put on a tombstoned key
@@ -141,18 +142,20 @@ func (t *Tree) fresh() bool {
 	return t.created && t.createdEpoch == t.tx.undo.epoch && t.createdAt >= t.tx.markTop()
 }
 
-// Delete removes key as this transaction sees it by buffering a tombstone;
-// no storage page changes until Commit. Deleting an absent or already
-// deleted key is a no-op. Delete does not look the key up; use Remove to
-// learn whether it was there.
+// Delete removes key as this transaction sees it. A key above every key
+// the tree's tombstone run holds (deletes in key order: a scan, a sorted
+// batch) is buffered as a tombstone without a lookup, and no storage page
+// changes until Commit applies the run leaf by leaf. A key out of that
+// order is deleted from storage at once (see deleteNow): buffering it
+// would cost a map entry now and a sort at commit, more than the delete.
+// Deleting an absent or already deleted key is a no-op. Use Remove to
+// learn whether the key was there.
 func (t *Tree) Delete(key []byte) error {
 	if err := t.writable(); err != nil {
 		return err
 	}
-	if t.tombs.add(key, tsUnverified, t.tx.keys.str) {
-		t.tx.logTomb(t.root)
-	}
-	return nil
+	_, err := t.delete(key, tsUnverified)
+	return err
 }
 
 // Remove is Delete that also reports whether key was present.
@@ -163,12 +166,48 @@ func (t *Tree) Remove(key []byte) (bool, error) {
 	if t.tombstoned(key) {
 		return false, nil
 	}
+	if !t.tombs.runTakes(key) {
+		return t.deleteNow(key)
+	}
 	_, ok, err := t.storage().Get(key)
 	if err != nil || !ok {
 		return false, wrapStorage(t.tx.m.store, "delete", err)
 	}
-	t.addTomb(key, tsVerified)
-	return true, nil
+	_, err = t.delete(key, tsVerified)
+	return true, err
+}
+
+// delete tombstones key in state st when the run takes it, and otherwise
+// deletes it now unless another tombstone already covers it; it reports
+// whether the key went away by this call (known only for deletes now).
+func (t *Tree) delete(key []byte, st tombState) (bool, error) {
+	if handled, added := t.tombs.addRun(key, st); handled {
+		if added {
+			t.tx.logTomb(t.root)
+		}
+		return added, nil
+	}
+	if t.tombs.inOther(key) {
+		return false, nil
+	}
+	return t.deleteNow(key)
+}
+
+// deleteNow deletes key from the storage tree at once, recording the value
+// it removes for undo (a statement or savepoint rolled back puts it back),
+// and reports whether it was present. Cursors on the tree re-seek, as after
+// a Put. The key must have no tombstone.
+func (t *Tree) deleteNow(key []byte) (bool, error) {
+	st := t.storage()
+	t.version++
+	t.tx.stats.DeletedNow++
+	if t.tx.undoing() && !t.fresh() {
+		n := len(t.tx.undo.entries)
+		err := t.tx.undo.deleteLogged(st, t.root, key)
+		return len(t.tx.undo.entries) > n, wrapStorage(t.tx.m.store, "delete", err)
+	}
+	found, err := st.Delete(key)
+	return found, wrapStorage(t.tx.m.store, "delete", err)
 }
 
 // addTomb buffers a tombstone on a key that has none, logging it: runs of

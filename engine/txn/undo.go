@@ -4,7 +4,7 @@ package txn
 type undoOp uint8
 
 const (
-	opPut    undoOp = iota + 1 // storage Put; undo restores the old value or deletes the key
+	opPut    undoOp = iota + 1 // storage Put or Delete; undo restores the old value or deletes the key
 	opTomb                     // n tombstones added to one tree; undo pops them
 	opUntomb                   // tombstone cancelled by a Put; undo re-adds it
 	opCreate                   // tree created; undo drops it from storage
@@ -88,6 +88,34 @@ func (u *undoLog) putLogged(po kvPutOlder, root uint32, key, val []byte) error {
 	u.arena = arena
 	u.entries = append(u.entries, undoEntry{
 		op: opPut, root: root, existed: existed, koff: koff, voff: voff, vend: len(u.arena),
+	})
+	return err
+}
+
+// deleteLogged deletes key from t and records the Delete as an opPut of
+// the value it removed (undo puts it back), which t appends straight into
+// the arena; a key that was absent leaves no entry.
+func (u *undoLog) deleteLogged(t kvTree, root uint32, key []byte) error {
+	koff := len(u.arena)
+	u.arena = append(u.arena, key...)
+	voff := len(u.arena)
+	var found bool
+	var err error
+	if do, ok := t.(kvDeleteOlder); ok {
+		u.arena, found, err = do.DeleteOld(key, u.arena)
+	} else {
+		var old []byte
+		if old, found, err = t.Get(key); err == nil && found {
+			u.arena = append(u.arena, old...)
+			_, err = t.Delete(key)
+		}
+	}
+	if !found {
+		u.arena = u.arena[:koff]
+		return err
+	}
+	u.entries = append(u.entries, undoEntry{
+		op: opPut, root: root, existed: true, koff: koff, voff: voff, vend: len(u.arena),
 	})
 	return err
 }

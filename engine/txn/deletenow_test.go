@@ -1,0 +1,66 @@
+package txn
+
+import (
+	"encoding/binary"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestTree_Delete_OutOfOrderGoesToStorageAtOnce checks deletes below the
+// tombstone run: they reach storage at once (no tombstone), a cursor open
+// across them re-seeks, a failed statement and a savepoint rollback put
+// the rows back with their values, and the commit keeps the rest.
+func TestTree_Delete_OutOfOrderGoesToStorageAtOnce(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b *backend) {
+		root := newTreeWith(t, b.m, 40)
+		tx := begin(t, b.m, Options{})
+		tr := tx.Tree(root)
+		require.NoError(t, tx.StartStatement(nil))
+		require.NoError(t, tr.Delete(key(30))) // the run takes it
+		c := tr.Cursor()
+		defer c.Close()
+		require.True(t, c.Seek(key(10)))
+		require.NoError(t, tr.Delete(key(10))) // below the run: now
+		require.NoError(t, tr.Delete(key(11)))
+		require.NoError(t, tr.Delete(key(11))) // again: a no-op
+		require.True(t, c.Next())
+		require.Equal(t, 12, int(binary.BigEndian.Uint64(c.Key())), "the cursor re-seeks past the deleted keys")
+		st := tx.Stats()
+		require.Equal(t, int64(1), st.TombstonesBuffered)
+		require.Equal(t, int64(3), st.DeletedNow)
+		require.Equal(t, int64(37), count(t, tr))
+		require.NoError(t, tx.EndStatement(nil))
+
+		require.NoError(t, tx.StartStatement(nil))
+		require.NoError(t, tr.Delete(key(5)))
+		found, err := tr.Remove(key(6))
+		require.NoError(t, err)
+		require.True(t, found)
+		found, err = tr.Remove(key(6))
+		require.NoError(t, err)
+		require.False(t, found)
+		require.NoError(t, tr.Put(key(10), []byte("new")))
+		fail := errors.New("fail")
+		require.ErrorIs(t, tx.EndStatement(fail), fail)
+		require.Equal(t, ints(0, 40, 10, 11, 30), visible(t, tr), "the failed statement's deletes are undone")
+		v, ok, err := tr.Get(key(5))
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, val(5), v, "the old value is back")
+
+		require.NoError(t, tx.Savepoint("sp"))
+		require.NoError(t, tr.Delete(key(1)))
+		require.NoError(t, tr.Delete(key(0)))
+		require.NoError(t, tx.RollbackTo("sp"))
+		require.NoError(t, tr.Delete(key(2)))
+		require.NoError(t, tx.Release("sp"))
+		commit(t, tx)
+
+		tx = begin(t, b.m, Options{ReadOnly: true})
+		require.Equal(t, ints(0, 40, 2, 10, 11, 30), visible(t, tx.Tree(root)))
+		require.Equal(t, int64(36), count(t, tx.Tree(root)))
+		require.NoError(t, tx.Rollback())
+	})
+}
