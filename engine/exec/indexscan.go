@@ -47,9 +47,15 @@ type indexScanOp struct {
 	packed          [2][]uint64 // sortPending's scratch
 	budget          rowBudget
 	in              *inSeeks // the IN list, when the range has one
+	// ridCol and aliasCol receive the rowid (-1: not read; rowidOutputs).
+	ridCol, aliasCol int
+	win              window
+	ids              []int64         // readRows' sorted rowids
+	ents             []storage.Entry // readRows' leaf entries
 }
 
-// pendingRow is a batch row whose table row is still to be read.
+// pendingRow is a window row whose table row is still to be read; pos is
+// its place in the window (batch pos/BatchSize, row pos%BatchSize).
 type pendingRow struct {
 	rowid int64
 	pos   int
@@ -58,6 +64,8 @@ type pendingRow struct {
 func (cp *compiler) newIndexScan(n *plan.Scan) (Operator, error) {
 	op := &indexScanOp{t: n.Table, ix: n.Index.Index, r: n.Index, needed: n.Needed, out: NewBatch(len(n.Cols)),
 		covering: plan.CoveringIndex(n)}
+	op.ridCol, op.aliasCol = rowidOutputs(n.Table, n.Needed)
+	op.win.init(op.out, op.written(), op.covering)
 	for _, e := range n.Index.Eq {
 		ev, err := cp.compile(e)
 		if err != nil {
@@ -218,6 +226,9 @@ func (s *indexScanOp) inRange(k []byte) (in, past bool) {
 }
 
 func (s *indexScanOp) Next(c *Ctx) (*Batch, error) {
+	if b := s.win.next(); b != nil {
+		return b, nil
+	}
 	if s.done {
 		return nil, nil
 	}
@@ -241,15 +252,14 @@ func (s *indexScanOp) Next(c *Ctx) (*Batch, error) {
 	} else if more, err := s.step(); !more {
 		return nil, err
 	}
-	return s.fill()
+	return s.fillWindow(c)
 }
 
-func (s *indexScanOp) fill() (*Batch, error) {
-	b := s.out
+// fill reads index entries from the cursor's position into b, up to the
+// budget's batch cap or the end of the range. The cursor stays on the last
+// entry taken; the next fill steps past it first.
+func (s *indexScanOp) fill(b *Batch, pos int) error {
 	b.Reset()
-	s.ar.reset()
-	s.pend = s.pend[:0]
-	ncol := len(s.t.Columns)
 	limit := s.budget.batchCap()
 	for {
 		k := s.cur.Key()
@@ -257,7 +267,7 @@ func (s *indexScanOp) fill() (*Batch, error) {
 		if past {
 			more, err := s.nextIn()
 			if err != nil {
-				return nil, err
+				return err
 			}
 			if more {
 				continue
@@ -266,8 +276,8 @@ func (s *indexScanOp) fill() (*Batch, error) {
 			break
 		}
 		if in {
-			if err := s.addEntry(b, k, ncol); err != nil {
-				return nil, err
+			if err := s.addEntry(b, k, pos+b.N); err != nil {
+				return err
 			}
 			if b.N == limit {
 				break
@@ -275,30 +285,32 @@ func (s *indexScanOp) fill() (*Batch, error) {
 		}
 		more, err := s.step()
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if !more {
 			break
 		}
 	}
-	if err := s.readRows(b, ncol); err != nil {
-		return nil, err
-	}
 	s.budget.took(b.N)
-	return nonEmpty(b), nil
+	return nil
 }
 
-// addEntry adds the row of index entry k to the batch: decoded from the
-// key when the scan is covering, otherwise queued for readRows.
-func (s *indexScanOp) addEntry(b *Batch, k []byte, ncol int) error {
+// addEntry adds the row of index entry k to batch b, at window place pos:
+// decoded from the key when the scan is covering, otherwise queued for
+// readRows.
+func (s *indexScanOp) addEntry(b *Batch, k []byte, pos int) error {
 	rowid, err := types.KeyRowid(k)
 	if err != nil {
 		return errs.Wrap(errs.CodeCorrupt, err)
 	}
-	rv := types.NewInt(rowid)
-	b.Cols[ncol][b.N] = rv
-	if s.t.RowidCol >= 0 {
-		b.Cols[s.t.RowidCol][b.N] = rv
+	if s.ridCol >= 0 || s.aliasCol >= 0 {
+		rv := types.NewInt(rowid)
+		if s.ridCol >= 0 {
+			b.Cols[s.ridCol][b.N] = rv
+		}
+		if s.aliasCol >= 0 {
+			b.Cols[s.aliasCol][b.N] = rv
+		}
 	}
 	ok := false
 	if s.covering {
@@ -307,7 +319,7 @@ func (s *indexScanOp) addEntry(b *Batch, k []byte, ncol int) error {
 		}
 	}
 	if !ok {
-		s.pend = append(s.pend, pendingRow{rowid: rowid, pos: b.N})
+		s.pend = append(s.pend, pendingRow{rowid: rowid, pos: pos})
 	}
 	b.N++
 	return nil
@@ -338,39 +350,6 @@ func (s *indexScanOp) decodeKey(b *Batch, k []byte) (bool, error) {
 	return true, nil
 }
 
-// readRows reads the table rows of the queued batch rows. It visits them
-// in rowid order through one cursor, so rows sharing a table leaf cost one
-// descent between them, and decodes each into its place in index order.
-func (s *indexScanOp) readRows(b *Batch, ncol int) error {
-	if len(s.pend) == 0 {
-		return nil
-	}
-	if s.tcur == nil {
-		s.tcur = s.table.Reopen(s.oldTcur)
-	}
-	sortPending(s.pend, &s.packed)
-	for _, p := range s.pend {
-		s.rkey = storage.AppendRowidKey(s.rkey[:0], p.rowid)
-		if !s.tcur.SeekAhead(s.rkey) || !bytes.Equal(s.tcur.Key(), s.rkey) {
-			if err := s.tcur.Err(); err != nil {
-				return err
-			}
-			return errs.New(errs.CodeCorrupt, "database disk image is malformed: index %s points at a missing row", s.ix.Name)
-		}
-		val, err := s.tcur.Value()
-		if err != nil {
-			return err
-		}
-		if err := s.dec.decode(val, s.needed, b.Cols[:ncol], p.pos, &s.ar); err != nil {
-			return err
-		}
-		if s.t.RowidCol >= 0 {
-			b.Cols[s.t.RowidCol][p.pos] = b.Cols[ncol][p.pos]
-		}
-	}
-	return nil
-}
-
 func (s *indexScanOp) Close() {
 	if s.cur != nil {
 		s.cur.Close()
@@ -380,5 +359,6 @@ func (s *indexScanOp) Close() {
 		s.tcur.Close()
 		s.oldTcur, s.tcur = s.tcur, nil
 	}
+	s.win.close()
 	s.started, s.done, s.stop, s.skip = false, false, nil, nil
 }

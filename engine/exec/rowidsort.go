@@ -5,8 +5,8 @@ import (
 	"slices"
 )
 
-// sortPending orders rows by rowid. Rowids in [0, 2^53) (all but
-// explicitly huge or negative ones) are packed with their batch position
+// sortPending orders rows by rowid. Rowids in [0, 2^50) (all but
+// explicitly huge or negative ones) are packed with their window position
 // into one uint64 each and radix-sorted: a batch of random rowids sorts in
 // a few linear passes, with no comparison callback.
 func sortPending(rows []pendingRow, scratch *[2][]uint64) {
@@ -15,7 +15,7 @@ func sortPending(rows []pendingRow, scratch *[2][]uint64) {
 	}
 	p := scratch[0][:0]
 	for _, r := range rows {
-		if r.rowid < 0 || r.rowid >= 1<<53 {
+		if r.rowid < 0 || r.rowid >= 1<<(64-posBits) {
 			slices.SortFunc(rows, cmpPending)
 			return
 		}
@@ -30,11 +30,11 @@ func sortPending(rows []pendingRow, scratch *[2][]uint64) {
 	}
 }
 
-// posBits holds a batch position (< BatchSize).
-const posBits = 11
+// posBits holds a window position (< maxWindow*BatchSize).
+const posBits = 14
 
 // The packed position must fit in posBits.
-var _ = [1<<posBits - BatchSize]struct{}{}
+var _ = [1<<posBits - maxWindow*BatchSize]struct{}{}
 
 func cmpPending(a, b pendingRow) int { return cmp.Compare(a.rowid, b.rowid) }
 

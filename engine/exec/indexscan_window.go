@@ -1,0 +1,237 @@
+package exec
+
+import (
+	"bytes"
+	"sync"
+
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// An index scan that reads table rows fills a window of batches with index
+// entries, then reads the window's table rows in one rowid-ordered walk:
+// the wider the window, the more of its rows share a table leaf, so the
+// walk loads each leaf once per window rather than once per batch (a 5%
+// range of random rowids puts ~10 rows of a window on a leaf, but fewer
+// than one of a single batch). The batches still come out in index order.
+
+// maxWindow is the most batches a window holds; a window position
+// (pendingRow.pos) must fit posBits.
+const maxWindow = 16
+
+// windowValues is the size of a window's pooled column storage, in values
+// (32 bytes each: 1 MiB); it bounds the batches a wide row allows.
+const windowValues = 1 << 15
+
+// windowStore recycles window column storage between executions, so a
+// cached statement holds none while idle. The values left in a returned
+// store are plain copies (text in the scan's arena, never page memory).
+var windowStore = sync.Pool{New: func() any {
+	v := make([]types.Value, windowValues)
+	return &v
+}}
+
+// nullColumn is the column of a window batch the scan never writes
+// (a column the query does not read): all NULL, shared, read-only.
+var nullColumn = make([]types.Value, BatchSize)
+
+// window is an index scan's batches between two table walks.
+type window struct {
+	bats  []*Batch       // bats[0] is the scan's own batch
+	cols  []int          // the columns the scan writes
+	max   int            // the most batches a window may hold
+	store *[]types.Value // the storage of bats[1:], while bound
+	n, at int            // batches filled; the next to hand out
+	fills int            // windows filled this execution
+}
+
+// init sets up a window over first; cols are the columns the scan writes.
+// A covering scan reads (almost) no table rows, so its window is a batch.
+func (w *window) init(first *Batch, cols []int, covering bool) {
+	w.bats, w.cols, w.max = []*Batch{first}, cols, 1
+	if !covering {
+		w.max = min(maxWindow, 1+windowValues/(max(1, len(cols))*BatchSize))
+	}
+}
+
+// size is how many batches the next window may hold: one first, so a
+// consumer that stops early (EXISTS, a LIMIT over a filter) reads no more
+// rows than a batch; w.max once the scan has gone past a batch.
+func (w *window) size() int {
+	w.fills++
+	if w.fills == 1 {
+		return 1
+	}
+	return w.max
+}
+
+// batch returns window batch i, binding pooled storage to it on first use
+// in this execution.
+func (w *window) batch(i int) *Batch {
+	if i == 0 {
+		return w.bats[0]
+	}
+	if w.store == nil {
+		w.store = windowStore.Get().(*[]types.Value)
+	}
+	for len(w.bats) <= i {
+		cols := make([][]types.Value, len(w.bats[0].Cols))
+		for c := range cols {
+			cols[c] = nullColumn
+		}
+		w.bats = append(w.bats, &Batch{Cols: cols})
+	}
+	b := w.bats[i]
+	store := *w.store
+	for j, c := range w.cols {
+		off := ((i-1)*len(w.cols) + j) * BatchSize
+		b.Cols[c] = store[off : off+BatchSize : off+BatchSize]
+	}
+	return b
+}
+
+// next hands out the next filled batch, nil when none is left.
+func (w *window) next() *Batch {
+	if w.at >= w.n {
+		return nil
+	}
+	w.at++
+	return w.bats[w.at-1]
+}
+
+// close ends an execution: the storage goes back to the pool.
+func (w *window) close() {
+	w.n, w.at, w.fills = 0, 0, 0
+	if w.store != nil {
+		for _, b := range w.bats[1:] {
+			for _, c := range w.cols {
+				b.Cols[c] = nullColumn
+			}
+		}
+		windowStore.Put(w.store)
+		w.store = nil
+	}
+}
+
+// written lists the output columns the scan stores: the needed table
+// columns and the rowid outputs.
+func (s *indexScanOp) written() []int {
+	var cols []int
+	for c := range s.t.Columns {
+		if s.needed == nil || (c < len(s.needed) && s.needed[c]) || c == s.aliasCol {
+			cols = append(cols, c)
+		}
+	}
+	if s.ridCol >= 0 {
+		cols = append(cols, s.ridCol)
+	}
+	return cols
+}
+
+// fillWindow fills the next window, reads its table rows and returns its
+// first batch (nil at the end of the range).
+func (s *indexScanOp) fillWindow(c *Ctx) (*Batch, error) {
+	if err := s.fillEntries(c); err != nil {
+		s.win.n = 0
+		return nil, err
+	}
+	if err := s.readRows(); err != nil {
+		s.win.n = 0
+		return nil, err
+	}
+	return s.win.next(), nil
+}
+
+// fillEntries fills the window's batches with index entries from the
+// cursor's position.
+func (s *indexScanOp) fillEntries(c *Ctx) error {
+	s.ar.reset()
+	s.pend = s.pend[:0]
+	w := &s.win
+	size := w.size()
+	w.n, w.at = 0, 0
+	for {
+		b := w.batch(w.n)
+		if err := s.fill(b, w.n*BatchSize); err != nil {
+			return err
+		}
+		if b.N == 0 {
+			return nil
+		}
+		w.n++
+		if s.done || w.n == size || s.budget.exhausted() {
+			return nil
+		}
+		if err := c.Check(); err != nil {
+			return err
+		}
+		if more, err := s.step(); !more {
+			return err
+		}
+	}
+}
+
+// readRows reads the table rows of the window's queued rows. It visits
+// them in rowid order through one cursor, a leaf's worth per call
+// (AppendRowids), and decodes each into its place in index order.
+func (s *indexScanOp) readRows() error {
+	if len(s.pend) == 0 {
+		return nil
+	}
+	if s.tcur == nil {
+		s.tcur = s.table.Reopen(s.oldTcur)
+	}
+	sortPending(s.pend, &s.packed)
+	ids := s.ids[:0]
+	for _, p := range s.pend {
+		ids = append(ids, p.rowid)
+	}
+	s.ids = ids
+	for i := 0; i < len(ids); {
+		ents, n := s.tcur.AppendRowids(s.ents[:0], ids[i:])
+		s.ents = ents[:0]
+		if n == 0 {
+			if err := s.readRow(s.pend[i]); err != nil {
+				return err
+			}
+			i++
+			continue
+		}
+		for j, e := range ents {
+			if err := s.decodeRow(e.Value, s.pend[i+j]); err != nil {
+				return err
+			}
+		}
+		i += n
+	}
+	return nil
+}
+
+// readRow reads the table row of p alone, by key.
+func (s *indexScanOp) readRow(p pendingRow) error {
+	s.rkey = storage.AppendRowidKey(s.rkey[:0], p.rowid)
+	if !s.tcur.SeekAhead(s.rkey) || !bytes.Equal(s.tcur.Key(), s.rkey) {
+		if err := s.tcur.Err(); err != nil {
+			return err
+		}
+		return errs.New(errs.CodeCorrupt, "database disk image is malformed: index %s points at a missing row", s.ix.Name)
+	}
+	val, err := s.tcur.Value()
+	if err != nil {
+		return err
+	}
+	return s.decodeRow(val, p)
+}
+
+// decodeRow decodes record val of row p into its window place.
+func (s *indexScanOp) decodeRow(val []byte, p pendingRow) error {
+	b, row := s.win.bats[p.pos/BatchSize], p.pos%BatchSize
+	if err := s.dec.decode(val, s.needed, b.Cols[:len(s.t.Columns)], row, &s.ar); err != nil {
+		return err
+	}
+	if s.aliasCol >= 0 {
+		b.Cols[s.aliasCol][row] = types.NewInt(p.rowid)
+	}
+	return nil
+}
