@@ -106,14 +106,18 @@ func (s *indexScanOp) startIn(c *Ctx) (bool, error) {
 	}
 	slices.SortFunc(in.keys, bytes.Compare)
 	in.keys = slices.CompactFunc(in.keys, bytes.Equal)
+	if s.r.Reverse {
+		slices.Reverse(in.keys) // a backward read visits the last key first
+	}
 	in.base = len(s.prefix)
 	s.prefix = append(s.prefix, in.keys[0]...)
 	in.next = 1
 	return true, nil
 }
 
-// nextIn moves the scan to the next IN value's entries; false when the
-// list is exhausted or no entry follows.
+// nextIn moves the scan to the next IN value's entries (the next smaller
+// one in a backward read); false when the list is exhausted or no entry
+// follows.
 func (s *indexScanOp) nextIn() (bool, error) {
 	in := s.in
 	if in == nil || in.next >= len(in.keys) {
@@ -121,10 +125,29 @@ func (s *indexScanOp) nextIn() (bool, error) {
 	}
 	s.prefix = append(s.prefix[:in.base], in.keys[in.next]...)
 	in.next++
+	if s.r.Reverse {
+		return s.prevIn()
+	}
 	if k := s.cur.Key(); k != nil && bytes.Compare(k, s.prefix) >= 0 {
 		return true, nil // already there: the previous value ended past it
 	}
 	if !s.cur.SeekAhead(s.prefix) {
+		return false, s.cur.Err()
+	}
+	return true, nil
+}
+
+// prevIn positions a backward read on the last entry of the new, smaller
+// prefix. The cursor sits on the entry just below the previous prefix's:
+// already inside the new prefix, or below it (no entry has this value:
+// inRange moves on to the next one), or else between, where a seek finds
+// the prefix's last entry. The lower bound inRange checks is the prefix.
+func (s *indexScanOp) prevIn() (bool, error) {
+	s.seek = append(s.seek[:0], s.prefix...)
+	if k := s.cur.Key(); k != nil && (bytes.HasPrefix(k, s.prefix) || bytes.Compare(k, s.prefix) < 0) {
+		return true, nil
+	}
+	if !s.seekLast() {
 		return false, s.cur.Err()
 	}
 	return true, nil

@@ -1,37 +1,53 @@
 package plan
 
-import "github.com/ladybugsql/ladybug/engine/catalog"
+import (
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+)
 
 // orderByIndex drops a Sort whose keys the scan below it already delivers
 // in order: a rowid-ordered table scan sorted by the rowid (read backward
-// for DESC), or an index
-// scan sorted by the index columns after its equality prefix, read forward
-// or (Reverse) backward. For a top-N (ORDER BY … LIMIT) over an unsorted
+// for DESC), or an index scan sorted by the index columns after its
+// equality prefix, read forward or (Reverse) backward, IN lists and LIKE
+// prefixes included (their seeks then run from the last key down). For a
+// top-N (ORDER BY … LIMIT), or a query the index covers, over an unsorted
 // full scan it switches the scan to an index whose leading columns are the
-// keys, so the first rows read are the answer. The Limit above the Sort
-// stays and stops the scan early.
+// keys, so the first rows read are the answer (and no sort runs). The
+// Limit above the Sort stays and stops the scan early.
 //
 // Only keys with SQLite's default NULL placement (first ascending, last
-// descending: what an index read in either direction yields) and BINARY
-// collation on both the column and the index qualify; anything else keeps
-// its Sort.
+// descending: what an index read in either direction yields) qualify, each
+// with the index column's collation (a key's COLLATE, or its column's),
+// and with one reversal for all keys: a mixed ORDER BY a DESC, b reads an
+// index on (a DESC, b) forward and one on (a, b DESC) backward. A WITHOUT
+// ROWID table qualifies through its primary key only: its secondary
+// indexes order equal keys by the hidden rowid, SQLite's by the primary
+// key. Anything else keeps its Sort.
 func orderByIndex(cat *catalog.Catalog, n Node) Node {
 	s, ok := n.(*Sort)
 	if !ok {
 		return n
 	}
-	scan, cols, ok := sortSource(s.Input, s.Keys)
-	if !ok || scan.Table.Virtual || scan.Table.WithoutRowid {
+	keys := make([]SortKey, len(s.Keys))
+	for i, k := range s.Keys {
+		if c, ok := k.Expr.(*Collate); ok {
+			k.Expr = c.X // the key's Collate names it
+		}
+		keys[i] = k
+	}
+	scan, cols, ok := sortSource(s.Input, keys)
+	if !ok || scan.Table.Virtual || (scan.Table.WithoutRowid && (scan.Index == nil || !primaryIndex(scan.Table, scan.Index.Index))) {
 		return n
 	}
-	for _, k := range s.Keys {
-		if k.NullsFirst == k.Desc || normColl(k.Collate) != "BINARY" {
+	for _, k := range keys {
+		if k.NullsFirst == k.Desc {
 			return n
 		}
 	}
 	switch {
 	case scan.Index == nil && isRowidOrder(scan, cols):
-		if s.Keys[0].Desc {
+		if keys[0].Desc {
 			if scan.Lookup != nil && scan.Lookup.Eq != nil {
 				return s.Input // one row at most
 			}
@@ -40,16 +56,21 @@ func orderByIndex(cat *catalog.Catalog, n Node) Node {
 		return s.Input
 	case scan.Index != nil:
 		r := scan.Index
-		rev, ok := indexReads(r.Index, len(r.Eq), scan.Table, cols, s.Keys)
+		rev, ok := indexReads(r.Index, len(r.Eq), cols, keys)
 		if !ok || (rev && !r.reversible()) || (r.Seeks() && r.Index.Columns[len(r.Eq)].Desc) {
 			return n
 		}
 		r.Reverse = rev
 		return s.Input
-	case scan.Lookup == nil && s.Limit != nil && cat != nil:
+	case scan.Lookup == nil && cat != nil:
 		for _, ix := range cat.IndexesOf(scan.Table) {
-			if rev, ok := indexReads(ix, 0, scan.Table, cols, s.Keys); ix.Where == "" && ok {
-				scan.Index = &IndexRange{Index: ix, Reverse: rev}
+			rev, ok := indexReads(ix, 0, cols, keys)
+			if ix.Where != "" || !ok {
+				continue
+			}
+			cand := &IndexRange{Index: ix, Reverse: rev}
+			if s.Limit != nil || CoveringIndex(&Scan{Table: scan.Table, Needed: scan.Needed, Index: cand}) {
+				scan.Index = cand
 				return s.Input
 			}
 		}
@@ -57,11 +78,21 @@ func orderByIndex(cat *catalog.Catalog, n Node) Node {
 	return n
 }
 
+// primaryIndex reports whether ix is t's PRIMARY KEY index.
+func primaryIndex(t *catalog.Table, ix *catalog.Index) bool {
+	for _, u := range t.Uniques {
+		if u.Primary && u.Index == ix.Name {
+			return true
+		}
+	}
+	return false
+}
+
 // reversible reports whether the index scan can read r backwards: an
-// equality prefix and bounds, with no IN list or LIKE prefix (those seek
-// forward only).
+// equality prefix and bounds, or IN / LIKE seeks (visited from the last
+// key down); not a scan that skips NULLs for min/max.
 func (r *IndexRange) reversible() bool {
-	return !r.Seeks() && r.Like == nil
+	return !r.NotNull
 }
 
 // sortSource follows the sort keys down through filters and plain-column
@@ -124,17 +155,16 @@ func indexDelivers(ix *catalog.Index, eq int, t *catalog.Table, cols []int) bool
 
 // indexReads reports whether scanning ix with an equality prefix of length
 // eq yields rows in the order of keys over cols, and whether that needs a
-// backward read: each key must be the next index column, with BINARY
-// collation in the index and the table, and every key's direction must
-// differ from its index column's declared one by the same reversal.
-func indexReads(ix *catalog.Index, eq int, t *catalog.Table, cols []int, keys []SortKey) (reverse, ok bool) {
+// backward read: each key must be the next index column, with the
+// index column's collation, and every key's direction must differ from
+// its index column's declared one by the same reversal.
+func indexReads(ix *catalog.Index, eq int, cols []int, keys []SortKey) (reverse, ok bool) {
 	if eq+len(cols) > len(ix.Columns) {
 		return false, false
 	}
 	for i, c := range cols {
 		ic := ix.Columns[eq+i]
-		if ic.Col < 0 || ic.Col != c || normColl(ic.Collate) != "BINARY" ||
-			c >= len(t.Columns) || normColl(t.Columns[c].Collate) != "BINARY" {
+		if ic.Col < 0 || ic.Col != c || !strings.EqualFold(normColl(ic.Collate), normColl(keys[i].Collate)) {
 			return false, false
 		}
 		rev := ic.Desc != keys[i].Desc
