@@ -96,7 +96,10 @@ func (e *explainer) operator(n plan.Node, parent int) {
 		}
 	case *plan.Aggregate:
 		e.node(n.Input, parent)
-		if len(n.Group) > 0 && !n.Sorted {
+		switch {
+		case n.Eager:
+			e.add(parent, "USE HASH TABLE FOR GROUP BY BEFORE JOIN")
+		case len(n.Group) > 0 && !n.Sorted:
 			e.add(parent, "USE HASH TABLE FOR GROUP BY")
 		}
 	case *plan.Distinct:

@@ -5,7 +5,6 @@ import (
 
 	"github.com/ladybugsql/ladybug/engine/funcs"
 
-	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -28,6 +27,10 @@ const (
 	aggBoolOr
 	// aggFirst keeps the group's first value (plan.FirstAgg).
 	aggFirst
+	// aggPartialSum is sum() yielding NULL on overflow, aggSumOverflow the
+	// overflow flag (plan.PartialSumAgg, plan.SumOverflowAgg).
+	aggPartialSum
+	aggSumOverflow
 	// aggFunc runs an engine/funcs aggregate (json_group_object…) through
 	// its interface, for aggregates without a specialised loop here.
 	aggFunc
@@ -36,6 +39,7 @@ const (
 var aggKinds = map[string]aggKind{
 	"count": aggCount, "sum": aggSum, "total": aggTotal, "avg": aggAvg, "min": aggMin,
 	"max": aggMax, "group_concat": aggConcat, "string_agg": aggConcat, plan.BareAgg: aggBare, plan.FirstAgg: aggFirst,
+	plan.PartialSumAgg: aggPartialSum, plan.SumOverflowAgg: aggSumOverflow,
 	"json_group_array": aggJSONArray, "bool_and": aggBoolAnd, "every": aggBoolAnd, "bool_or": aggBoolOr,
 }
 
@@ -70,7 +74,7 @@ func (a *accum) add(kind aggKind, v, sep types.Value, coll types.Collation) erro
 		if !v.IsNull() {
 			a.count++
 		}
-	case aggSum, aggTotal, aggAvg:
+	case aggSum, aggTotal, aggAvg, aggPartialSum, aggSumOverflow:
 		a.addNumber(v)
 	case aggMin, aggMax:
 		if v.IsNull() {
@@ -167,12 +171,22 @@ func (a *accum) result(kind aggKind) (types.Value, error) {
 			return types.Null, nil
 		}
 		if a.ovf {
-			return types.Null, errs.New(errs.CodeGeneric, "integer overflow")
+			return types.Null, sumOverflowErr()
 		}
 		if a.real {
 			return types.NewReal(a.fsum), nil
 		}
 		return types.NewInt(a.isum), nil
+	case aggPartialSum:
+		if a.count == 0 || a.ovf {
+			return types.Null, nil
+		}
+		if a.real {
+			return types.NewReal(a.fsum), nil
+		}
+		return types.NewInt(a.isum), nil
+	case aggSumOverflow:
+		return types.NewInt(boolInt64(a.ovf)), nil
 	case aggTotal:
 		if a.real {
 			return types.NewReal(a.fsum), nil

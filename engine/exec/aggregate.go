@@ -33,6 +33,9 @@ type aggSpec struct {
 	// argument's code: an error it would raise elsewhere does not happen).
 	pass []int32
 	view Batch
+	// twin >= 0 makes a SumOverflowAgg read aggregate twin's accumulator
+	// (see linkOverflowTwins) instead of adding the rows itself.
+	twin int
 }
 
 // aggregateOp is a hash aggregation: groups live in a factorized hash
@@ -84,6 +87,7 @@ func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, erro
 		}
 		op.aggs = append(op.aggs, spec)
 	}
+	linkOverflowTwins(n.Aggs, op.aggs)
 	return op, nil
 }
 
@@ -232,6 +236,9 @@ func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
 	}
 	for k := range a.aggs {
 		s := &a.aggs[k]
+		if s.twin >= 0 {
+			continue
+		}
 		kept := b
 		if s.filter != nil {
 			if err := s.filter(c, b, s.fltBuf); err != nil {
@@ -323,6 +330,9 @@ func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
 	na := len(a.aggs)
 	for k := range a.aggs {
 		s := &a.aggs[k]
+		if s.twin >= 0 {
+			continue
+		}
 		if len(a.groups) == 0 && s.kind == aggCountStar && s.filter == nil && s.order == nil {
 			a.accs[k].count += int64(b.Len())
 			continue
@@ -396,6 +406,9 @@ func (a *aggregateOp) emit(upto int) (*Batch, error) {
 				if err := acc.replayOrdered(a.aggs[k]); err != nil {
 					return nil, err
 				}
+			}
+			if t := a.aggs[k].twin; t >= 0 {
+				acc = &a.accs[g*na+t]
 			}
 			v, err := acc.result(a.aggs[k].kind)
 			if err != nil {

@@ -78,7 +78,11 @@ func Describe(n Node) string {
 		if x.Sorted {
 			kind = "StreamAggregate"
 		}
-		return fmt.Sprintf("%s %d group key(s), %d aggregate(s)", kind, len(x.Group), len(x.Aggs))
+		label := fmt.Sprintf("%s %d group key(s), %d aggregate(s)", kind, len(x.Group), len(x.Aggs))
+		if x.Eager {
+			label += " eager"
+		}
+		return label
 	case *Distinct:
 		if x.Sorted {
 			return "StreamDistinct"

@@ -191,6 +191,9 @@ type Aggregate struct {
 	// group ends where the key changes, no hash table is built, and groups
 	// come out in key order.
 	Sorted bool
+	// Eager marks a pre-aggregation below a join (eager-aggregate): one
+	// side grouped by its join column before the join.
+	Eager bool
 }
 
 // Columns implements Node.

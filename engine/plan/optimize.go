@@ -31,6 +31,7 @@ var rules = []rule{
 	{"index-join", indexJoin},
 	{"hash-join-build-side", hashJoinBuildSide},
 	{"group-by-rowid", groupByRowid},
+	{"eager-aggregate", eagerAggregate},
 }
 
 // withoutRowidOrder scans a WITHOUT ROWID table through its primary key,
