@@ -274,25 +274,4 @@ func numericAffinity(a types.Affinity) bool {
 // uniqueRowid reports whether column idx of n is the rowid of a table
 // scan that n passes each row of at most once: through filters, sorts,
 // limits and plain-column projections only (a join could repeat a row).
-func uniqueRowid(n Node, idx int) bool {
-	for {
-		switch x := n.(type) {
-		case *Scan:
-			return colOrigin{scan: x, col: idx}.isRowid()
-		case *Filter:
-			n = x.Input
-		case *Sort:
-			n = x.Input
-		case *Limit:
-			n = x.Input
-		case *Project:
-			c, ok := x.Exprs[idx].(*ColRef)
-			if !ok {
-				return false
-			}
-			n, idx = x.Input, c.Idx
-		default:
-			return false
-		}
-	}
-}
+func uniqueRowid(n Node, idx int) bool { return traceColThrough(n, idx, false).isRowid() }

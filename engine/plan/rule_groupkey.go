@@ -82,7 +82,11 @@ func (o colOrigin) isRowid() bool {
 }
 
 // traceCol follows column idx of n down to the scan column it copies.
-func traceCol(n Node, idx int) colOrigin {
+func traceCol(n Node, idx int) colOrigin { return traceColThrough(n, idx, true) }
+
+// traceColThrough is traceCol entering joins only when joins is set: the
+// origin of a join-free trace passes each scan row at most once.
+func traceColThrough(n Node, idx int, joins bool) colOrigin {
 	for {
 		switch x := n.(type) {
 		case *Scan:
@@ -101,6 +105,9 @@ func traceCol(n Node, idx int) colOrigin {
 			n, idx = x.Input, c.Idx
 		case *Join:
 			nl := len(x.Left.Columns())
+			if !joins {
+				return colOrigin{}
+			}
 			if idx < nl {
 				n = x.Left
 			} else if x.Kind.SemiLike() {
