@@ -46,11 +46,7 @@ var aggKinds = map[string]aggKind{
 // accum is one aggregate's running state for one group. It is a plain
 // struct switched on kind, so accumulating a row costs no interface call.
 type accum struct {
-	count   int64
-	isum    int64
-	fsum    float64
-	real    bool // a REAL was summed, or the integer sum overflowed
-	ovf     bool // the integer sum overflowed
+	numAcc
 	best    types.Value
 	has     bool
 	text    []byte
@@ -138,7 +134,17 @@ func boolInt64(b bool) int64 {
 	return 0
 }
 
-func (a *accum) addNumber(v types.Value) {
+// numAcc is the state of count, sum, total and avg: 32 bytes, so a
+// grouped aggregate keeps one dense slice of them per aggregate.
+type numAcc struct {
+	count int64
+	isum  int64
+	fsum  float64
+	real  bool // a REAL was summed, or the integer sum overflowed
+	ovf   bool // the integer sum overflowed
+}
+
+func (a *numAcc) addNumber(v types.Value) {
 	if v.IsNull() {
 		return
 	}
@@ -163,6 +169,44 @@ func (a *accum) addNumber(v types.Value) {
 
 // result returns the aggregate's final value.
 func (a *accum) result(kind aggKind) (types.Value, error) {
+	if kind.numeric() {
+		return a.numAcc.result(kind)
+	}
+	switch kind {
+	case aggMin, aggMax, aggBare, aggFirst:
+		if !a.has {
+			return types.Null, nil
+		}
+		return a.best, nil
+	case aggConcat:
+		if !a.has {
+			return types.Null, nil
+		}
+		return types.NewText(string(a.text)), nil
+	case aggJSONArray:
+		return types.NewText("[" + string(a.text) + "]"), nil
+	case aggBoolAnd, aggBoolOr:
+		if !a.has {
+			return types.Null, nil
+		}
+		return types.NewInt(a.count), nil
+	case aggFunc:
+		return a.fa.Final()
+	}
+	return types.Null, nil
+}
+
+// numeric reports whether the aggregate's state is a numAcc alone.
+func (k aggKind) numeric() bool {
+	switch k {
+	case aggCountStar, aggCount, aggSum, aggTotal, aggAvg, aggPartialSum, aggSumOverflow:
+		return true
+	}
+	return false
+}
+
+// result returns a count, sum, total or avg's final value.
+func (a *numAcc) result(kind aggKind) (types.Value, error) {
 	switch kind {
 	case aggCountStar, aggCount:
 		return types.NewInt(a.count), nil
@@ -201,25 +245,6 @@ func (a *accum) result(kind aggKind) (types.Value, error) {
 			s = a.fsum
 		}
 		return types.NewReal(s / float64(a.count)), nil
-	case aggMin, aggMax, aggBare, aggFirst:
-		if !a.has {
-			return types.Null, nil
-		}
-		return a.best, nil
-	case aggConcat:
-		if !a.has {
-			return types.Null, nil
-		}
-		return types.NewText(string(a.text)), nil
-	case aggJSONArray:
-		return types.NewText("[" + string(a.text) + "]"), nil
-	case aggBoolAnd, aggBoolOr:
-		if !a.has {
-			return types.Null, nil
-		}
-		return types.NewInt(a.count), nil
-	case aggFunc:
-		return a.fa.Final()
 	}
 	return types.Null, nil
 }

@@ -36,22 +36,34 @@ type aggSpec struct {
 	// twin >= 0 makes a SumOverflowAgg read aggregate twin's accumulator
 	// (see linkOverflowTwins) instead of adding the rows itself.
 	twin int
+	// fast marks a grouped count, sum, total or avg without DISTINCT,
+	// FILTER or ORDER BY: its states are aggregateOp.nums[slot], one
+	// numAcc per group, added by typed loops (addFast). Otherwise slot is
+	// the aggregate's place in each group's run of accumulators.
+	fast bool
+	slot int
 }
 
 // aggregateOp is a hash aggregation: groups live in a factorized hash
 // table (key) and table (representative key values); accumulators are
 // indexed by group number.
 type aggregateOp struct {
-	in      Operator
-	groups  []evaluator
-	gcolls  []string
-	gbufs   [][]types.Value
+	in     Operator
+	groups []evaluator
+	gcolls []string
+	gbufs  [][]types.Value
+	// gcol[i] >= 0 reads group key i in place from that input column;
+	// gkeys[i] is the current batch's key values either way.
+	gcol    []int
+	gkeys   [][]types.Value
 	aggs    []aggSpec
 	out     *Batch
 	ht      *factorized.HashTable
 	ig      intGroups
 	gvals   *factorized.Table
 	accs    []accum
+	ngen    int // accumulators per group in accs
+	nums    [][]numAcc
 	ngroups int
 	key     []byte
 	ready   bool
@@ -79,7 +91,13 @@ func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, erro
 		op.groups = append(op.groups, ev)
 		op.gcolls = append(op.gcolls, exprCollation(g))
 		op.gbufs = append(op.gbufs, scratch())
+		col := -1
+		if r, ok := g.(*plan.ColRef); ok {
+			col = r.Idx
+		}
+		op.gcol = append(op.gcol, col)
 	}
+	op.gkeys = make([][]types.Value, len(op.groups))
 	for _, a := range n.Aggs {
 		spec, err := cp.aggSpec(a)
 		if err != nil {
@@ -88,6 +106,7 @@ func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, erro
 		op.aggs = append(op.aggs, spec)
 	}
 	linkOverflowTwins(n.Aggs, op.aggs)
+	op.assignSlots()
 	return op, nil
 }
 
@@ -218,7 +237,7 @@ func (a *aggregateOp) consumeBatch(c *Ctx) (bool, error) {
 	if a.gvals != nil {
 		// Account the groups held, so a memory limit stops a runaway
 		// GROUP BY with an error.
-		if s := a.gvals.SizeBytes() + int64(len(a.accs))*int64(unsafeSizeofAccum); s != a.size {
+		if s := a.gvals.SizeBytes() + a.stateBytes(); s != a.size {
 			if err := c.grow(s - a.size); err != nil {
 				return false, err
 			}
@@ -230,9 +249,14 @@ func (a *aggregateOp) consumeBatch(c *Ctx) (bool, error) {
 
 func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
 	for i, g := range a.groups {
+		if a.gcol[i] >= 0 {
+			a.gkeys[i] = b.Cols[a.gcol[i]]
+			continue
+		}
 		if err := g(c, b, a.gbufs[i]); err != nil {
 			return err
 		}
+		a.gkeys[i] = a.gbufs[i]
 	}
 	for k := range a.aggs {
 		s := &a.aggs[k]
@@ -280,15 +304,15 @@ func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
 
 // assignGroups finds or creates the group of every live row.
 func (a *aggregateOp) assignGroups(b *Batch, gidx []int) {
-	for k, n := 0, b.Len(); k < n; k++ {
+	k := 0
+	if a.intKeyed() {
+		k = a.assignIntGroups(b, gidx)
+	}
+	for n := b.Len(); k < n; k++ {
 		i := b.Phys(k)
-		if g, ok := a.findIntGroup(i); ok {
-			gidx[i] = g
-			continue
-		}
 		a.key = a.key[:0]
 		for g := range a.groups {
-			a.key = appendKey(a.key, a.gbufs[g][i], a.gcolls[g], false, true)
+			a.key = appendKey(a.key, a.gkeys[g][i], a.gcolls[g], false, true)
 		}
 		if a.sorted {
 			gidx[i] = a.sortedGroup(i)
@@ -307,11 +331,16 @@ func (a *aggregateOp) assignGroups(b *Batch, gidx []int) {
 func (a *aggregateOp) newGroup(i int) {
 	gr := a.gvals.Append()
 	for g := range a.groups {
-		setFact(gr, g, a.gbufs[g][i])
+		setFact(gr, g, a.gkeys[g][i])
 	}
 	a.ngroups++
 	for k := range a.aggs {
-		a.accs = append(a.accs, a.aggs[k].newAccum())
+		switch s := &a.aggs[k]; {
+		case s.fast:
+			a.nums[s.slot] = append(a.nums[s.slot], numAcc{})
+		case s.twin < 0:
+			a.accs = append(a.accs, s.newAccum())
+		}
 	}
 }
 
@@ -327,18 +356,22 @@ func (a *aggregateOp) sortedGroup(i int) int {
 }
 
 func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
-	na := len(a.aggs)
+	na := a.ngen
 	for k := range a.aggs {
 		s := &a.aggs[k]
 		if s.twin >= 0 {
 			continue
 		}
+		if s.fast {
+			a.addFast(s, b, gidx)
+			continue
+		}
 		if len(a.groups) == 0 && s.kind == aggCountStar && s.filter == nil && s.order == nil {
-			a.accs[k].count += int64(b.Len())
+			a.accs[s.slot].count += int64(b.Len())
 			continue
 		}
 		if len(a.groups) == 0 && s.filter == nil && s.order == nil && !s.distinct && s.kind <= aggAvg {
-			a.accs[k].addColumn(s.kind, b, s.args)
+			a.accs[s.slot].addColumn(s.kind, b, s.args)
 			continue
 		}
 		for j, n := 0, b.Len(); j < n; j++ {
@@ -350,7 +383,7 @@ func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
 			if s.filter != nil && !isTrue(s.fltBuf[i]) {
 				continue
 			}
-			acc := &a.accs[g*na+k]
+			acc := &a.accs[g*na+s.slot]
 			var v, sep types.Value
 			if s.arg != nil {
 				v = s.args[i]
@@ -391,7 +424,7 @@ func (a *aggregateOp) emit(upto int) (*Batch, error) {
 	}
 	b := a.out
 	b.Reset()
-	ng, na := len(a.groups), len(a.aggs)
+	ng := len(a.groups)
 	for a.emitted < upto && b.N < BatchSize {
 		g := a.emitted
 		if ng > 0 {
@@ -401,16 +434,7 @@ func (a *aggregateOp) emit(upto int) (*Batch, error) {
 			}
 		}
 		for k := range a.aggs {
-			acc := &a.accs[g*na+k]
-			if acc.ordered != nil {
-				if err := acc.replayOrdered(a.aggs[k]); err != nil {
-					return nil, err
-				}
-			}
-			if t := a.aggs[k].twin; t >= 0 {
-				acc = &a.accs[g*na+t]
-			}
-			v, err := acc.result(a.aggs[k].kind)
+			v, err := a.result(g, k)
 			if err != nil {
 				return nil, err
 			}
@@ -445,7 +469,8 @@ func (a *aggregateOp) Close() {
 		a.gvals.Release()
 		a.gvals = nil
 	}
-	a.accs, a.ngroups, a.emitted, a.ready, a.ig = nil, 0, 0, false, intGroups{}
+	a.accs, a.ngroups, a.emitted, a.ready = nil, 0, 0, false
+	a.resetState()
 	a.inDone = false
 }
 
