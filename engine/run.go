@@ -40,7 +40,8 @@ func isWrite(p plan.Statement) bool {
 func (s *Session) startStatement(ctx context.Context, write, tempOnly bool) (stmtTx, error) {
 	st := stmtTx{tx: s.tx, ttx: s.ttx}
 	if st.tx == nil {
-		tx, err := s.db.txm.Begin(ctx, txn.Options{})
+		tx, err := s.db.txm.BeginReuse(ctx, txn.Options{}, s.spareTx)
+		s.spareTx = nil
 		if err != nil {
 			return st, err
 		}
@@ -114,6 +115,9 @@ func (s *Session) endStatement(st stmtTx, err error) error {
 		st.rollback()
 		return cerr
 	}
+	// The statement is over and nothing refers to its transaction: the
+	// next autocommit statement may begin in it.
+	s.spareTx = st.tx
 	if st.ttx != nil {
 		return st.ttx.Commit()
 	}

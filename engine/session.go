@@ -42,6 +42,9 @@ type Session struct {
 	open map[*Rows]struct{}
 	// spareRows is a released Rows the next Query reuses (see Rows.Release).
 	spareRows *Rows
+	// spareTx is the last finished autocommit transaction, which the next
+	// one begins in (see txn.Manager.BeginReuse).
+	spareTx *txn.Tx
 	// settingFn and deferFKFn are the method values s.setting and
 	// s.deferFK, made once so each statement's context does not allocate
 	// two closures.

@@ -238,6 +238,9 @@ func (n node) search(key []byte) (int, bool) { return n.searchFrom(0, key) }
 // separator greater than key (count = the right child).
 func (n node) childIndex(key []byte) int {
 	lo, hi := 0, n.count()
+	if i, ok := n.interpSearch(lo, hi, key, false, true); ok {
+		return i
+	}
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		if compareKeys(n.branchKey(m), key) <= 0 {
@@ -387,6 +390,9 @@ func (n node) setOverflow(i int, p uint32) {
 // at or after cell lo (a sorted batch).
 func (n node) searchFrom(lo int, key []byte) (int, bool) {
 	hi := n.count()
+	if i, ok := n.interpSearch(lo, hi, key, true, false); ok {
+		return i, i < hi && compareKeys(n.leafKey(i), key) == 0
+	}
 	for lo < hi {
 		m := int(uint(lo+hi) >> 1)
 		c := compareKeys(n.leafKey(m), key)

@@ -55,10 +55,16 @@ const linearTrees = 8
 
 // newTx returns a transaction of m, not yet begun.
 func newTx(m *Manager, o Options, ctx context.Context) *Tx {
-	tx := &Tx{m: m, opts: o, ctx: ctx}
+	tx := &Tx{}
+	initTx(tx, m, o, ctx)
+	return tx
+}
+
+// initTx readies the zero Tx tx as a transaction of m, not yet begun.
+func initTx(tx *Tx, m *Manager, o Options, ctx context.Context) {
+	tx.m, tx.opts, tx.ctx = m, o, ctx
 	tx.trees, tx.stmts = tx.treeArr[:0], tx.stmtArr[:0]
 	tx.undo.entries, tx.undo.arena = tx.undoArr[:0], tx.arenaArr[:0]
-	return tx
 }
 
 // cur returns the storage transaction reads go to: the write tx once there

@@ -1,0 +1,155 @@
+package ladybug
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+)
+
+// The mode benchmarks open a database the way bench/ does for each mode —
+// a file with sync=normal, or ":memory:" with one connection kept open
+// beside the pool — so file and memory can be compared in one run.
+
+// openModeDB opens a database in mode "file" or "memory" as bench/ does.
+func openModeDB(b *testing.B, mode string) *sql.DB {
+	b.Helper()
+	dsn := ":memory:?busy_timeout=5000"
+	if mode == "file" {
+		dsn = filepath.Join(b.TempDir(), "bench.db") + "?busy_timeout=5000&sync=normal"
+	}
+	db, err := sql.Open("ladybug", dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	if mode == "memory" {
+		keeper, err := db.Conn(context.Background())
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { keeper.Close() })
+	} else if err := db.Ping(); err != nil {
+		b.Fatal(err)
+	}
+	return db
+}
+
+// loadPointTable creates t(id, val, name) with rows 1..n in one transaction.
+func loadPointTable(b *testing.B, db *sql.DB, n int) {
+	b.Helper()
+	if _, err := db.Exec("CREATE TABLE t (id INTEGER PRIMARY KEY, val INTEGER NOT NULL, name TEXT NOT NULL)"); err != nil {
+		b.Fatal(err)
+	}
+	tx, err := db.Begin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	st, err := tx.Prepare("INSERT INTO t (id, val, name) VALUES (?, ?, ?)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 1; i <= n; i++ {
+		if _, err := st.Exec(i, i*7, fmt.Sprintf("name-%d", i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+}
+
+var benchModes = []string{"file", "memory"}
+
+func BenchmarkMode_Point(b *testing.B) {
+	for _, mode := range benchModes {
+		b.Run(mode, func(b *testing.B) {
+			const rows = 100_000
+			db := openModeDB(b, mode)
+			loadPointTable(b, db, rows)
+			st, err := db.Prepare("SELECT val, name FROM t WHERE id = ?")
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			r := rand.New(rand.NewPCG(1, 7))
+			ids := make([]int, 1<<16)
+			for i := range ids {
+				ids[i] = 1 + r.IntN(rows)
+			}
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			b.ResetTimer()
+			var v int64
+			var s string
+			for i := 0; i < b.N; i++ {
+				id := ids[i&(len(ids)-1)]
+				if err := st.QueryRow(id).Scan(&v, &s); err != nil || v != int64(id*7) {
+					b.Fatal(err, id, v)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkMode_Select1Prepared(b *testing.B) {
+	for _, mode := range benchModes {
+		b.Run(mode, func(b *testing.B) {
+			db := openModeDB(b, mode)
+			st, err := db.Prepare("SELECT 1")
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			b.ResetTimer()
+			var v int64
+			for i := 0; i < b.N; i++ {
+				if err := st.QueryRow().Scan(&v); err != nil || v != 1 {
+					b.Fatal(err, v)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkMode_ScanAgg(b *testing.B) {
+	for _, mode := range benchModes {
+		b.Run(mode, func(b *testing.B) {
+			const rows = 1_000_000
+			db := openModeDB(b, mode)
+			if _, err := db.Exec("CREATE TABLE s (id INTEGER PRIMARY KEY, grp INTEGER NOT NULL, val INTEGER NOT NULL, f REAL NOT NULL)"); err != nil {
+				b.Fatal(err)
+			}
+			tx, err := db.Begin()
+			if err != nil {
+				b.Fatal(err)
+			}
+			st, err := tx.Prepare("INSERT INTO s (id, grp, val, f) VALUES (?, ?, ?, ?)")
+			if err != nil {
+				b.Fatal(err)
+			}
+			for i := 1; i <= rows; i++ {
+				if _, err := st.Exec(i, i%100, i*7, float64(i*7)/4); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if err := tx.Commit(); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			b.ResetTimer()
+			var count, sum int64
+			var avg float64
+			for i := 0; i < b.N; i++ {
+				if err := db.QueryRow("SELECT count(*), sum(val), avg(f) FROM s").Scan(&count, &sum, &avg); err != nil || count != rows {
+					b.Fatal(err, count)
+				}
+			}
+		})
+	}
+}
