@@ -126,7 +126,10 @@ type Rows struct {
 	// explicit is set when the rows read the session's explicit
 	// transaction.
 	explicit bool
-	mem      stmtMem
+	// openAt is the Rows' index in the session's open list, -1 when not
+	// in it.
+	openAt int
+	mem    stmtMem
 	// argBuf holds the arguments of a query with few parameters.
 	argBuf [4]types.Value
 }
@@ -225,10 +228,10 @@ func (r *Rows) NextResultSet() error {
 func (s *Session) newRows(sc *script, ctx context.Context) *Rows {
 	r := s.spareRows
 	if r == nil {
-		return &Rows{s: s, sc: sc, ctx: ctx}
+		return &Rows{s: s, sc: sc, ctx: ctx, openAt: -1}
 	}
 	s.spareRows = nil
-	*r = Rows{s: s, sc: sc, ctx: ctx}
+	*r = Rows{s: s, sc: sc, ctx: ctx, openAt: -1}
 	return r
 }
 

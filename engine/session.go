@@ -37,9 +37,11 @@ type Session struct {
 	// trigCache holds bound triggers per table for catalog trigCat.
 	trigCat   *catalog.Catalog
 	trigCache map[string][]*plan.BoundTrigger
-	// open holds the Rows not yet closed: those reading the explicit
-	// transaction are closed when it ends, all when the session closes.
-	open map[*Rows]struct{}
+	// open holds the Rows not yet closed (each knows its index, openAt):
+	// those reading the explicit transaction are closed when it ends, all
+	// when the session closes. A slice, not a map: a query loop tracks
+	// and untracks one Rows per query.
+	open []*Rows
 	// spareRows is a released Rows the next Query reuses (see Rows.Release).
 	spareRows *Rows
 	// spareTx is the last finished autocommit transaction, which the next
@@ -90,9 +92,7 @@ func (s *Session) Close() error {
 	if s.closed {
 		return nil
 	}
-	for r := range s.open {
-		r.Close()
-	}
+	s.closeAll()
 	var err error
 	if s.tx != nil {
 		err = s.Rollback()
@@ -191,33 +191,52 @@ func (s *Session) ResetSession() error {
 	if err := s.usable(); err != nil {
 		return err
 	}
-	for r := range s.open {
-		r.Close()
-	}
+	s.closeAll()
 	if s.tx != nil {
 		return s.Rollback()
 	}
 	return nil
 }
 
-// closeOpen closes the result sets reading the explicit transaction.
+// closeAll closes every open result set.
+func (s *Session) closeAll() {
+	for len(s.open) > 0 {
+		r := s.open[len(s.open)-1]
+		r.Close()
+		s.untrack(r) // a no-op once Close has
+	}
+}
+
+// closeOpen closes the result sets reading the explicit transaction. It
+// walks down from the end: closing r moves the last entry, already seen,
+// into r's place.
 func (s *Session) closeOpen() {
-	for r := range s.open {
-		if r.explicit {
-			r.Close()
+	for i := len(s.open) - 1; i >= 0; i-- {
+		if i < len(s.open) && s.open[i].explicit {
+			s.open[i].Close()
 		}
 	}
 }
 
 func (s *Session) track(r *Rows) {
-	if s.open == nil {
-		s.open = map[*Rows]struct{}{}
-	}
 	r.explicit = s.tx != nil
-	s.open[r] = struct{}{}
+	r.openAt = len(s.open)
+	s.open = append(s.open, r)
 }
 
-func (s *Session) untrack(r *Rows) { delete(s.open, r) }
+// untrack forgets r, moving the last open Rows into its place.
+func (s *Session) untrack(r *Rows) {
+	i := r.openAt
+	if i < 0 || i >= len(s.open) || s.open[i] != r {
+		return // never tracked (Query failed before track)
+	}
+	last := len(s.open) - 1
+	s.open[i] = s.open[last]
+	s.open[i].openAt = i
+	s.open[last] = nil
+	s.open = s.open[:last]
+	r.openAt = -1
+}
 
 // catalogFor returns the catalog a statement in tx sees.
 func (s *Session) catalogFor(tx *txn.Tx) (*catalog.Catalog, error) {

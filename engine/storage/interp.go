@@ -23,45 +23,49 @@ func (n node) interpSearch(lo, hi int, key []byte, leaf, upper bool) (i int, ok 
 	if len(a) != 8 || len(b) != 8 {
 		return 0, false
 	}
-	before := func(i int) bool {
-		c := compareKeys(n.searchKey(i, leaf), key)
-		return c < 0 || upper && c == 0
-	}
-	if !before(lo) {
+	x, y, t := binary.BigEndian.Uint64(a), binary.BigEndian.Uint64(b), binary.BigEndian.Uint64(key)
+	// Cell c is before key when its key is < key (<= key when upper).
+	if x > t || !upper && x == t {
 		return lo, true
 	}
-	if before(hi - 1) {
+	if y < t || upper && y == t {
 		return hi, true
 	}
 	// The answer lies in (lo, hi-1]: cell lo is before key, cell hi-1 not.
-	x, y, t := binary.BigEndian.Uint64(a), binary.BigEndian.Uint64(b), binary.BigEndian.Uint64(key)
 	g := lo + 1
-	if y > x && t > x {
+	if y > x {
 		g = lo + int(float64(t-x)/float64(y-x)*float64(hi-1-lo))
 		g = min(max(g, lo+1), hi-1)
 	}
-	if before(g) {
+	if n.before(g, key, leaf, upper) {
 		l, step := g, 1 // gallop forwards: cell l is before key
-		for l+step < hi-1 && before(l+step) {
+		for l+step < hi-1 && n.before(l+step, key, leaf, upper) {
 			l += step
 			step *= 2
 		}
-		return n.narrow(l, min(l+step, hi-1), before), true
+		return n.narrow(l, min(l+step, hi-1), key, leaf, upper), true
 	}
 	r, step := g, 1 // gallop backwards: cell r is not before key
-	for r-step > lo && !before(r-step) {
+	for r-step > lo && !n.before(r-step, key, leaf, upper) {
 		r -= step
 		step *= 2
 	}
-	return n.narrow(max(r-step, lo), r, before), true
+	return n.narrow(max(r-step, lo), r, key, leaf, upper), true
+}
+
+// before reports whether cell i's key sorts before key: < key, or <= key
+// when upper.
+func (n node) before(i int, key []byte, leaf, upper bool) bool {
+	c := compareKeys(n.searchKey(i, leaf), key)
+	return c < 0 || upper && c == 0
 }
 
 // narrow returns the first cell in (l, r] not before key, given that cell
 // l is before it and cell r is not.
-func (n node) narrow(l, r int, before func(int) bool) int {
+func (n node) narrow(l, r int, key []byte, leaf, upper bool) int {
 	for r-l > 1 {
 		m := int(uint(l+r) >> 1)
-		if before(m) {
+		if n.before(m, key, leaf, upper) {
 			l = m
 		} else {
 			r = m
