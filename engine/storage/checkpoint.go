@@ -62,30 +62,6 @@ func (s *Store) checkpoint(force bool) error {
 	return s.trimMain()
 }
 
-func (s *Store) noOldReaders() bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for snap := range s.readers {
-		if snap < s.hdr.seq {
-			return false
-		}
-	}
-	return true
-}
-
-// noReaderAtOrBefore reports whether every open reader's snapshot is
-// newer than snap.
-func (s *Store) noReaderAtOrBefore(snap uint64) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	for r := range s.readers {
-		if r <= snap {
-			return false
-		}
-	}
-	return true
-}
-
 // checkpointList returns the newest logged version of each page, by page.
 func (s *Store) checkpointList() []ckptPage {
 	s.walMu.RLock()

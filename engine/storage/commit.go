@@ -15,7 +15,7 @@ func (tx *Tx) Commit() error {
 	}
 	if !tx.rw {
 		tx.closed = true
-		tx.s.endRead(tx.snap)
+		tx.endRead()
 		return nil
 	}
 	if tx.w.failed != nil {
@@ -79,6 +79,7 @@ func (tx *Tx) commit() (err error) {
 	s.walEmpty.Store(false)
 	s.mu.Lock()
 	s.hdr = tx.hdr
+	s.publishLocked(tx.hdr)
 	s.mu.Unlock()
 	s.walMu.Unlock()
 	// 5. The versions this commit superseded may be unreachable now: their
@@ -109,7 +110,7 @@ func (tx *Tx) Rollback() error {
 	}
 	tx.closed = true
 	if !tx.rw {
-		tx.s.endRead(tx.snap)
+		tx.endRead()
 		return nil
 	}
 	s := tx.s
@@ -139,9 +140,9 @@ func (s *Store) walFrameCount() int {
 // superseded back to the cache, so the next copy-on-write reuses one
 // instead of allocating. A version qualifies when (1) this commit wrote a
 // newer version of its page, so every snapshot from now on reads that one,
-// (2) no open reader has a snapshot old enough to read it (readers register
-// under s.mu, and the new header was published under s.mu before this
-// check, so a reader that begins later reads the new version), and (3) it
+// (2) no open reader has a snapshot old enough to read it (the new
+// snapshot was published before this check, so a reader that begins later
+// reads the new version; see snapshot), and (3) it
 // was never exposed: no reader ever read it and the writer only used it in
 // descents and as the copy source, so no slice of it is held anywhere. The
 // hot-page table slot is emptied too.

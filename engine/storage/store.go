@@ -33,10 +33,14 @@ type Store struct {
 	// log (see headerFromWAL).
 	hdrFromWAL bool
 
-	mu      sync.Mutex
-	hdr     header         // newest committed header; guarded by mu
-	readers map[uint64]int // open read snapshots by seq; guarded by mu
-	closed  bool           // guarded by mu
+	mu     sync.Mutex
+	hdr    header      // newest committed header; guarded by mu
+	closed bool        // guarded by mu
+	shut   atomic.Bool // closed, readable without mu (BeginReadIn checks it)
+	// cur is the newest commit's snapshot, old the earlier ones readers
+	// may still hold (guarded by mu); see snapshot.
+	cur atomic.Pointer[snapshot]
+	old []*snapshot
 
 	// walMu guards wal.index and wal.frames: page loads hold it shared
 	// while they resolve and read a version, commits and checkpoints hold
@@ -91,12 +95,14 @@ func Open(path string, opts Options) (*Store, error) {
 		path:     path,
 		writer:   make(chan struct{}, 1),
 		readOnly: opts.ReadOnly,
-		readers:  map[uint64]int{},
 	}
 	if err := s.open(); err != nil {
 		s.closeFiles()
 		return nil, err
 	}
+	s.mu.Lock()
+	s.publishLocked(s.hdr)
+	s.mu.Unlock()
 	return s, nil
 }
 
@@ -331,6 +337,7 @@ func (s *Store) Close() error {
 	}
 	s.mu.Lock()
 	s.closed = true
+	s.shut.Store(true)
 	s.mu.Unlock()
 	var err error
 	if !s.readOnly && s.wal.f != nil {
@@ -390,17 +397,14 @@ func (s *Store) BeginRead() (*Tx, error) {
 }
 
 // BeginReadIn is BeginRead starting the transaction in *tx, a zero Tx the
-// caller provides (and never reuses for another transaction), so that
-// beginning a read allocates nothing.
+// caller provides (and never reuses while the transaction is open), so
+// that beginning a read allocates nothing. It takes no lock.
 func (s *Store) BeginReadIn(tx *Tx) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
+	if s.shut.Load() {
 		return ErrClosed
 	}
-	snap := s.hdr.seq
-	s.readers[snap]++
-	*tx = Tx{s: s, snap: snap, hdr: s.hdr}
+	sn := s.acquire()
+	*tx = Tx{s: s, snap: sn.hdr.seq, hdr: sn.hdr, sn: sn}
 	return nil
 }
 
@@ -430,13 +434,12 @@ func (s *Store) BeginWrite(ctx context.Context) (*Tx, error) {
 	return newWriteTx(s, h), nil
 }
 
-// endRead releases a read snapshot.
-func (s *Store) endRead(snap uint64) {
-	s.mu.Lock()
-	if s.readers[snap]--; s.readers[snap] <= 0 {
-		delete(s.readers, snap)
+// endRead releases a read transaction's snapshot.
+func (tx *Tx) endRead() {
+	if tx.sn != nil {
+		tx.sn.readers.Add(-1)
+		tx.sn = nil
 	}
-	s.mu.Unlock()
 }
 
 // readPage returns page p as of snapshot snap, without a pin.

@@ -27,6 +27,7 @@ type Tx struct {
 	seq    uint64      // commit it will write (writers)
 	hdr    header      // the snapshot's header; the writer's working copy
 	w      *writeState // writers only; nil once closed
+	sn     *snapshot   // readers only: the snapshot registered; nil once closed
 	tree0  Tree        // the first tree asked for, held inline (see Tx.Tree)
 }
 

@@ -1,0 +1,77 @@
+package storage
+
+import "sync/atomic"
+
+// snapshot is one commit as readers see it: its header, and how many read
+// transactions are open on it. The Store publishes the newest in cur, so
+// beginning and ending a read is two atomic adds and takes no lock.
+//
+// A reader registers by incrementing the count of the snapshot it loaded
+// from cur and then checking that cur still holds it (else it undoes the
+// increment and retries). A commit stores the new snapshot in cur under
+// s.mu and keeps the one it replaced in s.old; checkpoints and buffer
+// recycling, which ask whether a reader may still need an older version,
+// look at s.old under s.mu. The atomics are sequentially consistent, so a
+// reader whose increment such a check missed finds cur changed and retries
+// on the new snapshot.
+type snapshot struct {
+	hdr     header
+	readers atomic.Int64
+}
+
+// acquire registers a read transaction on the newest snapshot and returns
+// it.
+func (s *Store) acquire() *snapshot {
+	for {
+		sn := s.cur.Load()
+		sn.readers.Add(1)
+		if s.cur.Load() == sn {
+			return sn
+		}
+		sn.readers.Add(-1)
+	}
+}
+
+// publishLocked makes h the newest snapshot; the caller holds s.mu.
+// Snapshots no reader holds are dropped from s.old: a reader that still
+// increments one finds it is no longer cur and lets it go.
+func (s *Store) publishLocked(h header) {
+	if old := s.cur.Load(); old != nil {
+		s.old = append(s.old, old)
+	}
+	kept := s.old[:0]
+	for _, sn := range s.old {
+		if sn.readers.Load() > 0 {
+			kept = append(kept, sn)
+		}
+	}
+	clear(s.old[len(kept):])
+	s.old = kept
+	s.cur.Store(&snapshot{hdr: h})
+}
+
+// noOldReaders reports whether every open reader reads the newest commit.
+func (s *Store) noOldReaders() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, sn := range s.old {
+		if sn.readers.Load() > 0 && sn.hdr.seq < s.hdr.seq {
+			return false
+		}
+	}
+	return true
+}
+
+// noReaderAtOrBefore reports whether every open reader's snapshot is
+// newer than snap.
+func (s *Store) noReaderAtOrBefore(snap uint64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, sn := range s.old {
+		if sn.readers.Load() > 0 && sn.hdr.seq <= snap {
+			return false
+		}
+	}
+	cur := s.cur.Load()
+	return cur.readers.Load() == 0 || cur.hdr.seq > snap
+}
