@@ -153,3 +153,58 @@ func BenchmarkMode_ScanAgg(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBigDB_Lookup is bench/'s big_db at scale 0.1: random lookups of
+// 400-byte rows in a file about ten times the page cache, reopened cold.
+func BenchmarkBigDB_Lookup(b *testing.B) {
+	const rows = 20_000
+	path := filepath.Join(b.TempDir(), "big.db")
+	dsn := path + "?busy_timeout=5000&sync=normal&cache_size=820KiB"
+	db, err := sql.Open("ladybug", dsn)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := db.Exec("CREATE TABLE b (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)"); err != nil {
+		b.Fatal(err)
+	}
+	tx, err := db.Begin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	payload := func(id int) string {
+		unit := fmt.Sprintf("%08d|%06d;", id, id*7)
+		s := ""
+		for len(s) < 400 {
+			s += unit
+		}
+		return s[:400]
+	}
+	for i := 1; i <= rows; i++ {
+		if _, err := tx.Exec("INSERT INTO b VALUES (?, ?)", i, payload(i)); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	db.Close()
+	if db, err = sql.Open("ladybug", dsn); err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	st, err := db.Prepare("SELECT payload FROM b WHERE id = ?")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	r := rand.New(rand.NewPCG(3, 37))
+	b.ReportAllocs()
+	defer reportCPU(b)()
+	b.ResetTimer()
+	var s string
+	for i := 0; i < b.N; i++ {
+		if err := st.QueryRow(1 + r.IntN(rows)).Scan(&s); err != nil || len(s) != 400 {
+			b.Fatal(err, len(s))
+		}
+	}
+}
