@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -43,22 +44,9 @@ func loadPointTable(b *testing.B, db *sql.DB, n int) {
 	if _, err := db.Exec("CREATE TABLE t (id INTEGER PRIMARY KEY, val INTEGER NOT NULL, name TEXT NOT NULL)"); err != nil {
 		b.Fatal(err)
 	}
-	tx, err := db.Begin()
-	if err != nil {
-		b.Fatal(err)
-	}
-	st, err := tx.Prepare("INSERT INTO t (id, val, name) VALUES (?, ?, ?)")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for i := 1; i <= n; i++ {
-		if _, err := st.Exec(i, i*7, fmt.Sprintf("name-%d", i)); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		b.Fatal(err)
-	}
+	execInTx(b, db, "INSERT INTO t (id, val, name) VALUES (?, ?, ?)", n, func(i int) []any {
+		return []any{i + 1, (i + 1) * 7, fmt.Sprintf("name-%d", i+1)}
+	})
 }
 
 var benchModes = []string{"file", "memory"}
@@ -124,22 +112,9 @@ func BenchmarkMode_ScanAgg(b *testing.B) {
 			if _, err := db.Exec("CREATE TABLE s (id INTEGER PRIMARY KEY, grp INTEGER NOT NULL, val INTEGER NOT NULL, f REAL NOT NULL)"); err != nil {
 				b.Fatal(err)
 			}
-			tx, err := db.Begin()
-			if err != nil {
-				b.Fatal(err)
-			}
-			st, err := tx.Prepare("INSERT INTO s (id, grp, val, f) VALUES (?, ?, ?, ?)")
-			if err != nil {
-				b.Fatal(err)
-			}
-			for i := 1; i <= rows; i++ {
-				if _, err := st.Exec(i, i%100, i*7, float64(i*7)/4); err != nil {
-					b.Fatal(err)
-				}
-			}
-			if err := tx.Commit(); err != nil {
-				b.Fatal(err)
-			}
+			execInTx(b, db, "INSERT INTO s (id, grp, val, f) VALUES (?, ?, ?, ?)", rows, func(i int) []any {
+				return []any{i + 1, (i + 1) % 100, (i + 1) * 7, float64((i+1)*7) / 4}
+			})
 			b.ReportAllocs()
 			defer reportCPU(b)()
 			b.ResetTimer()
@@ -167,26 +142,11 @@ func BenchmarkBigDB_Lookup(b *testing.B) {
 	if _, err := db.Exec("CREATE TABLE b (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)"); err != nil {
 		b.Fatal(err)
 	}
-	tx, err := db.Begin()
-	if err != nil {
-		b.Fatal(err)
-	}
 	payload := func(id int) string {
 		unit := fmt.Sprintf("%08d|%06d;", id, id*7)
-		s := ""
-		for len(s) < 400 {
-			s += unit
-		}
-		return s[:400]
+		return strings.Repeat(unit, 400/len(unit)+1)[:400]
 	}
-	for i := 1; i <= rows; i++ {
-		if _, err := tx.Exec("INSERT INTO b VALUES (?, ?)", i, payload(i)); err != nil {
-			b.Fatal(err)
-		}
-	}
-	if err := tx.Commit(); err != nil {
-		b.Fatal(err)
-	}
+	execInTx(b, db, "INSERT INTO b VALUES (?, ?)", rows, func(i int) []any { return []any{i + 1, payload(i + 1)} })
 	db.Close()
 	if db, err = sql.Open("ladybug", dsn); err != nil {
 		b.Fatal(err)
