@@ -113,6 +113,17 @@ func (rs *resultSet) drain() error {
 
 // Rows streams a statement's result sets.
 type Rows struct {
+	rowsState
+	mem stmtMem
+	// argBuf holds the arguments of a query with few parameters.
+	argBuf [4]types.Value
+}
+
+// rowsState is what a Rows starts from zero for each query; mem and argBuf
+// are overwritten before use, so reusing a Rows clears only this (mem
+// holds pointers, and clearing them costs write barriers while the
+// collector runs).
+type rowsState struct {
 	s    *Session
 	sc   *script
 	args []types.Value
@@ -129,9 +140,6 @@ type Rows struct {
 	// openAt is the Rows' index in the session's open list, -1 when not
 	// in it.
 	openAt int
-	mem    stmtMem
-	// argBuf holds the arguments of a query with few parameters.
-	argBuf [4]types.Value
 }
 
 // advance runs statements from r.next until one returns rows; cur is nil
@@ -228,10 +236,11 @@ func (r *Rows) NextResultSet() error {
 func (s *Session) newRows(sc *script, ctx context.Context) *Rows {
 	r := s.spareRows
 	if r == nil {
-		return &Rows{s: s, sc: sc, ctx: ctx, openAt: -1}
+		return &Rows{rowsState: rowsState{s: s, sc: sc, ctx: ctx, openAt: -1}}
 	}
 	s.spareRows = nil
-	*r = Rows{s: s, sc: sc, ctx: ctx, openAt: -1}
+	r.rowsState = rowsState{s: s, sc: sc, ctx: ctx, openAt: -1}
+	r.mem.ctxUsed, r.mem.rsUsed = false, false
 	return r
 }
 
