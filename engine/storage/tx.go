@@ -43,12 +43,13 @@ type writeState struct {
 	crcStart uint32
 	failed   error // sticky: the Tx must roll back
 
-	scratch []byte   // page-sized, for defragmenting and rebuilding
-	copyBuf []byte   // page-sized, the old contents of a page being split
-	cellBuf []byte   // the leaf cell being inserted
-	cells   [][]byte // cells of a page being split
-	idxs    []int    // cell indexes a batch delete removes from one leaf
-	hint    hint     // the last write path; see Tree.findLeaf
+	scratch []byte     // page-sized, for defragmenting and rebuilding
+	copyBuf []byte     // page-sized, the old contents of a page being split
+	cellBuf []byte     // the leaf cell being inserted
+	cells   [][]byte   // cells of a page being split
+	idxs    []int      // cell indexes a batch delete removes from one leaf
+	hint    hint       // the last write path; see Tree.findLeaf
+	vals    valueArena // copies of the values the writer's Gets return
 	frames  []framePage
 	pages   []*pagecache.Page // the dirty pages being written, sorted (reused)
 	srcs    []*pagecache.Page // committed versions copied by writable, unexposed then
@@ -84,6 +85,7 @@ func (tx *Tx) endWrite() {
 	clear(w.pages)
 	clear(w.srcs)
 	w.hdrDirty, w.failed, w.hint.ok = false, nil, false
+	w.vals = valueArena{} // values handed out may outlive the Tx
 	w.cellBuf, w.cells, w.frames, w.pages = w.cellBuf[:0], w.cells[:0], w.frames[:0], w.pages[:0]
 	w.srcs = w.srcs[:0]
 	w.offs, w.keys = w.offs[:0], w.keys[:0]
