@@ -194,13 +194,17 @@ func BenchmarkDB_Exec_HarnessUpdate(b *testing.B)     { benchHarnessUpdate(b, fa
 func BenchmarkDB_Exec_HarnessUpdateFile(b *testing.B) { benchHarnessUpdate(b, true) }
 
 // benchHarnessDelete deletes harnessBatch of harnessRows rows per
-// transaction, by rowid in a spread order or by the indexed text column;
-// the deleted rows are inserted again (untimed) before the next batch.
-func benchHarnessDelete(b *testing.B, file, byText bool) {
+// transaction, by rowid in a spread order (or a contiguous run) or by the
+// indexed text column; the deleted rows are inserted again (untimed)
+// before the next batch.
+func benchHarnessDelete(b *testing.B, file, byText, contiguous bool) {
 	db := openHarness(b, file, "CREATE TABLE d (id INTEGER PRIMARY KEY, val INTEGER NOT NULL, k TEXT NOT NULL)",
 		"CREATE INDEX d_k ON d (k)")
 	name := func(i int) string { return fmt.Sprintf("name-%08d", i) }
 	id := func(i int) int { return (i%harnessBatch*7919)%harnessRows + 1 }
+	if contiguous {
+		id = func(i int) int { return harnessRows/4 + i%harnessBatch + 1 }
+	}
 	row := func(i int) []any { return []any{i, i * 7, name(i)} }
 	loadRows(b, db, "INSERT INTO d VALUES (?, ?, ?)", harnessRows, row)
 	first := true
@@ -222,9 +226,12 @@ func benchHarnessDelete(b *testing.B, file, byText bool) {
 	})
 }
 
-func BenchmarkDB_Exec_HarnessDeleteSpread(b *testing.B)     { benchHarnessDelete(b, false, false) }
-func BenchmarkDB_Exec_HarnessDeleteText(b *testing.B)       { benchHarnessDelete(b, false, true) }
-func BenchmarkDB_Exec_HarnessDeleteSpreadFile(b *testing.B) { benchHarnessDelete(b, true, false) }
+func BenchmarkDB_Exec_HarnessDeleteSpread(b *testing.B) { benchHarnessDelete(b, false, false, false) }
+func BenchmarkDB_Exec_HarnessDeleteText(b *testing.B)   { benchHarnessDelete(b, false, true, false) }
+func BenchmarkDB_Exec_HarnessDeleteContig(b *testing.B) { benchHarnessDelete(b, false, false, true) }
+func BenchmarkDB_Exec_HarnessDeleteSpreadFile(b *testing.B) {
+	benchHarnessDelete(b, true, false, false)
+}
 
 // benchHarnessInsert inserts harnessBatch fresh rows per transaction into
 // a table emptied (untimed) before each batch.
