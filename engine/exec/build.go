@@ -70,6 +70,9 @@ func (b *builder) build(n plan.Node) (Operator, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(n.Group) == 0 {
+			drainedBy(in) // a plain aggregate reads all its input
+		}
 		return b.cp.newAggregate(n, in)
 	case *plan.Distinct:
 		in, err := b.build(n.Input)

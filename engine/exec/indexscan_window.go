@@ -2,7 +2,6 @@ package exec
 
 import (
 	"bytes"
-	"sync"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/storage"
@@ -24,13 +23,32 @@ const maxWindow = 16
 // (32 bytes each: 1 MiB); it bounds the batches a wide row allows.
 const windowValues = 1 << 15
 
-// windowStore recycles window column storage between executions, so a
-// cached statement holds none while idle. The values left in a returned
-// store are plain copies (text in the scan's arena, never page memory).
-var windowStore = sync.Pool{New: func() any {
-	v := make([]types.Value, windowValues)
-	return &v
-}}
+// windowStores recycles window column storage between executions, so a
+// cached statement holds none while idle and a repeated wide scan
+// allocates none. It keeps at most a few stores (a sync.Pool would lose
+// them at each collection, which a scan that misses the page cache brings
+// on every few queries). The values left in a returned store are plain
+// copies (text in the scan's arena, never page memory).
+var windowStores = make(chan *[]types.Value, 4)
+
+// getWindowStore returns a recycled store or a new one.
+func getWindowStore() *[]types.Value {
+	select {
+	case st := <-windowStores:
+		return st
+	default:
+		st := make([]types.Value, windowValues)
+		return &st
+	}
+}
+
+// putWindowStore recycles st, or drops it when enough are kept.
+func putWindowStore(st *[]types.Value) {
+	select {
+	case windowStores <- st:
+	default:
+	}
+}
 
 // nullColumn is the column of a window batch the scan never writes
 // (a column the query does not read): all NULL, shared, read-only.
@@ -44,6 +62,9 @@ type window struct {
 	store *[]types.Value // the storage of bats[1:], while bound
 	n, at int            // batches filled; the next to hand out
 	fills int            // windows filled this execution
+	// drained: the consumer reads every row (see drainedBy), so even the
+	// first window may be wide.
+	drained bool
 }
 
 // init sets up a window over first; cols are the columns the scan writes.
@@ -57,10 +78,11 @@ func (w *window) init(first *Batch, cols []int, covering bool) {
 
 // size is how many batches the next window may hold: one first, so a
 // consumer that stops early (EXISTS, a LIMIT over a filter) reads no more
-// rows than a batch; w.max once the scan has gone past a batch.
+// rows than a batch; w.max once the scan has gone past a batch, or from
+// the start when the consumer drains the scan.
 func (w *window) size() int {
 	w.fills++
-	if w.fills == 1 {
+	if w.fills == 1 && !w.drained {
 		return 1
 	}
 	return w.max
@@ -73,7 +95,7 @@ func (w *window) batch(i int) *Batch {
 		return w.bats[0]
 	}
 	if w.store == nil {
-		w.store = windowStore.Get().(*[]types.Value)
+		w.store = getWindowStore()
 	}
 	for len(w.bats) <= i {
 		cols := make([][]types.Value, len(w.bats[0].Cols))
@@ -109,8 +131,27 @@ func (w *window) close() {
 				b.Cols[c] = nullColumn
 			}
 		}
-		windowStore.Put(w.store)
+		putWindowStore(w.store)
 		w.store = nil
+	}
+}
+
+// drainedBy marks the index scan under in (through filters and
+// projections) as read to its end by its consumer, an aggregate without
+// GROUP BY: its first window need not be narrow.
+func drainedBy(in Operator) {
+	for {
+		switch op := in.(type) {
+		case *filterOp:
+			in = op.in
+		case *projectOp:
+			in = op.in
+		case *indexScanOp:
+			op.win.drained = true
+			return
+		default:
+			return
+		}
 	}
 }
 

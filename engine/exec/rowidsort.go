@@ -38,29 +38,38 @@ var _ = [1<<posBits - maxWindow*BatchSize]struct{}{}
 
 func cmpPending(a, b pendingRow) int { return cmp.Compare(a.rowid, b.rowid) }
 
-// radixSort sorts a (using tmp, of a's length) by bytes from the lowest,
-// stopping after the highest byte any value uses, and returns the sorted
-// slice: a or tmp.
+// radixSort sorts a (using tmp, of a's length) by the bits above posBits
+// (the rowids; the positions below need no order, as a window holds each
+// rowid once) and returns the sorted slice: a or tmp. It is a
+// least-significant-digit sort on 11-bit digits that skips every digit
+// all values share, so the rowids of one range (close together, below
+// 2^22) sort in one or two linear passes.
 func radixSort(a, tmp []uint64) []uint64 {
-	var all uint64
+	const digit = 11
+	all, same := uint64(0), ^uint64(0)
 	for _, x := range a {
 		all |= x
+		same &= x
 	}
+	differ := (all ^ same) >> posBits << posBits // bits not every value shares
 	src, dst := a, tmp
-	for shift := uint(0); shift < 64 && all>>shift != 0; shift += 8 {
-		var pos [256]int
-		for _, x := range src {
-			pos[byte(x>>shift)]++
+	for shift := uint(posBits); shift < 64 && differ>>shift != 0; shift += digit {
+		if (differ>>shift)&(1<<digit-1) == 0 {
+			continue
 		}
-		sum := 0
+		var pos [1 << digit]int32
+		for _, x := range src {
+			pos[(x>>shift)&(1<<digit-1)]++
+		}
+		var sum int32
 		for i, c := range pos {
 			pos[i] = sum
 			sum += c
 		}
 		for _, x := range src {
-			b := byte(x >> shift)
-			dst[pos[b]] = x
-			pos[b]++
+			d := (x >> shift) & (1<<digit - 1)
+			dst[pos[d]] = x
+			pos[d]++
 		}
 		src, dst = dst, src
 	}

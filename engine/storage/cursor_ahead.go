@@ -285,7 +285,11 @@ func (n node) searchRowid(i, cnt int, lo, hi, t uint64) int {
 		g += int(float64(t-lo) / float64(hi-lo) * float64(cnt-1-i))
 		g = min(max(g, i), cnt-1)
 	}
-	if n.rowidAt(g) < t { // gallop forward: the answer is in (g, cnt)
+	kg := n.rowidAt(g)
+	if kg == t {
+		return g // keys are distinct
+	}
+	if kg < t { // gallop forward: the answer is in (g, cnt)
 		lo, step := g, 1
 		for lo+step < cnt && n.rowidAt(lo+step) < t {
 			lo += step
