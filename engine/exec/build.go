@@ -66,6 +66,9 @@ func (b *builder) build(n plan.Node) (Operator, error) {
 	case *plan.Sort:
 		return b.sort(n)
 	case *plan.Aggregate:
+		if op, err := b.scanAgg(n); op != nil || err != nil {
+			return op, err
+		}
 		in, err := b.build(n.Input)
 		if err != nil {
 			return nil, err

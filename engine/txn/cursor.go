@@ -19,6 +19,7 @@ type Cursor struct {
 	key     []byte // copy of the current key, for re-seeking
 	valid   bool
 	run     kvRunner // c, when it reads leaf runs (storage cursors do)
+	cells   kvCells  // c, when it hands out leaf runs in place (storage cursors do)
 	spare   kvCursor // c after Close, for Reopen to reuse
 }
 
@@ -26,6 +27,12 @@ type Cursor struct {
 // storage.Cursor.AppendRun).
 type kvRunner interface {
 	AppendRun(dst []storage.Entry, max int) []storage.Entry
+}
+
+// kvCells is a kvCursor that hands out a leaf's run of short cells in
+// place (see storage.Cursor.Cells).
+type kvCells interface {
+	Cells(max int) (storage.Cells, bool)
 }
 
 // Cursor returns a cursor over the tree; Close it when done.
@@ -52,6 +59,7 @@ func (t *Tree) Reopen(c *Cursor) *Cursor {
 		c.c = st.Cursor()
 	}
 	c.run, _ = c.c.(kvRunner)
+	c.cells, _ = c.c.(kvCells)
 	return c
 }
 
@@ -129,6 +137,23 @@ func (c *Cursor) AppendRun(dst []storage.Entry, max int) []storage.Entry {
 		return dst
 	}
 	return append(dst, storage.Entry{Key: c.key, Value: v})
+}
+
+// Cells returns the current entry and following ones on its leaf, at most
+// max, as a run read in place (see storage.Cursor.Cells), and leaves the
+// cursor on the run's last entry; the next Next moves past them. ok is
+// false, and the cursor stays put, when the tree has tombstones or was
+// written since the last move, the storage cursor cannot hand out runs,
+// or the current entry is not a short cell: read it with AppendRun then.
+func (c *Cursor) Cells(max int) (storage.Cells, bool) {
+	if !c.valid || c.cells == nil || c.t.tombs.live != 0 || c.stale() {
+		return storage.Cells{}, false
+	}
+	r, ok := c.cells.Cells(max)
+	if ok {
+		c.key = append(c.key[:0], r.Key(r.Len()-1)...)
+	}
+	return r, ok
 }
 
 // Prev moves to the previous visible key.

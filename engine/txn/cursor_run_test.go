@@ -2,6 +2,7 @@ package txn
 
 import (
 	"encoding/binary"
+	"fmt"
 	"testing"
 
 	"github.com/ladybugsql/ladybug/engine/storage"
@@ -10,14 +11,23 @@ import (
 
 // runKeys scans tr with AppendRun (runs of at most max), calling between
 // runs after(k) with the last key of each run, and returns the keys seen.
-func runKeys(t *testing.T, tr *Tree, max int, after func(k int)) []int {
+// With cells it reads in-place runs (Cells) wherever the cursor gives one.
+func runKeys(t *testing.T, tr *Tree, max int, cells bool, after func(k int)) []int {
 	t.Helper()
 	c := tr.Cursor()
 	defer c.Close()
 	var out []int
 	var run []storage.Entry
 	for ok := c.First(); ok; ok = c.Next() {
-		run = c.AppendRun(run[:0], max)
+		run = run[:0]
+		if r, ok := cellRun(c, max, cells); ok {
+			for i := 0; i < r.Len(); i++ {
+				run = append(run, storage.Entry{Key: r.Key(i), Value: r.Value(i)})
+			}
+			require.Equal(t, c.Key(), run[len(run)-1].Key)
+		} else {
+			run = c.AppendRun(run, max)
+		}
 		require.NotEmpty(t, run)
 		require.LessOrEqual(t, len(run), max)
 		for _, e := range run {
@@ -33,12 +43,22 @@ func runKeys(t *testing.T, tr *Tree, max int, after func(k int)) []int {
 	return out
 }
 
+// cellRun is c.Cells(max) when cells is set.
+func cellRun(c *Cursor, max int, cells bool) (storage.Cells, bool) {
+	if !cells {
+		return storage.Cells{}, false
+	}
+	return c.Cells(max)
+}
+
 func TestCursor_AppendRun_SeesWhatNextSees(t *testing.T) {
 	eachBackend(t, func(t *testing.T, b *backend) {
 		root := newTreeWith(t, b.m, 700)
 		tx := begin(t, b.m, Options{})
 		for _, max := range []int{1, 7, 1024} {
-			require.Equal(t, ints(0, 700), runKeys(t, tx.Tree(root), max, nil), "max %d", max)
+			for _, cells := range []bool{false, true} {
+				require.Equal(t, ints(0, 700), runKeys(t, tx.Tree(root), max, cells, nil), "max %d cells %v", max, cells)
+			}
 		}
 		require.NoError(t, tx.Rollback())
 	})
@@ -48,12 +68,18 @@ func TestCursor_AppendRun_SeesWhatNextSees(t *testing.T) {
 // the cursor and rewrites its tree between runs: later runs must skip the
 // deleted keys and continue after the last key returned.
 func TestCursor_AppendRun_TombstonesAndWritesBetweenRuns(t *testing.T) {
+	for _, cells := range []bool{false, true} {
+		t.Run(fmt.Sprint("cells=", cells), func(t *testing.T) { tombstonesAndWritesBetweenRuns(t, cells) })
+	}
+}
+
+func tombstonesAndWritesBetweenRuns(t *testing.T, cells bool) {
 	eachBackend(t, func(t *testing.T, b *backend) {
 		root := newTreeWith(t, b.m, 300)
 		tx := begin(t, b.m, Options{Immediate: true})
 		tr := tx.Tree(root)
 		var deleted []int
-		got := runKeys(t, tr, 16, func(k int) {
+		got := runKeys(t, tr, 16, cells, func(k int) {
 			if k%5 == 0 && k+1 < 300 {
 				require.NoError(t, tr.Delete(key(k+1)))
 				deleted = append(deleted, k+1)

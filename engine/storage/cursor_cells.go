@@ -1,0 +1,77 @@
+package storage
+
+import "encoding/binary"
+
+// Cells is a run of consecutive cells of one leaf that all have the common
+// short shape (a short key and a short inline value; see node.shortCell),
+// read in place: unlike AppendRun it copies no entry out, so a scan that
+// folds every row (an aggregate) reads each cell's bytes straight from the
+// pinned page. It is valid until its cursor moves.
+type Cells struct {
+	n        node
+	from, to int // leaf slots [from, to), each checked by Cursor.Cells
+}
+
+// Len is the number of cells in the run.
+func (r Cells) Len() int { return r.to - r.from }
+
+// Value returns the value of the run's i-th cell (0 <= i < Len).
+func (r Cells) Value(i int) []byte {
+	off := int(binary.BigEndian.Uint16(r.n[nodeHdrSize+slotSize*(r.from+i):]))
+	vs := off + 2 + int(r.n[off])
+	return r.n[vs : vs+int(r.n[off+1])>>1]
+}
+
+// Key returns the key of the run's i-th cell (0 <= i < Len).
+func (r Cells) Key(i int) []byte {
+	off := int(binary.BigEndian.Uint16(r.n[nodeHdrSize+slotSize*(r.from+i):]))
+	return r.n[off+2 : off+2+int(r.n[off])]
+}
+
+// Cells returns the current entry and the entries after it on the same
+// leaf, at most max, as a run of short cells, and leaves the cursor on the
+// run's last cell, so that the next Next moves past it (as AppendRun
+// does). ok is false, and the cursor stays put, when the cursor is not on
+// an entry, max < 1, or the current cell is not short: read it with
+// AppendRun or Key and Value instead.
+func (c *Cursor) Cells(max int) (r Cells, ok bool) {
+	if !c.valid || max < 1 || c.tx.closed {
+		return Cells{}, false
+	}
+	ent := &c.stack[c.depth]
+	i, n := ent.idx, c.leaf.count()
+	if i >= n {
+		return Cells{}, false // (the leaf shrank: a write to this tree without a new Seek)
+	}
+	j := c.leaf.shortRunEnd(i, min(n, i+max))
+	if j == i {
+		return Cells{}, false
+	}
+	if ent.idx != j-1 {
+		ent.idx, c.decoded = j-1, false
+	}
+	return Cells{n: c.leaf, from: i, to: j}, true
+}
+
+// shortRunEnd returns the first slot in [from, end) whose cell does not
+// have shortCell's shape, or end; it checks every bound shortCell checks,
+// so Cells.Value and Cells.Key cannot go out of the page.
+func (n node) shortRunEnd(from, end int) int {
+	mk := maxKey(len(n))
+	j := from
+	for ; j < end; j++ {
+		so := nodeHdrSize + slotSize*j
+		if so+slotSize > len(n) {
+			break
+		}
+		off := int(binary.BigEndian.Uint16(n[so:]))
+		if off+2 > len(n) {
+			break
+		}
+		kl, vw := int(n[off]), int(n[off+1])
+		if kl >= 0x80 || vw >= 0x80 || vw&ovflBit != 0 || kl > mk || off+2+kl+vw>>1 > len(n) {
+			break
+		}
+	}
+	return j
+}
