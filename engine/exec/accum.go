@@ -300,16 +300,28 @@ func (a *accum) addColumn(kind aggKind, b *Batch, col []types.Value) {
 		}
 		return
 	}
-	vals := col[:b.N]
 	if kind == aggCount {
-		for i := range vals {
-			if !vals[i].IsNull() {
-				a.count++
-			}
-		}
+		a.countStrided(col[:b.N], 0, 1)
 		return
 	}
-	for i := range vals {
+	a.sumStrided(col[:b.N], 0, 1)
+}
+
+// countStrided counts the non-NULL values vals[from], vals[from+w], ….
+func (a *accum) countStrided(vals []types.Value, from, w int) {
+	for i := from; i < len(vals); i += w {
+		if !vals[i].IsNull() {
+			a.count++
+		}
+	}
+}
+
+// sumStrided folds vals[from], vals[from+w], … into a sum, total or avg
+// (addColumn's loop with stride 1, scanAggOp's over a row-major run):
+// integers and reals inline, anything else (text, an integer overflow)
+// through addNumber.
+func (a *accum) sumStrided(vals []types.Value, from, w int) {
+	for i := from; i < len(vals); i += w {
 		v := &vals[i]
 		switch v.Kind() {
 		case types.KindNull:

@@ -249,8 +249,9 @@ func (s *scanOp) Next(c *Ctx) (*Batch, error) {
 }
 
 // fill decodes rows from the cursor's current position into the batch,
-// a leaf run at a time (see txn.Cursor.AppendRun), at most the row
-// budget's.
+// a leaf run at a time (read in place, txn.Cursor.Cells, or else copied
+// out, txn.Cursor.AppendRun), at most the row budget's. The cursor stays
+// on the last row read; the next call advances it.
 func (s *scanOp) fill() (*Batch, error) {
 	b := s.out
 	b.Reset()
@@ -264,42 +265,50 @@ func (s *scanOp) fill() (*Batch, error) {
 }
 
 func (s *scanOp) fillRuns(b *Batch) (*Batch, error) {
-	rid := len(s.t.Columns)
 	decode := s.decodes()
 	limit := s.budget.batchCap()
 	for {
-		s.run = s.cur.AppendRun(s.run[:0], limit-b.N)
-		if len(s.run) == 0 {
-			s.done = true
-			return b, s.cur.Err()
-		}
-		for _, e := range s.run {
-			rowid := storage.DecodeRowidKey(e.Key)
-			if rowid > s.hiKey {
+		stop, err := false, error(nil)
+		if r, ok := s.cur.Cells(limit - b.N); ok {
+			for i := 0; i < r.Len() && !stop; i++ {
+				stop, err = s.row(b, r.Key(i), r.Value(i), decode)
+			}
+		} else {
+			s.run = s.cur.AppendRun(s.run[:0], limit-b.N)
+			if len(s.run) == 0 {
 				s.done = true
-				return b, nil
+				return b, s.cur.Err()
 			}
-			if decode {
-				if err := s.dec.decode(e.Value, s.needed, b.Cols[:rid], b.N, &s.ar); err != nil {
-					return b, err
-				}
+			for i := 0; i < len(s.run) && !stop; i++ {
+				stop, err = s.row(b, s.run[i].Key, s.run[i].Value, decode)
 			}
-			s.putRowid(b, b.N, rowid)
-			b.N++
 		}
-		if b.N == limit {
-			break
-		}
-		more, err := stepCursor(s.cur, &s.done)
-		if err != nil {
+		if stop || b.N == limit {
 			return b, err
 		}
-		if !more {
-			break
+		more, err := stepCursor(s.cur, &s.done)
+		if err != nil || !more {
+			return b, err
 		}
 	}
-	// The cursor stays on the last row read; the next call advances it.
-	return b, nil
+}
+
+// row adds the row of table entry (key, val) to b; stop reports that the
+// scan is over: the rowid is past the upper bound, or val is damaged.
+func (s *scanOp) row(b *Batch, key, val []byte, decode bool) (stop bool, err error) {
+	rowid := storage.DecodeRowidKey(key)
+	if rowid > s.hiKey {
+		s.done = true
+		return true, nil
+	}
+	if decode {
+		if err := s.dec.decode(val, s.needed, b.Cols[:len(s.t.Columns)], b.N, &s.ar); err != nil {
+			return true, err
+		}
+	}
+	s.putRowid(b, b.N, rowid)
+	b.N++
+	return false, nil
 }
 
 // rowidOutputs returns the output columns of a scan of t that receive the

@@ -303,44 +303,6 @@ func (op *scanAggOp) accumulate(vals []types.Value, n int) {
 	}
 }
 
-// countStrided counts the non-NULL values vals[from], vals[from+w], ….
-func (a *accum) countStrided(vals []types.Value, from, w int) {
-	for i := from; i < len(vals); i += w {
-		if !vals[i].IsNull() {
-			a.count++
-		}
-	}
-}
-
-// sumStrided folds vals[from], vals[from+w], … into a sum, total or avg
-// exactly as addColumn does: integers and reals inline, anything else
-// (text, an integer overflow) through addNumber.
-func (a *accum) sumStrided(vals []types.Value, from, w int) {
-	for i := from; i < len(vals); i += w {
-		v := &vals[i]
-		switch v.Kind() {
-		case types.KindNull:
-			continue
-		case types.KindInt:
-			if !a.real {
-				s := a.isum + v.Int()
-				if (s > a.isum) == (v.Int() > 0) || v.Int() == 0 {
-					a.isum = s
-					a.count++
-					continue
-				}
-			}
-		case types.KindReal:
-			if a.real {
-				a.fsum += v.Real()
-				a.count++
-				continue
-			}
-		}
-		a.addNumber(*v)
-	}
-}
-
 func (op *scanAggOp) Close() {
 	op.scan.Close()
 	op.done, op.accs = false, nil

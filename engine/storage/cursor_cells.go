@@ -19,13 +19,16 @@ func (r Cells) Len() int { return r.to - r.from }
 func (r Cells) Value(i int) []byte {
 	off := int(binary.BigEndian.Uint16(r.n[nodeHdrSize+slotSize*(r.from+i):]))
 	vs := off + 2 + int(r.n[off])
-	return r.n[vs : vs+int(r.n[off+1])>>1]
+	ve := vs + int(r.n[off+1])>>1
+	return r.n[vs:ve:ve]
 }
 
-// Key returns the key of the run's i-th cell (0 <= i < Len).
+// Key returns the key of the run's i-th cell (0 <= i < Len). Like Value,
+// it is capped at its length: appending to it copies.
 func (r Cells) Key(i int) []byte {
 	off := int(binary.BigEndian.Uint16(r.n[nodeHdrSize+slotSize*(r.from+i):]))
-	return r.n[off+2 : off+2+int(r.n[off])]
+	ke := off + 2 + int(r.n[off])
+	return r.n[off+2 : ke : ke]
 }
 
 // Cells returns the current entry and the entries after it on the same

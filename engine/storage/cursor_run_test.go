@@ -6,12 +6,11 @@ import (
 	"testing"
 )
 
-// TestCursor_AppendRun_MatchesNext walks a tree holding short entries and
-// overflow values with runs of several sizes and checks it sees exactly
-// what Next, Key and Value see.
-func TestCursor_AppendRun_MatchesNext(t *testing.T) {
+// runTree makes a tree of 2000 short entries with an overflow value every
+// 97th, and returns a read transaction on it and the entries in key order.
+func runTree(t *testing.T) (*Tx, uint32, []Entry) {
 	s := openT(t, nil, Options{})
-	defer s.Close()
+	t.Cleanup(func() { s.Close() })
 	tx := mustWrite(t, s)
 	root, err := tx.CreateTree()
 	if err != nil {
@@ -34,7 +33,28 @@ func TestCursor_AppendRun_MatchesNext(t *testing.T) {
 		t.Fatal(err)
 	}
 	rt := mustRead(t, s)
-	defer rt.Rollback()
+	t.Cleanup(func() { rt.Rollback() })
+	return rt, root, want
+}
+
+// sameEntries fails t unless got holds want's entries.
+func sameEntries(t *testing.T, got, want []Entry) {
+	t.Helper()
+	if len(got) != len(want) {
+		t.Fatalf("%d entries, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if !bytes.Equal(got[i].Key, want[i].Key) || !bytes.Equal(got[i].Value, want[i].Value) {
+			t.Fatalf("entry %d = %q, want %q", i, got[i].Key, want[i].Key)
+		}
+	}
+}
+
+// TestCursor_AppendRun_MatchesNext walks a tree holding short entries and
+// overflow values with runs of several sizes and checks it sees exactly
+// what Next, Key and Value see.
+func TestCursor_AppendRun_MatchesNext(t *testing.T) {
+	rt, root, want := runTree(t)
 	for _, max := range []int{1, 3, 1024} {
 		c := rt.Tree(root).Cursor()
 		var got []Entry
@@ -55,17 +75,12 @@ func TestCursor_AppendRun_MatchesNext(t *testing.T) {
 			t.Fatal(err)
 		}
 		c.Close()
-		if len(got) != len(want) {
-			t.Fatalf("max %d: %d entries, want %d", max, len(got), len(want))
-		}
-		for i := range want {
-			if !bytes.Equal(got[i].Key, want[i].Key) || !bytes.Equal(got[i].Value, want[i].Value) {
-				t.Fatalf("max %d: entry %d = %q, want %q", max, i, got[i].Key, want[i].Key)
-			}
-		}
+		sameEntries(t, got, want)
 	}
 }
 
+// AppendRun appends nothing and Cells gives no run off an entry, for max 0
+// or on a closed transaction.
 func TestCursor_AppendRun_UnpositionedOrZeroMax_AppendsNothing(t *testing.T) {
 	s := openT(t, nil, Options{})
 	defer s.Close()
@@ -79,13 +94,25 @@ func TestCursor_AppendRun_UnpositionedOrZeroMax_AppendsNothing(t *testing.T) {
 	if got := c.AppendRun(nil, 10); len(got) != 0 {
 		t.Fatalf("unpositioned: %d entries", len(got))
 	}
+	if _, ok := c.Cells(10); ok {
+		t.Fatal("unpositioned: Cells gave a run")
+	}
 	if !c.First() {
 		t.Fatal(c.Err())
 	}
 	if got := c.AppendRun(nil, 0); len(got) != 0 {
 		t.Fatalf("max 0: %d entries", len(got))
 	}
+	if _, ok := c.Cells(0); ok {
+		t.Fatal("max 0: Cells gave a run")
+	}
+	if r, ok := c.Cells(10); !ok || r.Len() != 1 || string(r.Value(0)) != "1" {
+		t.Fatalf("Cells: run of %d, %v", r.Len(), ok)
+	}
 	tx.Rollback()
+	if _, ok := c.Cells(10); ok {
+		t.Fatal("closed tx: Cells gave a run")
+	}
 	if got := c.AppendRun(nil, 10); len(got) != 0 || c.Err() == nil {
 		t.Fatalf("closed tx: %d entries, err %v", len(got), c.Err())
 	}

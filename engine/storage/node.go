@@ -95,32 +95,13 @@ func (n node) shortCell(i int) (key, val []byte, ok bool) {
 
 // appendShortRun appends leaf cells from, from+1, ... (before end) to dst
 // while they have shortCell's shape, and returns dst and the index of the
-// first cell not appended. It is shortCell unrolled over a run, with the
-// same bounds checks, for a scan's leaf reads.
+// first cell not appended.
 func (n node) appendShortRun(dst []Entry, from, end int) ([]Entry, int) {
-	mk := maxKey(len(n))
-	j := from
-	for ; j < end; j++ {
-		so := nodeHdrSize + slotSize*j
-		if so+slotSize > len(n) {
-			break
-		}
-		off := int(binary.BigEndian.Uint16(n[so:]))
-		if off+2 > len(n) {
-			break
-		}
-		kl, vw := int(n[off]), int(n[off+1])
-		if kl >= 0x80 || vw >= 0x80 || vw&ovflBit != 0 || kl > mk {
-			break
-		}
-		vs := off + 2 + kl
-		ve := vs + vw>>1
-		if ve > len(n) {
-			break
-		}
-		dst = append(dst, Entry{n[off+2 : vs : vs], n[vs:ve:ve]})
+	r := Cells{n: n, from: from, to: n.shortRunEnd(from, end)}
+	for i := range r.Len() {
+		dst = append(dst, Entry{r.Key(i), r.Value(i)})
 	}
-	return dst, j
+	return dst, r.to
 }
 
 // leafEntry is a decoded leaf cell.
