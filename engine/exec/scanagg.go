@@ -38,7 +38,7 @@ type fusedAgg struct {
 // aggregate scanAggOp can answer, else nil.
 func (b *builder) scanAgg(n *plan.Aggregate) (Operator, error) {
 	s, ok := n.Input.(*plan.Scan)
-	if !ok || len(n.Group) > 0 || b.profile != nil || s.Table.Virtual || s.Index != nil || s.Reverse || s.RowLimit != nil {
+	if !ok || len(n.Group) > 0 || b.profile != nil || !plainTableScan(s) {
 		return nil, nil
 	}
 	op := &scanAggOp{out: NewBatch(len(n.Cols)), rowid: -1}
@@ -77,6 +77,16 @@ func (b *builder) scanAgg(n *plan.Aggregate) (Operator, error) {
 	}
 	op.scan = scan.(*scanOp)
 	return op, nil
+}
+
+// plainTableScan reports whether s reads a table's rows in rowid order,
+// all of them or one rowid range (Eq, Lo, Hi), with no index, row limit or
+// rowid IN list: the reads scanAggOp makes itself.
+func plainTableScan(s *plan.Scan) bool {
+	if s.Table.Virtual || s.Index != nil || s.Reverse || s.RowLimit != nil {
+		return false
+	}
+	return s.Lookup == nil || (s.Lookup.In == nil && s.Lookup.InSub == nil)
 }
 
 // fusedKind is a's accumulation rule when scanAggOp can fold it: count(*),
