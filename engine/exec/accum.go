@@ -308,7 +308,7 @@ func (a *accum) addColumn(kind aggKind, b *Batch, col []types.Value) {
 }
 
 // countStrided counts the non-NULL values vals[from], vals[from+w], ….
-func (a *accum) countStrided(vals []types.Value, from, w int) {
+func (a *numAcc) countStrided(vals []types.Value, from, w int) {
 	for i := from; i < len(vals); i += w {
 		if !vals[i].IsNull() {
 			a.count++
@@ -320,7 +320,7 @@ func (a *accum) countStrided(vals []types.Value, from, w int) {
 // (addColumn's loop with stride 1, scanAggOp's over a row-major run):
 // integers and reals inline, anything else (text, an integer overflow)
 // through addNumber.
-func (a *accum) sumStrided(vals []types.Value, from, w int) {
+func (a *numAcc) sumStrided(vals []types.Value, from, w int) {
 	for i := from; i < len(vals); i += w {
 		v := &vals[i]
 		switch v.Kind() {

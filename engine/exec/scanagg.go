@@ -18,7 +18,7 @@ import (
 type scanAggOp struct {
 	scan *scanOp
 	aggs []fusedAgg
-	accs []accum
+	accs []numAcc
 	pick *types.ColumnPicker // nil when no record column is read
 	// width is the values picked per row: the record columns, then the
 	// rowid when an aggregate reads it (at index rowid, else -1).
@@ -146,7 +146,7 @@ func (op *scanAggOp) Next(c *Ctx) (*Batch, error) {
 		return nil, nil
 	}
 	op.done = true
-	op.accs = make([]accum, len(op.aggs))
+	op.accs = make([]numAcc, len(op.aggs))
 	if err := op.consume(c); err != nil {
 		return nil, err
 	}
