@@ -54,12 +54,13 @@ func (s *Session) analyzeSchema(c *exec.Ctx, temp bool, name string) error {
 	if err != nil {
 		return err
 	}
-	return s.measure(c, cat, tables, only)
+	return s.measure(c, cat, tables, only, s.analysisLimit)
 }
 
 // measure replaces the statistics of tables (of index only, when set) in
-// cat, a clone of the main or the temp catalog, and publishes cat.
-func (s *Session) measure(c *exec.Ctx, cat *catalog.Catalog, tables []*catalog.Table, only *catalog.Index) error {
+// cat, a clone of the main or the temp catalog, and publishes cat. limit
+// > 0 bounds the entries read per index (PRAGMA analysis_limit).
+func (s *Session) measure(c *exec.Ctx, cat *catalog.Catalog, tables []*catalog.Table, only *catalog.Index, limit int64) error {
 	var err error
 	temp := cat.IsTemp()
 	tx := c.TxOf(temp)
@@ -74,7 +75,7 @@ func (s *Session) measure(c *exec.Ctx, cat *catalog.Catalog, tables []*catalog.T
 		if err := w.remove(t.Name, only); err != nil {
 			return err
 		}
-		if err := analyzeTable(tx, cat, t, only, w); err != nil {
+		if err := analyzeTable(tx, cat, t, only, w, limit); err != nil {
 			return err
 		}
 	}
@@ -122,9 +123,10 @@ func analyzeTargets(cat *catalog.Catalog, name string) ([]*catalog.Table, *catal
 	return nil, nil, errs.New(errs.CodeGeneric, "no such table: %s", name)
 }
 
-// analyzeTable measures t's indexes (only one when only is set) and
-// records the rows and the catalog statistics.
-func analyzeTable(tx *txn.Tx, cat *catalog.Catalog, t *catalog.Table, only *catalog.Index, w *statWriter) error {
+// analyzeTable measures t's indexes (only one when only is set), reading
+// at most about limit entries of each when limit > 0, and records the rows
+// and the catalog statistics.
+func analyzeTable(tx *txn.Tx, cat *catalog.Catalog, t *catalog.Table, only *catalog.Index, w *statWriter, limit int64) error {
 	rows, err := tx.Tree(t.Root).Count()
 	if err != nil {
 		return err
@@ -145,7 +147,7 @@ func analyzeTable(tx *txn.Tx, cat *catalog.Catalog, t *catalog.Table, only *cata
 		if only != nil && !strings.EqualFold(ix.Name, only.Name) {
 			continue
 		}
-		stat, err := indexStat(tx, ix)
+		stat, err := indexStat(tx, ix, limit)
 		if err != nil {
 			return err
 		}
@@ -166,17 +168,26 @@ func analyzeTable(tx *txn.Tx, cat *catalog.Catalog, t *catalog.Table, only *cata
 // distinct prefixes (byte-equal encoded prefixes: equal under the index's
 // collations, NULLs equal, as SQLite's ANALYZE counts), and returns
 // sqlite_stat1's numbers: entries, then per prefix the average entries
-// per distinct value, rounded up.
-func indexStat(tx *txn.Tx, ix *catalog.Index) ([]int64, error) {
+// per distinct value, rounded up (but 1, not 2, when the prefixes are
+// nearly all distinct: at most 1.1 entries each, as SQLite rounds).
+//
+// With limit > 0 it samples as SQLite's analysis_limit does: once more
+// than limit × (skips + 1) entries are read, it stops if the first column
+// has changed since the start, else seeks past the current first-column
+// value and steps once more (SQLite's OP_SeekGT then OP_Next, which skips
+// the first entry of the next value) and reads on. The averages are then
+// over the entries read, the entry count the index's full one.
+func indexStat(tx *txn.Tx, ix *catalog.Index, limit int64) ([]int64, error) {
 	ncol := len(ix.Columns)
 	distinct := make([]int64, ncol)
 	var prev []byte
 	prevEnds := make([]int, ncol)
 	ends := make([]int, ncol)
-	var n int64
+	var n, skips int64
 	cur := tx.Tree(ix.Root).Cursor()
 	defer cur.Close()
-	for ok := cur.First(); ok; ok = cur.Next() {
+	ok := cur.First()
+	for ok {
 		k := cur.Key()
 		if err := keyEnds(k, ix, ends); err != nil {
 			return nil, err
@@ -193,16 +204,37 @@ func indexStat(tx *txn.Tx, ix *catalog.Index) ([]int64, error) {
 		prev = append(prev[:0], k...)
 		copy(prevEnds, ends)
 		n++
+		if limit > 0 && n > limit*(skips+1) {
+			skips++
+			if distinct[0] > 1 {
+				break
+			}
+			if ok = cur.Seek(append(append([]byte{}, k[:ends[0]]...), 0xFF)); ok {
+				ok = cur.Next()
+			}
+			continue
+		}
+		ok = cur.Next()
 	}
 	if err := cur.Err(); err != nil {
 		return nil, err
 	}
-	stat := []int64{n}
-	for _, dv := range distinct {
-		if dv == 0 {
-			dv = 1
+	entries := n
+	if skips > 0 {
+		count, err := tx.Tree(ix.Root).Count()
+		if err != nil {
+			return nil, err
 		}
-		stat = append(stat, (n+dv-1)/dv)
+		entries = count
+	}
+	stat := []int64{entries}
+	for _, dv := range distinct {
+		dv = max(dv, 1)
+		avg := (n + dv - 1) / dv
+		if avg == 2 && n*10 <= dv*11 {
+			avg = 1
+		}
+		stat = append(stat, avg)
 	}
 	return stat, nil
 }
@@ -360,4 +392,19 @@ func dropStats(c *exec.Ctx, cat *catalog.Catalog, table string, only *catalog.In
 	}
 	w := &statWriter{tree: c.TxOf(cat.IsTemp()).Tree(st.Root)}
 	return w.remove(table, only)
+}
+
+// optimizeLimitDefault is the analysis limit PRAGMA optimize's ANALYZE
+// uses (SQLITE_DEFAULT_OPTIMIZE_LIMIT).
+const optimizeLimitDefault = 2000
+
+// optimizeLimit is the analysis limit of PRAGMA optimize with mask: as
+// SQLite, with mask bit 0x10 the session's limit when it is set below
+// optimizeLimitDefault, else optimizeLimitDefault; without it the
+// session's limit.
+func optimizeLimit(mask, session int64) int64 {
+	if mask&0x10 == 0 || (session > 0 && session < optimizeLimitDefault) {
+		return session
+	}
+	return optimizeLimitDefault
 }

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"context"
+	"strconv"
 	"testing"
 
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -77,5 +79,33 @@ func BenchmarkStmt_Query_OrderByIndexMore(b *testing.B) {
 		{"without-rowid/sort", "SELECT k, v FROM w ORDER BY +k DESC"},
 	} {
 		b.Run(bc.name, func(b *testing.B) { benchQuery(b, s, bc.sql, nil) })
+	}
+}
+
+// BenchmarkStmt_Exec_AnalyzeLimit is ANALYZE of a 100k-row table with two
+// indexes: "full" reads every entry, "limit1000" samples with PRAGMA
+// analysis_limit = 1000.
+func BenchmarkStmt_Exec_AnalyzeLimit(b *testing.B) {
+	_, s := benchDB(b, 100_000)
+	benchRun(b, s, "CREATE INDEX t_a ON t (a)")
+	benchRun(b, s, "CREATE INDEX t_ab ON t (a, b)")
+	for _, bc := range []struct {
+		name  string
+		limit int64
+	}{{"full", 0}, {"limit1000", 1000}} {
+		b.Run(bc.name, func(b *testing.B) {
+			benchRun(b, s, "PRAGMA analysis_limit = "+strconv.FormatInt(bc.limit, 10))
+			st, err := s.Prepare(context.Background(), "ANALYZE")
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := st.Exec(context.Background(), nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

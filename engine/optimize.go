@@ -70,7 +70,7 @@ func (s *Session) optimize(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
 	for i, t := range stale {
 		stale[i] = cat.Table(t.Name)
 	}
-	if err := s.measure(c, cat, stale, nil); err != nil {
+	if err := s.measure(c, cat, stale, nil, optimizeLimit(mask, s.analysisLimit)); err != nil {
 		return outcome{}, err
 	}
 	return outcome{}, nil

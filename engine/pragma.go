@@ -85,6 +85,15 @@ func (s *Session) pragma(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
 		return s.integrityCheck(p.Name)
 	case "optimize":
 		return s.optimize(c, p)
+	case "analysis_limit":
+		if p.HasArg {
+			// As SQLite: a decimal or hex integer >= 0, kept to 31 bits;
+			// anything else leaves the limit as it is.
+			if n, ok := pragmaInt(p.Arg); ok && n >= 0 {
+				s.analysisLimit = n & 0x7fffffff
+			}
+		}
+		return oneValue(p.Name, types.NewInt(s.analysisLimit)), nil
 	case "compile_options":
 		return outcome{rows: staticRows(namedColumns(p.Name), nil)}, nil
 	}
@@ -141,10 +150,28 @@ func (s *Session) setting(name string) (types.Value, bool) {
 		return types.NewInt(int64(s.db.store.FreelistCount())), true
 	case "foreign_keys":
 		return types.NewBool(s.foreignKeys), true
+	case "analysis_limit":
+		return types.NewInt(s.analysisLimit), true
 	case "schema_version":
 		if c := s.db.cat.Load(); c != nil {
 			return types.NewInt(int64(c.Version)), true
 		}
 	}
 	return types.Null, false
+}
+
+// pragmaInt parses a pragma argument as SQLite's sqlite3DecOrHexToI64
+// does: a decimal integer (sign and surrounding spaces allowed) or 0x
+// followed by at most 16 hex digits (the bits of an int64).
+func pragmaInt(arg string) (int64, bool) {
+	a := strings.TrimSpace(arg)
+	if len(a) > 2 && a[0] == '0' && (a[1] == 'x' || a[1] == 'X') {
+		if len(a) > 18 {
+			return 0, false
+		}
+		u, err := strconv.ParseUint(a[2:], 16, 64)
+		return int64(u), err == nil
+	}
+	n, err := strconv.ParseInt(a, 10, 64)
+	return n, err == nil
 }

@@ -63,6 +63,10 @@ type Session struct {
 	compMain, compTemp, comp *catalog.Catalog
 	// triggersFn is the method value s.fireTriggers, made once.
 	triggersFn func(c *exec.Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error)
+
+	// analysisLimit is PRAGMA analysis_limit: ANALYZE reads at most about
+	// this many entries of each index (0: all).
+	analysisLimit int64
 }
 
 // LastInsertRowid implements exec.Session.

@@ -48,6 +48,7 @@ var TableFuncColumns = map[string][]string{
 	"pragma_application_id":     {"application_id"},
 	"pragma_foreign_keys":       {"foreign_keys"},
 	"pragma_schema_version":     {"schema_version"},
+	"pragma_analysis_limit":     {"analysis_limit"},
 	"json_each":                 {"key", "value", "type", "atom", "id", "parent", "fullkey", "path", "json", "root"},
 	"json_tree":                 {"key", "value", "type", "atom", "id", "parent", "fullkey", "path", "json", "root"},
 	"information_schema.tables": {"table_catalog", "table_schema", "table_name", "table_type"},
