@@ -21,6 +21,9 @@ func (tx *Tx) split(pa *path, d, i int, cell []byte) error {
 	if err != nil {
 		return err
 	}
+	if n.isLeaf() && pa.rightmost && i == n.count() && n.count() > 0 {
+		return tx.splitAppend(pa, d, n, cell)
+	}
 	old := node(tx.w.copyBuf)
 	copy(old, n)
 	cells := tx.gatherCells(old, i, cell)
@@ -55,6 +58,41 @@ func (tx *Tx) split(pa *path, d, i int, cell []byte) error {
 		n.setRight(binary.BigEndian.Uint32(mid))
 		sep = branchCellKey(mid)
 	}
+	return tx.linkRight(pa, d, q, sep)
+}
+
+// splitAppend is split for a cell appended past the last key of the
+// tree's rightmost leaf n (sequential inserts): n stays as it is, full,
+// and a new right sibling starts with just the cell, so the split copies
+// no cells.
+func (tx *Tx) splitAppend(pa *path, d int, n node, cell []byte) error {
+	sep, err := tx.separator(n.cellBytes(n.count()-1), cell)
+	if err != nil {
+		return err
+	}
+	sep = append(tx.w.sepBuf[:0], sep...) // may point into n, which alloc can move
+	tx.w.sepBuf = sep
+	q, err := tx.alloc()
+	if err != nil {
+		return err
+	}
+	r, err := tx.newPage(q)
+	if err != nil {
+		return err
+	}
+	initNode(r, typeLeaf)
+	r.insertCell(0, cell, tx.w.scratch)
+	if n.hasBigKeys() || cellHasBigKey(cell, tx.s.ps) {
+		r[1] |= nodeFlagBigKeys
+		n[1] |= nodeFlagBigKeys
+	}
+	return tx.linkRight(pa, d, q, sep)
+}
+
+// linkRight gives the parent of the node at pa.ents[d] a separator sep
+// for q, the node's new right sibling, splitting the parent when full.
+func (tx *Tx) linkRight(pa *path, d int, q uint32, sep []byte) error {
+	p := pa.ents[d].pg
 	pc := appendBranchCell(make([]byte, 0, len(sep)+9), p, sep)
 	par := pa.ents[d-1]
 	pn, err := tx.writable(par.pg)

@@ -46,6 +46,7 @@ type writeState struct {
 	scratch []byte     // page-sized, for defragmenting and rebuilding
 	copyBuf []byte     // page-sized, the old contents of a page being split
 	cellBuf []byte     // the leaf cell being inserted
+	sepBuf  []byte     // the separator of an appending split
 	cells   [][]byte   // cells of a page being split
 	idxs    []int      // cell indexes a batch delete removes from one leaf
 	hint    hint       // the last write path; see Tree.findLeaf
