@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"io"
-	"sync"
 
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -31,7 +30,7 @@ type resultSet struct {
 	sess *Session
 	done bool
 	// pool takes op back for reuse once the set is closed.
-	pool *sync.Pool
+	pool *progPool
 }
 
 func staticRows(cols []Column, rows [][]types.Value) *resultSet {

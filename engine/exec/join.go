@@ -49,6 +49,9 @@ type joinOp struct {
 	rvals []types.Value
 	// ik, when set, finds build rows by an integer key (intKeyIndex).
 	ik *intKeyIndex
+	// ikRoom, rbufs and rvals keep their room between executions.
+	ikRoom intKeyIndex
+	rbufs  [][]types.Value
 }
 
 func (b *builder) join(n *plan.Join) (Operator, error) {
@@ -97,19 +100,23 @@ func (j *joinOp) build(c *Ctx) error {
 		return nil
 	}
 	if len(j.rkeys) > 0 {
-		ht, err := factorized.NewHashTable(c.Pool, factorized.MustSchema(factorized.Int64()))
+		ht, err := factorized.NewHashTable(c.Pool, int64Schema)
 		if err != nil {
 			return err
 		}
 		j.ht = ht
 	}
-	rbufs := make([][]types.Value, len(j.rkeys))
-	for i := range rbufs {
-		rbufs[i] = scratch()
+	if j.rbufs == nil {
+		j.rbufs = make([][]types.Value, len(j.rkeys))
+		for i := range j.rbufs {
+			j.rbufs[i] = scratch()
+		}
 	}
+	rbufs := j.rbufs
 	var ik *intKeyIndex
 	if len(j.rkeys) == 1 {
-		ik = &intKeyIndex{allInt: true}
+		ik = &j.ikRoom
+		ik.reset()
 	}
 	var size int64
 	for {
@@ -409,7 +416,11 @@ func (j *joinOp) decodeBuild(c *Ctx) error {
 	if err := c.grow(int64(n * j.nr * int(unsafe.Sizeof(types.Value{})))); err != nil {
 		return err
 	}
-	j.rvals = make([]types.Value, n*j.nr)
+	if cap(j.rvals) >= n*j.nr {
+		j.rvals = j.rvals[:n*j.nr]
+	} else {
+		j.rvals = make([]types.Value, n*j.nr)
+	}
 	for i := 0; i < n; i++ {
 		r := j.rows.Row(i)
 		for col := 0; col < j.nr; col++ {
@@ -507,5 +518,12 @@ func (j *joinOp) Close() {
 	if j.probe != nil {
 		j.probe.close()
 	}
-	j.built, j.lb, j.tail, j.tailPos, j.rmatch, j.rvals, j.ik = false, nil, false, 0, nil, nil, nil
+	j.built, j.lb, j.tail, j.tailPos, j.rmatch, j.ik = false, nil, false, 0, nil, nil
+	// The decoded build rows alias the released row table: drop them,
+	// keeping a moderate slice's room.
+	clear(j.rvals)
+	j.rvals = j.rvals[:0]
+	if cap(j.rvals) > keepDecodedBuild {
+		j.rvals = nil
+	}
 }

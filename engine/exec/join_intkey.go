@@ -15,6 +15,23 @@ type intKeyIndex struct {
 	next   []int32 // next build row with the same key, -1 at the end
 }
 
+// keepDecodedBuild bounds the decoded build values (and keepIntKeys the
+// integer-key index entries) a join keeps room for between executions.
+const (
+	keepDecodedBuild = 1 << 16
+	keepIntKeys      = 1 << 16
+)
+
+// reset readies the index for a build, keeping a moderate one's room.
+func (x *intKeyIndex) reset() {
+	if cap(x.keys) > keepIntKeys || cap(x.next) > keepIntKeys {
+		*x = intKeyIndex{}
+	}
+	x.allInt = true
+	x.keys, x.null, x.next = x.keys[:0], x.null[:0], x.next[:0]
+	clear(x.head)
+}
+
 // add records build row key v; false once a key is not an INTEGER.
 func (x *intKeyIndex) add(v types.Value) {
 	if !x.allInt {
@@ -26,7 +43,7 @@ func (x *intKeyIndex) add(v types.Value) {
 	case types.KindNull:
 		x.keys, x.null = append(x.keys, 0), append(x.null, true)
 	default:
-		x.allInt, x.keys, x.null = false, nil, nil
+		x.allInt, x.keys, x.null = false, x.keys[:0], x.null[:0]
 	}
 }
 
@@ -35,8 +52,14 @@ func (x *intKeyIndex) finish() bool {
 	if !x.allInt {
 		return false
 	}
-	x.head = make(map[int64]int32, len(x.keys))
-	x.next = make([]int32, len(x.keys))
+	if x.head == nil {
+		x.head = make(map[int64]int32, len(x.keys))
+	}
+	if cap(x.next) >= len(x.keys) {
+		x.next = x.next[:len(x.keys)]
+	} else {
+		x.next = make([]int32, len(x.keys))
+	}
 	for r := len(x.keys) - 1; r >= 0; r-- {
 		x.next[r] = -1
 		if x.null[r] {
@@ -47,7 +70,7 @@ func (x *intKeyIndex) finish() bool {
 		}
 		x.head[x.keys[r]] = int32(r)
 	}
-	x.keys, x.null = nil, nil
+	x.keys, x.null = x.keys[:0], x.null[:0]
 	return true
 }
 

@@ -11,8 +11,28 @@ import (
 
 // This file adapts types.Value to factorized tuples and memcmp keys.
 
-// valueSchema is a schema of n TypeValue columns.
+// valueSchema is a schema of n TypeValue columns; schemas are immutable,
+// so the small ones are made once and shared (a hash join or GROUP BY
+// run asks for one per execution).
 func valueSchema(n int) *factorized.Schema {
+	if n < len(valueSchemas) {
+		return valueSchemas[n]
+	}
+	return newValueSchema(n)
+}
+
+var valueSchemas = func() (s [17]*factorized.Schema) {
+	for n := range s {
+		s[n] = newValueSchema(n)
+	}
+	return s
+}()
+
+// int64Schema is the one-INT64 payload schema of group and join hash
+// tables.
+var int64Schema = factorized.MustSchema(factorized.Int64())
+
+func newValueSchema(n int) *factorized.Schema {
 	cols := make([]factorized.Column, n)
 	for i := range cols {
 		cols[i] = factorized.Value()

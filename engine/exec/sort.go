@@ -160,6 +160,10 @@ func (s *sortOp) Close() {
 		s.sorter.Reset()
 		s.sorter = nil
 	}
-	s.topn = nil
+	if s.topn != nil {
+		// Its long keys live in pool blocks: give them back.
+		s.topn.Reset()
+		s.topn = nil
+	}
 	s.order, s.pos, s.ready = s.order[:0], 0, false
 }
