@@ -203,7 +203,7 @@ func (a *aggregateOp) begin(c *Ctx) error {
 	if len(a.groups) > 0 {
 		if !a.sorted {
 			var err error
-			if a.ht, err = factorized.NewHashTable(c.Pool, factorized.MustSchema(factorized.Int64())); err != nil {
+			if a.ht, err = factorized.NewHashTable(c.Pool, int64Schema); err != nil {
 				return err
 			}
 		}
