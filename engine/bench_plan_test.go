@@ -48,6 +48,17 @@ func BenchmarkStmt_Query_IndexRangeRandom200k(b *testing.B) {
 	benchRandomRangeRows(b, 200_000, "SELECT count(*), sum(val) FROM r WHERE k >= ? AND k < ?")
 }
 
+// BenchmarkStmt_Query_IndexRangeRandom200kFile is IndexRangeRandom200k on
+// a database file (the harness's file mode).
+func BenchmarkStmt_Query_IndexRangeRandom200kFile(b *testing.B) {
+	db, err := Open(Options{Path: b.TempDir() + "/r.db", Create: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { db.Close() })
+	benchRandomRangeIn(b, db.NewSession(), 200_000, "SELECT count(*), sum(val) FROM r WHERE k >= ? AND k < ?")
+}
+
 // benchRandomRange runs sql, with bounds lo and lo + 5% of the keys, over
 // table r (id, k, val) of 20k rows with a random key per row and an index
 // on k, as bench/ index_range does.
@@ -58,6 +69,11 @@ func benchRandomRange(b *testing.B, sql string) {
 // benchRandomRangeRows is benchRandomRange over a table of rows rows.
 func benchRandomRangeRows(b *testing.B, rows int, sql string) {
 	_, s := benchDB(b, 0)
+	benchRandomRangeIn(b, s, rows, sql)
+}
+
+// benchRandomRangeIn is benchRandomRangeRows in session s.
+func benchRandomRangeIn(b *testing.B, s *Session, rows int, sql string) {
 	benchRun(b, s, "CREATE TABLE r (id INTEGER PRIMARY KEY, k INTEGER NOT NULL, val INTEGER NOT NULL)")
 	benchRun(b, s, "BEGIN")
 	r := rand.New(rand.NewPCG(3, 23))

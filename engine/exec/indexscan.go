@@ -13,7 +13,8 @@ import (
 
 // indexScanOp reads the rows whose index keys fall in a range: equality on
 // a key prefix, then an optional bound on the next key column. Rows come
-// in index order; the filter above re-checks the full predicate.
+// in index order; the filter above re-checks the full predicate. Table
+// rows are read a window of batches at a time (indexscan_window.go).
 type indexScanOp struct {
 	t       *catalog.Table
 	ix      *catalog.Index
@@ -36,22 +37,19 @@ type indexScanOp struct {
 	once    oneShot
 	// covering: answer from the index keys alone (plan.CoveringIndex).
 	covering bool
-	// tcur reads the table rows of a batch in rowid order; pend lists the
-	// batch's rows still to read from the table.
+	// tcur reads the table rows of a window in rowid order (readRows).
 	table *txn.Tree
 	tcur  *txn.Cursor
 	// oldCur and oldTcur are cur and tcur after Close, reopened by the
 	// next execution so a prepared statement allocates no cursors.
 	oldCur, oldTcur *txn.Cursor
-	pend            []pendingRow
-	packed          [2][]uint64 // sortPending's scratch
 	budget          rowBudget
 	in              *inSeeks // the IN list, when the range has one
 	// ridCol and aliasCol receive the rowid (-1: not read; rowidOutputs).
 	ridCol, aliasCol int
 	win              window
-	ids              []int64         // readRows' sorted rowids
 	ents             []storage.Entry // readRows' leaf entries
+	run              []storage.Entry // fillRuns' index entries
 }
 
 // pendingRow is a window row whose table row is still to be read; pos is
@@ -260,6 +258,9 @@ func (s *indexScanOp) Next(c *Ctx) (*Batch, error) {
 // entry taken; the next fill steps past it first.
 func (s *indexScanOp) fill(b *Batch, pos int) error {
 	b.Reset()
+	if s.in == nil && !s.r.Reverse {
+		return s.fillRuns(b, pos)
+	}
 	limit := s.budget.batchCap()
 	for {
 		k := s.cur.Key()
@@ -295,6 +296,40 @@ func (s *indexScanOp) fill(b *Batch, pos int) error {
 	return nil
 }
 
+// fillRuns is fill for a forward scan of one range: it reads the index a
+// leaf run at a time (txn.Cursor.AppendRun), with no cursor step or key
+// copy per entry.
+func (s *indexScanOp) fillRuns(b *Batch, pos int) error {
+	limit := s.budget.batchCap()
+	defer func() { s.budget.took(b.N) }()
+	for {
+		run := s.cur.AppendRun(s.run[:0], limit-b.N)
+		s.run = run[:0]
+		if len(run) == 0 {
+			s.done = true
+			return s.cur.Err()
+		}
+		for _, e := range run {
+			in, past := s.inRange(e.Key)
+			if past {
+				s.done = true
+				return nil
+			}
+			if in {
+				if err := s.addEntry(b, e.Key, pos+b.N); err != nil {
+					return err
+				}
+			}
+		}
+		if b.N == limit {
+			return nil
+		}
+		if more, err := s.step(); !more {
+			return err
+		}
+	}
+}
+
 // addEntry adds the row of index entry k to batch b, at window place pos:
 // decoded from the key when the scan is covering, otherwise queued for
 // readRows.
@@ -319,7 +354,8 @@ func (s *indexScanOp) addEntry(b *Batch, k []byte, pos int) error {
 		}
 	}
 	if !ok {
-		s.pend = append(s.pend, pendingRow{rowid: rowid, pos: pos})
+		st := s.win.st
+		st.pend = append(st.pend, pendingRow{rowid: rowid, pos: pos})
 	}
 	b.N++
 	return nil

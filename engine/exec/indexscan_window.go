@@ -23,27 +23,36 @@ const maxWindow = 16
 // (32 bytes each: 1 MiB); it bounds the batches a wide row allows.
 const windowValues = 1 << 15
 
-// windowStores recycles window column storage between executions, so a
-// cached statement holds none while idle and a repeated wide scan
-// allocates none. It keeps at most a few stores (a sync.Pool would lose
-// them at each collection, which a scan that misses the page cache brings
-// on every few queries). The values left in a returned store are plain
-// copies (text in the scan's arena, never page memory).
-var windowStores = make(chan *[]types.Value, 4)
+// windowStore is the scratch memory of a window: the column storage of
+// its batches after the first and readRows' lists.
+type windowStore struct {
+	vals   []types.Value // allocated on the first wide window
+	pend   []pendingRow
+	ids    []int64
+	packed [2][]uint64 // sortPending's scratch
+}
+
+// windowStores recycles window scratch between executions, so a cached
+// or re-prepared statement holds none while idle and a repeated wide scan
+// allocates none. It keeps at most a couple (a sync.Pool would lose them
+// at each collection, which a scan that misses the page cache brings on
+// every few queries); a store holds at most ~1.7 MiB. The values left in a
+// returned store are plain copies (text in the scan's arena, never page
+// memory).
+var windowStores = make(chan *windowStore, 2)
 
 // getWindowStore returns a recycled store or a new one.
-func getWindowStore() *[]types.Value {
+func getWindowStore() *windowStore {
 	select {
 	case st := <-windowStores:
 		return st
 	default:
-		st := make([]types.Value, windowValues)
-		return &st
+		return new(windowStore)
 	}
 }
 
 // putWindowStore recycles st, or drops it when enough are kept.
-func putWindowStore(st *[]types.Value) {
+func putWindowStore(st *windowStore) {
 	select {
 	case windowStores <- st:
 	default:
@@ -56,12 +65,12 @@ var nullColumn = make([]types.Value, BatchSize)
 
 // window is an index scan's batches between two table walks.
 type window struct {
-	bats  []*Batch       // bats[0] is the scan's own batch
-	cols  []int          // the columns the scan writes
-	max   int            // the most batches a window may hold
-	store *[]types.Value // the storage of bats[1:], while bound
-	n, at int            // batches filled; the next to hand out
-	fills int            // windows filled this execution
+	bats  []*Batch     // bats[0] is the scan's own batch
+	cols  []int        // the columns the scan writes
+	max   int          // the most batches a window may hold
+	st    *windowStore // the scratch, from the first fill to close
+	n, at int          // batches filled; the next to hand out
+	fills int          // windows filled this execution
 	// drained: the consumer reads every row (see drainedBy), so even the
 	// first window may be wide.
 	drained bool
@@ -88,14 +97,23 @@ func (w *window) size() int {
 	return w.max
 }
 
-// batch returns window batch i, binding pooled storage to it on first use
+// store returns the window's scratch, taken from the pool on first use
 // in this execution.
+func (w *window) store() *windowStore {
+	if w.st == nil {
+		w.st = getWindowStore()
+	}
+	return w.st
+}
+
+// batch returns window batch i, binding scratch storage to it.
 func (w *window) batch(i int) *Batch {
 	if i == 0 {
 		return w.bats[0]
 	}
-	if w.store == nil {
-		w.store = getWindowStore()
+	st := w.store()
+	if st.vals == nil {
+		st.vals = make([]types.Value, windowValues)
 	}
 	for len(w.bats) <= i {
 		cols := make([][]types.Value, len(w.bats[0].Cols))
@@ -105,10 +123,9 @@ func (w *window) batch(i int) *Batch {
 		w.bats = append(w.bats, &Batch{Cols: cols})
 	}
 	b := w.bats[i]
-	store := *w.store
 	for j, c := range w.cols {
 		off := ((i-1)*len(w.cols) + j) * BatchSize
-		b.Cols[c] = store[off : off+BatchSize : off+BatchSize]
+		b.Cols[c] = st.vals[off : off+BatchSize : off+BatchSize]
 	}
 	return b
 }
@@ -122,17 +139,17 @@ func (w *window) next() *Batch {
 	return w.bats[w.at-1]
 }
 
-// close ends an execution: the storage goes back to the pool.
+// close ends an execution: the scratch goes back to the pool.
 func (w *window) close() {
 	w.n, w.at, w.fills = 0, 0, 0
-	if w.store != nil {
+	if w.st != nil {
 		for _, b := range w.bats[1:] {
 			for _, c := range w.cols {
 				b.Cols[c] = nullColumn
 			}
 		}
-		putWindowStore(w.store)
-		w.store = nil
+		putWindowStore(w.st)
+		w.st = nil
 	}
 }
 
@@ -188,8 +205,9 @@ func (s *indexScanOp) fillWindow(c *Ctx) (*Batch, error) {
 // cursor's position.
 func (s *indexScanOp) fillEntries(c *Ctx) error {
 	s.ar.reset()
-	s.pend = s.pend[:0]
 	w := &s.win
+	st := w.store()
+	st.pend = st.pend[:0]
 	size := w.size()
 	w.n, w.at = 0, 0
 	for {
@@ -217,30 +235,31 @@ func (s *indexScanOp) fillEntries(c *Ctx) error {
 // them in rowid order through one cursor, a leaf's worth per call
 // (AppendRowids), and decodes each into its place in index order.
 func (s *indexScanOp) readRows() error {
-	if len(s.pend) == 0 {
+	st := s.win.st
+	if len(st.pend) == 0 {
 		return nil
 	}
 	if s.tcur == nil {
 		s.tcur = s.table.Reopen(s.oldTcur)
 	}
-	sortPending(s.pend, &s.packed)
-	ids := s.ids[:0]
-	for _, p := range s.pend {
+	sortPending(st.pend, &st.packed)
+	ids := st.ids[:0]
+	for _, p := range st.pend {
 		ids = append(ids, p.rowid)
 	}
-	s.ids = ids
+	st.ids = ids
 	for i := 0; i < len(ids); {
 		ents, n := s.tcur.AppendRowids(s.ents[:0], ids[i:])
 		s.ents = ents[:0]
 		if n == 0 {
-			if err := s.readRow(s.pend[i]); err != nil {
+			if err := s.readRow(st.pend[i]); err != nil {
 				return err
 			}
 			i++
 			continue
 		}
 		for j, e := range ents {
-			if err := s.decodeRow(e.Value, s.pend[i+j]); err != nil {
+			if err := s.decodeRow(e.Value, st.pend[i+j]); err != nil {
 				return err
 			}
 		}
