@@ -82,6 +82,9 @@ func Describe(n Node) string {
 		if x.Eager {
 			label += " eager"
 		}
+		if x.Stream {
+			label += " +early-stop"
+		}
 		return label
 	case *Distinct:
 		if x.Sorted {

@@ -8,14 +8,16 @@ import "github.com/ladybugsql/ladybug/engine/catalog"
 // group-by-index) streams: it emits each group once the next begins, so
 // the scan below stops when the Limit has its rows. An ORDER BY of the
 // leading group keys (ascending) between them is dropped once the groups
-// come in key order, as order-by-group does. An aggregate
-// group-by-index left hashing over a full table scan switches to an index
-// whose columns are exactly its keys, in order (ascending, the columns'
-// own collations, not partial) when that index covers the query or the LIMIT is a constant
-// small against the estimated groups: within a group such an index yields
-// the rows in rowid order, the table scan's, so every aggregate (a REAL
-// sum, group_concat) sees them in the same order as before; and groups
-// come out in key order, as SQLite's GROUP BY returns them.
+// come in key order, as order-by-group does. An aggregate group-by-index
+// left hashing over a full table scan switches to an index whose columns
+// are exactly its keys, in order (ascending, the columns' own collations,
+// not partial) when that index covers the query or the LIMIT is a
+// constant small against the estimated groups: within a group such an
+// index yields the rows in rowid order, the table scan's, so every
+// aggregate (a REAL sum, group_concat) sees them in the same order as
+// before; and groups come out in key order, as SQLite's GROUP BY returns
+// them. Any other hashing aggregate under the LIMIT gets a top-N sort of
+// its groups (sortGroups), so the LIMIT takes the groups SQLite's would.
 func groupLimit(cat *catalog.Catalog, n Node) Node {
 	l, ok := n.(*Limit)
 	if !ok || l.Limit == nil {
@@ -24,6 +26,8 @@ func groupLimit(cat *catalog.Catalog, n Node) Node {
 	in, having := l.Input, false
 	var sort *Sort
 	var setSortInput func(Node) // replaces the Sort in its parent
+	var havingAt func(Node)     // replaces the HAVING filter in its parent
+	var havingNode *Filter
 	setInput := func(x Node) { l.Input = x }
 	for {
 		switch x := in.(type) {
@@ -32,7 +36,8 @@ func groupLimit(cat *catalog.Catalog, n Node) Node {
 			continue
 		case *Filter:
 			if !having {
-				in, having, setInput = x.Input, true, func(y Node) { x.Input = y }
+				havingAt, havingNode, having = setInput, x, true
+				in, setInput = x.Input, func(y Node) { x.Input = y }
 				continue
 			}
 		case *Sort:
@@ -59,6 +64,11 @@ func groupLimit(cat *catalog.Catalog, n Node) Node {
 		}
 	}
 	if !a.Sorted && (cat == nil || !groupIndexForLimit(cat, a, l, having)) {
+		if sort == nil && having {
+			sortGroups(a, havingNode, havingAt, l)
+		} else if sort == nil {
+			sortGroups(a, a, setInput, l)
+		}
 		return n
 	}
 	a.Sorted, a.Stream = true, true
@@ -66,6 +76,24 @@ func groupLimit(cat *catalog.Catalog, n Node) Node {
 		setSortInput(kept)
 	}
 	return n
+}
+
+// sortGroups puts a top-N sort by the group keys (ascending, NULLs first,
+// each key's collation) above top, a hashing aggregate a or the HAVING
+// filter right above it, that a LIMIT l reads with no ORDER BY between;
+// set replaces top in its parent. The LIMIT then takes the first groups in
+// key order, the ones SQLite's GROUP BY (a sorter, or an index in key
+// order) returns, rather than the first ones the hash table met.
+func sortGroups(a *Aggregate, top Node, set func(Node), l *Limit) {
+	if f, ok := top.(*Filter); ok && f.Input != a {
+		return // projections below the HAVING renumber the keys
+	}
+	keys := make([]SortKey, len(a.Group))
+	for i, g := range a.Group {
+		c := a.Cols[i]
+		keys[i] = SortKey{Expr: &ColRef{Idx: i, Affinity: c.Affinity, Collate: c.Collate}, NullsFirst: true, Collate: columnCollation(g)}
+	}
+	set(&Sort{Input: top, Keys: keys, Limit: l.Limit, Offset: l.Offset})
 }
 
 // groupIndexForLimit switches the full scan under a hashing aggregate to
