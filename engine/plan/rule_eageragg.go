@@ -21,33 +21,35 @@ const (
 	CheckedSumFunc = "\x00checkedsum"
 )
 
-// eagerAggregate pre-aggregates the many side of an inner hash join
-// before the join (aggregate pushdown), for GROUP BY queries like
+// eagerAggregate pre-aggregates the many side of an inner join before
+// the join (aggregate pushdown), for GROUP BY queries like
 //
 //	SELECT c.id, c.name, count(*), sum(o.amount) FROM orders o
 //	JOIN customers c ON c.id = o.customer_id GROUP BY c.id, c.name
 //
-// The join (a hash join, or an index join looking B up by each A row's
-// key, which then looks up each pre-group's key) must be a single equality between a column of side A (INTEGER,
+// The join (a hash join, or an index join that looks B up by each left
+// key) must be a single equality between a column of side A (INTEGER,
 // REAL or NUMERIC affinity, no conversion) and the rowid of side B (a
-// scan under filters and projections, so each rowid comes once); the
-// group keys must be B's columns and include its rowid; every aggregate
-// must read only A's columns through expressions that cannot fail
-// (count, sum, total, avg, min, max; no DISTINCT, FILTER or ORDER BY), or
-// be a bare or first value of a B column. Then A is grouped by its join
-// column, the groups are joined to B, and a projection yields the
-// original columns: no aggregate runs above the join.
+// scan under filters and projections, so each rowid comes once). The
+// group keys must be B's columns or A's join column, and include B's
+// rowid or that column. Every aggregate must read only A's columns
+// through expressions that cannot fail (count, sum, total, avg, min, max;
+// no DISTINCT, FILTER or ORDER BY), or be a bare or first value of a B
+// column. Then A is grouped by its join column, the groups are joined to
+// B, and a projection yields the original columns: no aggregate runs
+// above the join.
 //
-// Exactness: a final group is one B row. The pre-groups joining it are the
-// A values equal to its integer rowid; two such values are numerically
-// equal, so GROUP BY put them in one pre-group (a text value never equals
-// an integer without conversion). So each final group receives exactly
-// one pre-group, holding the same A rows in the same (scan) order as
-// before, and every aggregate, a REAL sum included, gives the same value.
-// A pre-group the join drops must not fail the query where the original
-// never aggregated its rows: its sum's overflow is carried as a flag
-// (SumOverflowAgg) and raised above the join (CheckedSumFunc). NULL join
-// keys form a pre-group that matches nothing, as the rows did.
+// Exactness: a final group is one B row (one A value). The pre-groups
+// joining a B row are the A values equal to its integer rowid; two such
+// values are numerically equal, so GROUP BY put them in one pre-group (a
+// text value never equals an integer without conversion). So each final
+// group receives exactly one pre-group, holding the same A rows in the
+// same (scan) order as before, and every aggregate, a REAL sum included,
+// gives the same value. A pre-group the join drops must not fail the
+// query where the original never aggregated its rows: its sum's overflow
+// is carried as a flag (SumOverflowAgg) and raised above the join
+// (CheckedSumFunc). NULL join keys form a pre-group that matches nothing,
+// as the rows did.
 func eagerAggregate(_ *catalog.Catalog, n Node) Node {
 	a, ok := n.(*Aggregate)
 	if !ok || len(a.Group) == 0 || a.Sorted || a.Eager {
@@ -125,13 +127,20 @@ func eagerSides(a *Aggregate, j *Join, sa, sb Node, aKey, bKey Expr, aOff, bOff 
 	na, nb := len(sa.Columns()), len(sb.Columns())
 	inA := func(e Expr) bool { return readsOnly(e, aOff, aOff+na) }
 	inB := func(e Expr) bool { return readsOnly(e, bOff, bOff+nb) }
+	// A group key is a B column or A's join column itself: either way
+	// one final group is one pre-group.
 	keyed := false
+	isAKey := func(c *ColRef) bool { return c.Idx == aOff+ak.Idx && normColl(c.Collate) == normColl(ak.Collate) }
 	for _, g := range a.Group {
 		c, ok := g.(*ColRef)
-		if !ok || !inB(c) {
+		switch {
+		case ok && isAKey(c):
+			keyed = true
+		case ok && inB(c):
+			keyed = keyed || uniqueRowid(sb, c.Idx-bOff)
+		default:
 			return nil
 		}
-		keyed = keyed || uniqueRowid(sb, c.Idx-bOff)
 	}
 	if !keyed {
 		return nil
@@ -191,6 +200,10 @@ func eagerSides(a *Aggregate, j *Join, sa, sb Node, aKey, bKey Expr, aOff, bOff 
 	toB := func(i int) int { return i - bOff + newB }
 	exprs := make([]Expr, len(a.Cols))
 	for i, g := range a.Group {
+		if c := g.(*ColRef); isAKey(c) {
+			exprs[i] = &ColRef{Idx: preOff, Affinity: c.Affinity, Collate: c.Collate}
+			continue
+		}
 		exprs[i] = remapCols(g, toB)
 	}
 	for k, f := range finals {

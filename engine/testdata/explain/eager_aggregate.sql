@@ -18,3 +18,5 @@ EXPLAIN QUERY PLAN SELECT c.id, count(o.id) FROM customers c LEFT JOIN orders o 
 -- a small filtered side: an index join looks up each pre-group's key; a swapped hash join
 EXPLAIN QUERY PLAN SELECT c.id, c.name, count(*), sum(o.amount) FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.amount > 1 AND o.note > 0 GROUP BY c.id;
 EXPLAIN QUERY PLAN SELECT c.id, c.name, count(*), sum(o.amount) FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.amount > 1 GROUP BY c.id;
+-- grouped by the join column itself
+EXPLAIN QUERY PLAN SELECT o.customer_id, count(*), sum(o.amount) FROM orders o JOIN customers c ON c.id = o.customer_id GROUP BY o.customer_id;
