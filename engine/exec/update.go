@@ -288,11 +288,14 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 	}
 	var res WriteResult
 	for i, old := range olds {
-		// UPDATE … FROM may pair a row with several FROM rows: the first wins.
-		if rid := old[width-1].Int(); seen[rid] {
-			continue
-		} else {
-			seen[rid] = true
+		// UPDATE … FROM may pair a row with several FROM rows: the first
+		// wins. A single row (a point UPDATE) needs no bookkeeping.
+		if len(olds) > 1 {
+			if rid := old[width-1].Int(); seen[rid] {
+				continue
+			} else {
+				seen[rid] = true
+			}
 		}
 		done, err := w.update(c, old, news[i], p.Or)
 		if err != nil {
