@@ -77,6 +77,10 @@ func (db *DB) SetEagerZero(on bool) { db.pool.SetEagerZero(on) }
 // memPath is the file name of an in-memory database inside its MemFS.
 const memPath = "memory.db"
 
+// memCheckpointFrames is an in-memory database's log length before a
+// checkpoint (storage.Options.CheckpointFrames).
+const memCheckpointFrames = 256
+
 // Open opens or creates the database described by opts.
 func Open(opts Options) (*DB, error) {
 	so := storage.Options{FS: opts.FS, PageSize: opts.PageSize, CacheSize: opts.CacheSize,
@@ -87,6 +91,7 @@ func Open(opts Options) (*DB, error) {
 			so.FS = vfs.NewMemFS()
 		}
 		path, so.Create = memPath, true
+		so.CheckpointFrames = memCheckpointFrames
 	}
 	if path == "" {
 		return nil, errs.New(errs.CodeCantOpen, "no database path given")
