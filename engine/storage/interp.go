@@ -32,12 +32,20 @@ func (n node) interpSearch(lo, hi int, key []byte, leaf, upper bool) (i int, ok 
 		return hi, true
 	}
 	// The answer lies in (lo, hi-1]: cell lo is before key, cell hi-1 not.
+	// A hit on the guessed cell answers at once.
 	g := lo + 1
 	if y > x {
 		g = lo + int(float64(t-x)/float64(y-x)*float64(hi-1-lo))
 		g = min(max(g, lo+1), hi-1)
 	}
-	if n.before(g, key, leaf, upper) {
+	c := compareKeys(n.searchKey(g, leaf), key)
+	if c == 0 { // the usual outcome: the keys are distinct
+		if upper {
+			return g + 1, true
+		}
+		return g, true
+	}
+	if c < 0 {
 		l, step := g, 1 // gallop forwards: cell l is before key
 		for l+step < hi-1 && n.before(l+step, key, leaf, upper) {
 			l += step
