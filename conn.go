@@ -22,6 +22,9 @@ type conn struct {
 	closed bool
 	// spareRows is the last closed rows, reused by the next query.
 	spareRows *rows
+	// spareStmt is the engine statement of the last unprepared Query or
+	// Exec, closed, which the next one is prepared in.
+	spareStmt *engine.Stmt
 }
 
 var (
@@ -53,7 +56,7 @@ func (c *conn) Prepare(query string) (driver.Stmt, error) {
 // fails here rather than at the first Exec.
 func (c *conn) PrepareContext(ctx context.Context, query string) (ds driver.Stmt, err error) {
 	defer recoverErr(&err)
-	st, err := c.prepare(ctx, query)
+	st, err := c.prepare(ctx, query, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -61,15 +64,31 @@ func (c *conn) PrepareContext(ctx context.Context, query string) (ds driver.Stmt
 }
 
 // prepare checks the connection and the query text, then prepares it in
-// the engine (through its plan cache).
-func (c *conn) prepare(ctx context.Context, query string) (*engine.Stmt, error) {
+// the engine (through its plan cache), in old when it is a closed
+// statement of this connection.
+func (c *conn) prepare(ctx context.Context, query string, old *engine.Stmt) (*engine.Stmt, error) {
 	if c.closed {
 		return nil, driver.ErrBadConn
 	}
 	if strings.TrimSpace(query) == "" {
 		return nil, errEmptyQuery
 	}
-	return c.sess.Prepare(ctx, query)
+	return c.sess.PrepareReuse(ctx, query, old)
+}
+
+// prepareOnce prepares a query run once (unprepared Query or Exec), in the
+// connection's spare statement when there is one.
+func (c *conn) prepareOnce(ctx context.Context, query string) (*engine.Stmt, error) {
+	old := c.spareStmt
+	c.spareStmt = nil
+	return c.prepare(ctx, query, old)
+}
+
+// closeOnce closes a statement prepareOnce made and keeps it for the next.
+func (c *conn) closeOnce(st *engine.Stmt) error {
+	err := st.Close()
+	c.spareStmt = st
+	return err
 }
 
 // Close ends the session, rolling back an open transaction.
@@ -115,24 +134,24 @@ func (c *conn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, e
 // ExecContext runs query (a script of one or more statements) with args.
 func (c *conn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (res driver.Result, err error) {
 	defer recoverErr(&err)
-	st, err := c.prepare(ctx, query)
+	st, err := c.prepareOnce(ctx, query)
 	if err != nil {
 		return nil, err
 	}
-	defer st.Close()
+	defer c.closeOnce(st)
 	return execStmt(ctx, st, args)
 }
 
 // QueryContext runs query with args and returns its rows.
 func (c *conn) QueryContext(ctx context.Context, query string, args []driver.NamedValue) (rows driver.Rows, err error) {
 	defer recoverErr(&err)
-	st, err := c.prepare(ctx, query)
+	st, err := c.prepareOnce(ctx, query)
 	if err != nil {
 		return nil, err
 	}
 	r, err := queryStmt(ctx, st, args, c)
 	if err != nil {
-		st.Close()
+		c.closeOnce(st)
 		return nil, err
 	}
 	r.closeStmt = st

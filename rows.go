@@ -98,7 +98,7 @@ func (rs *rows) Close() error {
 	err := rs.r.Release()
 	rs.r = nil
 	if rs.closeStmt != nil {
-		if cerr := rs.closeStmt.Close(); err == nil {
+		if cerr := rs.c.closeOnce(rs.closeStmt); err == nil {
 			err = cerr
 		}
 		rs.closeStmt = nil

@@ -36,7 +36,29 @@ type Stmt struct {
 // Statements after the first schema change of a script are bound when
 // they run, since they may name what it creates.
 func (s *Session) Prepare(ctx context.Context, sql string) (st *Stmt, err error) {
+	return s.PrepareReuse(ctx, sql, nil)
+}
+
+// PrepareReuse is Prepare building the statement in old, a closed
+// statement of this session that nothing refers to any more, so that a
+// query run once (the driver's unprepared Query and Exec) allocates no
+// Stmt. A nil old, or one still open or running, is left alone.
+func (s *Session) PrepareReuse(ctx context.Context, sql string, old *Stmt) (st *Stmt, err error) {
 	defer recoverInternal(&err)
+	sc, err := s.prepareScript(sql)
+	if err != nil {
+		return nil, err
+	}
+	if old != nil && old.s == s && old.closed && !old.execBusy {
+		// A closed Stmt's Exec room was cleared when its last Exec ended.
+		old.sc, old.closed = sc, false
+		return old, nil
+	}
+	return &Stmt{s: s, sc: sc}, nil
+}
+
+// prepareScript parses (through the plan cache) and binds sql.
+func (s *Session) prepareScript(sql string) (*script, error) {
 	if err := s.usable(); err != nil {
 		return nil, err
 	}
@@ -60,7 +82,7 @@ func (s *Session) Prepare(ctx context.Context, sql string) (st *Stmt, err error)
 			return nil, err
 		}
 	}
-	return &Stmt{s: s, sc: sc}, nil
+	return sc, nil
 }
 
 // NumInput returns the true placeholder count.
