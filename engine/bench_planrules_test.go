@@ -59,12 +59,15 @@ func BenchmarkStmt_Query_GroupByLimit(b *testing.B) {
 // writes the key as +x, which no index serves (the plan before the rule).
 // nocase: a top-10 by a NOCASE column, descending; in: an IN list read
 // backward under a LIMIT; covering: a full covering index scan, no
-// LIMIT; without-rowid: a WITHOUT ROWID table by its key, descending.
+// LIMIT; prefix: an equality on one index, the order from another with
+// the same leading column; without-rowid: a WITHOUT ROWID table by its
+// key, descending.
 func BenchmarkStmt_Query_OrderByIndexMore(b *testing.B) {
 	_, s := benchDB(b, 0)
 	benchRun(b, s, "CREATE TABLE n (id INTEGER PRIMARY KEY, k TEXT COLLATE NOCASE, g INTEGER)")
 	benchRun(b, s, "WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 100000) INSERT INTO n SELECT i, printf('k%06d', (i * 7919) % 100000), i % 10 FROM r")
 	benchRun(b, s, "CREATE INDEX n_k ON n (k)")
+	benchRun(b, s, "CREATE INDEX n_g ON n (g)")
 	benchRun(b, s, "CREATE INDEX n_gk ON n (g, k)")
 	benchRun(b, s, "CREATE TABLE w (k TEXT PRIMARY KEY, v INTEGER) WITHOUT ROWID")
 	benchRun(b, s, "INSERT INTO w SELECT k, id FROM n")
@@ -73,6 +76,8 @@ func BenchmarkStmt_Query_OrderByIndexMore(b *testing.B) {
 		{"nocase/sort", "SELECT id, k FROM n ORDER BY +k DESC LIMIT 10"},
 		{"in/index", "SELECT g, k FROM n WHERE g IN (2, 5, 7) ORDER BY g DESC, k DESC LIMIT 10"},
 		{"in/sort", "SELECT g, k FROM n WHERE g IN (2, 5, 7) ORDER BY +g DESC, k DESC LIMIT 10"},
+		{"prefix/index", "SELECT id, k FROM n WHERE g = 3 ORDER BY k"},
+		{"prefix/sort", "SELECT id, k FROM n WHERE g = 3 ORDER BY +k"},
 		{"covering/index", "SELECT g, id FROM n ORDER BY g DESC"},
 		{"covering/sort", "SELECT g, id FROM n ORDER BY +g DESC"},
 		{"without-rowid/index", "SELECT k, v FROM w ORDER BY k DESC"},

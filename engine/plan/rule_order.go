@@ -57,10 +57,14 @@ func orderByIndex(cat *catalog.Catalog, n Node) Node {
 	case scan.Index != nil:
 		r := scan.Index
 		rev, ok := indexReads(r.Index, len(r.Eq), cols, keys)
+		if !ok && cat != nil {
+			r, rev, ok = orderedTwin(cat, scan, cols, keys, s.Limit != nil)
+		}
 		if !ok || (rev && !r.reversible()) || (r.Seeks() && r.Index.Columns[len(r.Eq)].Desc) {
 			return n
 		}
 		r.Reverse = rev
+		scan.Index = r
 		return s.Input
 	case scan.Lookup == nil && cat != nil:
 		for _, ix := range cat.IndexesOf(scan.Table) {
@@ -76,6 +80,53 @@ func orderByIndex(cat *catalog.Catalog, n Node) Node {
 		}
 	}
 	return n
+}
+
+// orderedTwin finds, for an index scan whose index does not deliver the
+// sort keys, another full index of the table with the same leading
+// columns (the equality prefix, and the column of an IN, LIKE or range
+// after it; the same collations, so the same conjuncts bound them)
+// followed by the keys, and returns the same range over it and the read
+// direction. Under no LIMIT it must cover the query when the current scan
+// does, so the switch adds no row lookups. A WITHOUT ROWID table keeps its
+// scan (secondary indexes order ties apart from SQLite's).
+func orderedTwin(cat *catalog.Catalog, scan *Scan, cols []int, keys []SortKey, limited bool) (*IndexRange, bool, bool) {
+	r := scan.Index
+	eq, lead := len(r.Eq), len(r.Eq)
+	if r.Lo != nil || r.Hi != nil || r.Seeks() || r.Like != nil {
+		lead++
+	}
+	if lead == 0 || r.NotNull || scan.Table.WithoutRowid {
+		return nil, false, false
+	}
+	covered := CoveringIndex(scan)
+	for _, ix := range cat.IndexesOf(scan.Table) {
+		if ix == r.Index || ix.Where != "" || len(ix.Columns) < lead || !samePrefix(r.Index, ix, lead) {
+			continue
+		}
+		rev, ok := indexReads(ix, eq, cols, keys)
+		if !ok {
+			continue
+		}
+		cand := *r
+		cand.Index, cand.Reverse = ix, false
+		if limited || !covered || CoveringIndex(&Scan{Table: scan.Table, Needed: scan.Needed, Index: &cand}) {
+			return &cand, rev, true
+		}
+	}
+	return nil, false, false
+}
+
+// samePrefix reports whether indexes a and b start with the same n
+// columns, collations included.
+func samePrefix(a, b *catalog.Index, n int) bool {
+	for i := range n {
+		ca, cb := a.Columns[i], b.Columns[i]
+		if ca.Col < 0 || ca.Col != cb.Col || !strings.EqualFold(normColl(ca.Collate), normColl(cb.Collate)) {
+			return false
+		}
+	}
+	return true
 }
 
 // primaryIndex reports whether ix is t's PRIMARY KEY index.

@@ -27,3 +27,17 @@ EXPLAIN QUERY PLAN SELECT * FROM w2 WHERE k1 = 3 ORDER BY k2 DESC;
 EXPLAIN QUERY PLAN SELECT * FROM w2 ORDER BY k1 DESC, k2 DESC;
 -- a WITHOUT ROWID secondary index orders ties differently from SQLite's: the Sort stays
 EXPLAIN QUERY PLAN SELECT * FROM w2 WHERE v > 3 ORDER BY v;
+-- an equality prefix on one index, the ORDER BY on the next column of another with the same prefix: the scan switches to it
+CREATE TABLE o (id INTEGER PRIMARY KEY, a INTEGER, b TEXT, c INTEGER);
+CREATE INDEX o_a ON o (a);
+CREATE INDEX o_ab ON o (a, b);
+CREATE INDEX o_ac ON o (a, c);
+EXPLAIN QUERY PLAN SELECT * FROM o WHERE a = 5 ORDER BY b DESC;
+EXPLAIN QUERY PLAN SELECT * FROM o WHERE a = 5 ORDER BY c LIMIT 3;
+EXPLAIN QUERY PLAN SELECT a, c FROM o WHERE a = 5 ORDER BY c;
+EXPLAIN QUERY PLAN SELECT * FROM o WHERE a IS NULL ORDER BY c DESC;
+-- kept: a range on the prefix column
+EXPLAIN QUERY PLAN SELECT * FROM o WHERE a > 5 ORDER BY b;
+-- the IN or range column leads both indexes
+EXPLAIN QUERY PLAN SELECT * FROM o WHERE a IN (1, 5) ORDER BY a DESC, c DESC LIMIT 3;
+EXPLAIN QUERY PLAN SELECT * FROM o WHERE a > 3 ORDER BY a, b;
