@@ -309,15 +309,23 @@ func (s *indexScanOp) fillRuns(b *Batch, pos int) error {
 			s.done = true
 			return s.cur.Err()
 		}
-		for _, e := range run {
-			in, past := s.inRange(e.Key)
-			if past {
-				s.done = true
-				return nil
-			}
-			if in {
+		if s.runInRange(run) {
+			for _, e := range run {
 				if err := s.addEntry(b, e.Key, pos+b.N); err != nil {
 					return err
+				}
+			}
+		} else {
+			for _, e := range run {
+				in, past := s.inRange(e.Key)
+				if past {
+					s.done = true
+					return nil
+				}
+				if in {
+					if err := s.addEntry(b, e.Key, pos+b.N); err != nil {
+						return err
+					}
 				}
 			}
 		}
@@ -328,6 +336,17 @@ func (s *indexScanOp) fillRuns(b *Batch, pos int) error {
 			return err
 		}
 	}
+}
+
+// runInRange reports whether every entry of a forward run is in range:
+// its last one is, and its first is past the skipped prefix (the skipped
+// entries all come before the others, and the bounds are contiguous).
+func (s *indexScanOp) runInRange(run []storage.Entry) bool {
+	if s.skip != nil && bytes.HasPrefix(run[0].Key, s.skip) {
+		return false
+	}
+	in, _ := s.inRange(run[len(run)-1].Key)
+	return in
 }
 
 // addEntry adds the row of index entry k to batch b, at window place pos:

@@ -24,6 +24,7 @@ type Cursor struct {
 	decoded bool
 	ckey    []byte
 	cval    []byte
+	touched uint64 // AppendRowids' prefetch result (kept so the loads stay)
 }
 
 // Cursor returns an unpositioned cursor; call First, Last or Seek.

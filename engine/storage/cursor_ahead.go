@@ -118,6 +118,7 @@ func (c *Cursor) AppendRowids(dst []Entry, rowids []int64) (out []Entry, n int) 
 	leaf := c.leaf
 	cnt := leaf.count()
 	last, at := leaf.rowidAt(cnt-1), i
+	c.touched = leaf.touchRowids(i, cnt, t, last, rowids[1:])
 	for n < len(rowids) {
 		if n > 0 {
 			prev := t
@@ -261,6 +262,27 @@ func (n node) childFrom(i int, key []byte) int {
 		}
 	}
 	return hi
+}
+
+// touchRowids reads the first byte of the cells where the rowids after
+// slot i (key lo) on this leaf are predicted to be, in one tight loop of
+// independent loads, so their cache misses overlap instead of each
+// stalling the search that needs it; the result only keeps the loads.
+func (n node) touchRowids(i, cnt int, lo, hi uint64, rowids []int64) uint64 {
+	if hi <= lo {
+		return 0
+	}
+	var x uint64
+	scale := float64(cnt-1-i) / float64(hi-lo)
+	for _, id := range rowids {
+		t := rowidBits(id)
+		if t > hi {
+			break
+		}
+		g := min(i+int(float64(t-lo)*scale), cnt-1)
+		x += uint64(n[n.slot(g)])
+	}
+	return x
 }
 
 // rowidBits is the rowid key of rowid (AppendRowidKey) as an integer.
