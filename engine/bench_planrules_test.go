@@ -49,6 +49,8 @@ func BenchmarkStmt_Query_GroupByLimit(b *testing.B) {
 		{"sum/hash", "SELECT +g, sum(v) FROM u GROUP BY +g LIMIT 10"},
 		{"having/stream", "SELECT g, sum(v) FROM u GROUP BY g HAVING count(*) > 5 LIMIT 10"},
 		{"having/hash", "SELECT +g, sum(v) FROM u GROUP BY +g HAVING count(*) > 5 LIMIT 10"},
+		{"desc/stream", "SELECT g, sum(v) FROM u GROUP BY g ORDER BY g DESC LIMIT 10"},
+		{"desc/hash", "SELECT +g, sum(v) FROM u GROUP BY +g ORDER BY 1 DESC LIMIT 10"},
 	} {
 		b.Run(bc.name, func(b *testing.B) { benchQuery(b, s, bc.sql, nil) })
 	}

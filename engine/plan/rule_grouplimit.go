@@ -1,14 +1,21 @@
 package plan
 
-import "github.com/ladybugsql/ladybug/engine/catalog"
+import (
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+)
 
 // groupLimit lets a LIMIT stop a GROUP BY early. Under a Limit (through
 // projections and a HAVING filter, nothing that needs every group), an
 // aggregate whose input arrives ordered by its keys (Sorted, from
 // group-by-index) streams: it emits each group once the next begins, so
 // the scan below stops when the Limit has its rows. An ORDER BY of the
-// leading group keys (ascending) between them is dropped once the groups
-// come in key order, as order-by-group does. An aggregate group-by-index
+// leading group keys between them is dropped once the groups come in its
+// order: ascending as order-by-group does, or all descending by reading
+// the scan backward (reverseGroups; each group's rows then come in
+// descending rowid order, as SQLite's backward GROUP BY reads them). An
+// aggregate group-by-index
 // left hashing over a full table scan switches to an index whose columns
 // are exactly its keys, in order (ascending, the columns' own collations,
 // not partial) when that index covers the query or the LIMIT is a
@@ -50,20 +57,21 @@ func groupLimit(cat *catalog.Catalog, n Node) Node {
 		break
 	}
 	a, ok := in.(*Aggregate)
-	if !ok || len(a.Group) == 0 || a.Stream || (sort != nil && a.Sorted) {
+	if !ok || len(a.Group) == 0 || a.Stream {
 		return n
 	}
-	var kept Node
+	desc := false
 	if sort != nil {
-		// Would the Sort go once the groups come in key order?
-		a.Sorted = true
-		kept = orderByGroup(cat, sort)
-		a.Sorted = false
-		if kept == sort {
+		if desc, ok = groupOrder(sort, a); !ok {
 			return n
 		}
 	}
-	if !a.Sorted && (cat == nil || !groupIndexForLimit(cat, a, l, having)) {
+	switch {
+	case a.Sorted:
+		if desc && !reverseGroups(a) {
+			return n
+		}
+	case cat == nil || !groupIndexForLimit(cat, a, l, having, desc):
 		if sort == nil && having {
 			sortGroups(a, havingNode, havingAt, l)
 		} else if sort == nil {
@@ -73,9 +81,78 @@ func groupLimit(cat *catalog.Catalog, n Node) Node {
 	}
 	a.Sorted, a.Stream = true, true
 	if sort != nil {
-		setSortInput(kept)
+		setSortInput(sort.Input)
 	}
 	return n
+}
+
+// groupOrder reports whether sort s orders the rows of aggregate a (below
+// it through projections and a filter) by a's leading group keys, all
+// ascending with NULLs first or all descending with NULLs last, each with
+// its group key's collation: the order of the groups read from an index
+// of the keys forward, or backward (desc).
+func groupOrder(s *Sort, a *Aggregate) (desc, ok bool) {
+	cols := make([]int, len(s.Keys))
+	for i, k := range s.Keys {
+		ref, ok := k.Expr.(*ColRef)
+		if !ok || k.Desc != s.Keys[0].Desc || k.NullsFirst == k.Desc {
+			return false, false
+		}
+		cols[i] = ref.Idx
+	}
+	for in := s.Input; in != Node(a); {
+		switch x := in.(type) {
+		case *Project:
+			for i, c := range cols {
+				if c >= len(x.Exprs) {
+					return false, false
+				}
+				ref, ok := x.Exprs[c].(*ColRef)
+				if !ok {
+					return false, false
+				}
+				cols[i] = ref.Idx
+			}
+			in = x.Input
+		case *Filter:
+			in = x.Input
+		default:
+			return false, false
+		}
+	}
+	if len(cols) > len(a.Group) {
+		return false, false
+	}
+	for i, c := range cols {
+		if c != i || !strings.EqualFold(normColl(s.Keys[i].Collate), normColl(columnCollation(a.Group[i]))) {
+			return false, false
+		}
+	}
+	return s.Keys[0].Desc, true
+}
+
+// reverseGroups makes the scan under a sorted aggregate read backward, so
+// its groups come in descending key order: a rowid-ordered table scan, or
+// an index scan (not one seeking IN values on a DESC column, nor one
+// skipping NULLs). It reports whether it could.
+func reverseGroups(a *Aggregate) bool {
+	keys := make([]SortKey, len(a.Group))
+	for i, g := range a.Group {
+		keys[i] = SortKey{Expr: g}
+	}
+	scan, cols, ok := sortSource(a.Input, keys)
+	if !ok || scan.Reverse {
+		return false
+	}
+	switch r := scan.Index; {
+	case r == nil && isRowidOrder(scan, cols):
+		scan.Reverse = true
+	case r != nil && !r.Reverse && r.reversible() && !(r.Seeks() && r.Index.Columns[len(r.Eq)].Desc):
+		r.Reverse = true
+	default:
+		return false
+	}
+	return true
 }
 
 // sortGroups puts a top-N sort by the group keys (ascending, NULLs first,
@@ -99,7 +176,7 @@ func sortGroups(a *Aggregate, top Node, set func(Node), l *Limit) {
 // groupIndexForLimit switches the full scan under a hashing aggregate to
 // an index led by exactly its keys, when one is worth it for a LIMIT of l
 // (see groupLimit); it reports whether it did.
-func groupIndexForLimit(cat *catalog.Catalog, a *Aggregate, l *Limit, having bool) bool {
+func groupIndexForLimit(cat *catalog.Catalog, a *Aggregate, l *Limit, having, desc bool) bool {
 	keys := make([]SortKey, len(a.Group))
 	for i, g := range a.Group {
 		keys[i] = SortKey{Expr: g}
@@ -112,7 +189,7 @@ func groupIndexForLimit(cat *catalog.Catalog, a *Aggregate, l *Limit, having boo
 		if ix.Where != "" || !indexGroups(ix, scan.Table, cols) {
 			continue
 		}
-		cand := &Scan{Table: scan.Table, Needed: scan.Needed, Index: &IndexRange{Index: ix}}
+		cand := &Scan{Table: scan.Table, Needed: scan.Needed, Index: &IndexRange{Index: ix, Reverse: desc}}
 		if CoveringIndex(cand) || limitSmall(l, indexKeys(ix, EstimateRows(a)), having) {
 			scan.Index = cand.Index
 			return true

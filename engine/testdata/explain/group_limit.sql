@@ -12,7 +12,6 @@ EXPLAIN QUERY PLAN SELECT id, count(*) FROM t GROUP BY id LIMIT 3;
 -- kept hashing (or sorting): a LIMIT too large or a parameter with an uncovered query, an ORDER BY the groups do not give, a NOCASE key
 EXPLAIN QUERY PLAN SELECT a, sum(b) FROM t GROUP BY a LIMIT 100000;
 EXPLAIN QUERY PLAN SELECT a, sum(b) FROM t GROUP BY a LIMIT ?;
-EXPLAIN QUERY PLAN SELECT a, sum(b) FROM t GROUP BY a ORDER BY a DESC LIMIT 3;
 EXPLAIN QUERY PLAN SELECT a, sum(b) AS s FROM t GROUP BY a ORDER BY s LIMIT 3;
 EXPLAIN QUERY PLAN SELECT d, count(*) FROM t GROUP BY d LIMIT 3;
 EXPLAIN QUERY PLAN SELECT a, sum(b) FROM t GROUP BY a;
@@ -21,3 +20,16 @@ WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) I
 ANALYZE;
 EXPLAIN QUERY PLAN SELECT a, sum(b) FROM t GROUP BY a LIMIT 3;
 EXPLAIN QUERY PLAN SELECT a, count(*) FROM t GROUP BY a LIMIT 3;
+-- ORDER BY the group keys descending: the index is read backward and the groups stream
+CREATE TABLE q (id INTEGER PRIMARY KEY, day INTEGER, amount REAL, note TEXT COLLATE NOCASE);
+CREATE INDEX q_day ON q (day);
+CREATE INDEX q_note ON q (note);
+EXPLAIN QUERY PLAN SELECT day, count(*) FROM q GROUP BY day ORDER BY day DESC LIMIT 7;
+EXPLAIN QUERY PLAN SELECT day, sum(amount) FROM q GROUP BY day ORDER BY day DESC LIMIT 7;
+EXPLAIN QUERY PLAN SELECT day, sum(amount) FROM q WHERE day > 100 GROUP BY day ORDER BY day DESC LIMIT 7;
+EXPLAIN QUERY PLAN SELECT id, count(*) FROM q GROUP BY id ORDER BY id DESC LIMIT 2;
+EXPLAIN QUERY PLAN SELECT note, count(*) FROM q GROUP BY note ORDER BY note DESC LIMIT 2;
+EXPLAIN QUERY PLAN SELECT day, count(*) FROM q GROUP BY day HAVING count(*) > 2 ORDER BY day DESC LIMIT 7;
+-- kept sorting: NULLS FIRST against the backward read, another collation than the group's
+EXPLAIN QUERY PLAN SELECT day, count(*) FROM q GROUP BY day ORDER BY day DESC NULLS FIRST LIMIT 7;
+EXPLAIN QUERY PLAN SELECT note, count(*) FROM q GROUP BY note ORDER BY note COLLATE BINARY DESC LIMIT 2;
