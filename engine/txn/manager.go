@@ -110,6 +110,9 @@ func (m *Manager) record(s Stats, committed bool) {
 	} else {
 		t.rolledBack.Add(1)
 	}
+	if s == (Stats{}) {
+		return // a plain reader: five atomic adds of zero saved
+	}
 	t.tombstonesApplied.Add(s.TombstonesApplied)
 	t.applyRuns.Add(s.ApplyRuns)
 	t.pages.Add(s.PagesModified)
