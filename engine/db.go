@@ -36,6 +36,7 @@ type DB struct {
 	txm   *txn.Manager
 	pool  *factorized.Pool
 	cache *planCache
+	progs *progCache
 
 	// cat is the newest committed catalog known; sessions compare its
 	// Version with their transaction's schema cookie.
@@ -101,7 +102,7 @@ func Open(opts Options) (*DB, error) {
 		return nil, wrapOpen(err, path)
 	}
 	db := &DB{opts: opts, store: st, txm: txn.NewManager(st),
-		pool: factorized.NewPool(factorized.PoolOptions{}), cache: newPlanCache(planCacheSize),
+		pool: factorized.NewPool(factorized.PoolOptions{}), cache: newPlanCache(planCacheSize), progs: newProgCache(progCacheBytes, progCacheEntries),
 		sessions: map[*Session]struct{}{}}
 	if err := db.loadInitialCatalog(); err != nil {
 		st.Close()

@@ -59,47 +59,14 @@ type boundPlan struct {
 	// opensTemp marks a statement that reads the temp schema itself, which
 	// opens the session's temp database (see needsTemp).
 	opensTemp bool
-	// progs holds compiled programs of plan (operator trees, writers) for
-	// reuse, one execution at a time each.
-	progs progPool
+	// idle holds the compiled programs of plan (operator trees, writers)
+	// no execution uses, for reuse; the database's progCache owns the
+	// entries and guards the slice.
+	idle []*idleProg
+	size progSize
 	// cols caches the engine columns of a query's result.
 	colsOnce sync.Once
 	cols     []Column
-}
-
-// progPool keeps a plan's compiled programs for reuse: one in a slot that
-// survives garbage collection, so a statement run over and over keeps its
-// operator tree and the room its operators keep between executions
-// (group states, hash-join indexes), and more in a sync.Pool for
-// executions that overlap.
-type progPool struct {
-	mu    sync.Mutex
-	spare any
-	more  sync.Pool
-}
-
-// Get takes a program, nil when none is free.
-func (p *progPool) Get() any {
-	p.mu.Lock()
-	x := p.spare
-	p.spare = nil
-	p.mu.Unlock()
-	if x != nil {
-		return x
-	}
-	return p.more.Get()
-}
-
-// Put gives a program back once its execution ended.
-func (p *progPool) Put(x any) {
-	p.mu.Lock()
-	if p.spare == nil {
-		p.spare = x
-		p.mu.Unlock()
-		return
-	}
-	p.mu.Unlock()
-	p.more.Put(x)
 }
 
 // columns returns the result columns of rc, computed once per plan.

@@ -29,8 +29,9 @@ type resultSet struct {
 	st   stmtTx
 	sess *Session
 	done bool
-	// pool takes op back for reuse once the set is closed.
-	pool *progPool
+	// progs takes op back as an idle program of bp once the set is closed.
+	progs *progCache
+	bp    *boundPlan
 }
 
 func staticRows(cols []Column, rows [][]types.Value) *resultSet {
@@ -80,10 +81,10 @@ func (rs *resultSet) next(dest []types.Value) (err error) {
 func (rs *resultSet) close(err error) error {
 	if rs.op != nil {
 		rs.op.Close()
-		if rs.pool != nil {
-			rs.pool.Put(rs.op)
+		if rs.progs != nil {
+			rs.progs.put(rs.bp, rs.op)
 		}
-		rs.op = nil
+		rs.op, rs.progs, rs.bp = nil, nil, nil
 		if rs.sess != nil {
 			e := rs.sess.endStatement(rs.st, err)
 			rs.sess = nil

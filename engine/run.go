@@ -293,51 +293,38 @@ func (s *Session) dispatchSafe(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (out ou
 // dispatch executes a bound statement, reusing a compiled program of its
 // plan when one is free.
 func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, error) {
-	prog := bp.progs.Get()
 	switch p := bp.plan.(type) {
 	case *plan.Query:
-		op, _ := prog.(exec.Operator)
-		if op == nil {
-			var err error
-			if op, err = exec.Build(p.Root); err != nil {
-				return outcome{}, err
-			}
+		op, err := build(s.db.progs, bp, func() (exec.Operator, error) { return exec.Build(p.Root) })
+		if err != nil {
+			return outcome{}, err
 		}
 		rs := mem.resultSet()
-		*rs = resultSet{cols: bp.columns(p.Cols), op: op, ctx: c, pool: &bp.progs}
+		*rs = resultSet{cols: bp.columns(p.Cols), op: op, ctx: c, progs: s.db.progs, bp: bp}
 		return outcome{rows: rs}, nil
 	case *plan.Insert:
-		ins, _ := prog.(*exec.InsertProg)
-		if ins == nil {
-			var err error
-			if ins, err = exec.NewInsert(p); err != nil {
-				return outcome{}, err
-			}
+		ins, err := build(s.db.progs, bp, func() (*exec.InsertProg, error) { return exec.NewInsert(p) })
+		if err != nil {
+			return outcome{}, err
 		}
 		r, err := ins.Run(c)
-		bp.progs.Put(ins)
+		s.db.progs.put(bp, ins)
 		return s.writeOutcome(r, p.RetCols, err)
 	case *plan.Update:
-		up, _ := prog.(*exec.UpdateProg)
-		if up == nil {
-			var err error
-			if up, err = exec.NewUpdate(p); err != nil {
-				return outcome{}, err
-			}
+		up, err := build(s.db.progs, bp, func() (*exec.UpdateProg, error) { return exec.NewUpdate(p) })
+		if err != nil {
+			return outcome{}, err
 		}
 		r, err := up.Run(c)
-		bp.progs.Put(up)
+		s.db.progs.put(bp, up)
 		return s.writeOutcome(r, p.RetCols, err)
 	case *plan.Delete:
-		del, _ := prog.(*exec.DeleteProg)
-		if del == nil {
-			var err error
-			if del, err = exec.NewDelete(p); err != nil {
-				return outcome{}, err
-			}
+		del, err := build(s.db.progs, bp, func() (*exec.DeleteProg, error) { return exec.NewDelete(p) })
+		if err != nil {
+			return outcome{}, err
 		}
 		r, err := del.Run(c)
-		bp.progs.Put(del)
+		s.db.progs.put(bp, del)
 		return s.writeOutcome(r, p.RetCols, err)
 	case *plan.CreateTable, *plan.CreateIndex, *plan.CreateView, *plan.Drop, *plan.AlterTable, *plan.CreateTrigger:
 		return outcome{}, s.ddl(c, bp.plan)

@@ -1,0 +1,170 @@
+package engine
+
+import (
+	"runtime/metrics"
+	"sync"
+	"sync/atomic"
+)
+
+// Bounds of one database's idle compiled programs. A program holds a batch
+// of exec.BatchSize rows per operator and a scratch vector per expression:
+// tens of kilobytes to megabytes. One larger than a progCacheMaxShare of
+// the budget is never kept, so it cannot flush all the others.
+const (
+	progCacheBytes    = 32 << 20
+	progCacheEntries  = 256
+	progCacheMaxShare = 8
+)
+
+// progCache keeps the idle compiled programs (operator trees, writers) of
+// cached plans for reuse, within a byte budget and an entry count for the
+// whole database, dropping the least recently returned first.
+//
+// A sync.Pool per plan does not bound them: whatever was put in any pool
+// stays alive until two garbage collections pass, so a workload of many
+// distinct SQL texts kept every program of the last two GC cycles alive;
+// the larger heap spaced collections further apart, which kept still more
+// programs alive, and a long run grew to gigabytes.
+type progCache struct {
+	mu         sync.Mutex
+	maxBytes   int64
+	maxEntries int
+	bytes      int64 // the idle programs' sizes, summed
+	n          int
+	head, tail *idleProg // most recently returned first
+	spare      *idleProg // unlinked entries for reuse, chained by next
+}
+
+// idleProg is one idle program of bp in the cache's recency list.
+type idleProg struct {
+	bp         *boundPlan
+	prog       any
+	size       int64
+	prev, next *idleProg
+}
+
+func newProgCache(maxBytes int64, maxEntries int) *progCache {
+	return &progCache{maxBytes: maxBytes, maxEntries: maxEntries}
+}
+
+// progSize is the size of a compiled program of one plan, measured when
+// the first was built (see built); the plan's programs are alike.
+type progSize struct{ bytes atomic.Int64 }
+
+// heapAllocated returns the bytes the process has allocated so far. Its
+// difference across a build is the program's size, overstated when other
+// goroutines allocate meanwhile, which only keeps fewer programs.
+func heapAllocated() int64 {
+	s := [1]metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(s[:])
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64())
+}
+
+// build returns an idle program of bp or, when there is none, one newly
+// built by mk, measuring the first such build's size.
+func build[P any](pc *progCache, bp *boundPlan, mk func() (P, error)) (P, error) {
+	if p, ok := pc.get(bp).(P); ok {
+		return p, nil
+	}
+	if bp.size.bytes.Load() != 0 {
+		return mk()
+	}
+	before := heapAllocated()
+	p, err := mk()
+	if err == nil {
+		bp.size.bytes.CompareAndSwap(0, max(heapAllocated()-before, 1))
+	}
+	return p, err
+}
+
+// get takes an idle program of bp out of the cache, or returns nil.
+func (pc *progCache) get(bp *boundPlan) any {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	k := len(bp.idle)
+	if k == 0 {
+		return nil
+	}
+	e := bp.idle[k-1]
+	bp.idle[k-1] = nil
+	bp.idle = bp.idle[:k-1]
+	prog := e.prog
+	pc.unlink(e)
+	return prog
+}
+
+// put returns prog, a program of bp no execution uses any more, to the
+// cache, evicting the least recently returned program when full.
+func (pc *progCache) put(bp *boundPlan, prog any) {
+	size := bp.size.bytes.Load()
+	if size <= 0 || size > pc.maxBytes/progCacheMaxShare {
+		return
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	e := pc.spare
+	if e != nil {
+		pc.spare = e.next
+		e.next = nil
+	} else {
+		e = &idleProg{}
+	}
+	e.bp, e.prog, e.size = bp, prog, size
+	e.next = pc.head
+	if pc.head != nil {
+		pc.head.prev = e
+	} else {
+		pc.tail = e
+	}
+	pc.head = e
+	pc.n++
+	pc.bytes += size
+	bp.idle = append(bp.idle, e)
+	for pc.n > pc.maxEntries || pc.bytes > pc.maxBytes {
+		pc.evict(pc.tail)
+	}
+}
+
+// evict drops e, removing it from its plan's idle list too.
+func (pc *progCache) evict(e *idleProg) {
+	idle := e.bp.idle
+	for i, x := range idle {
+		if x == e {
+			last := len(idle) - 1
+			idle[i] = idle[last]
+			idle[last] = nil
+			e.bp.idle = idle[:last]
+			break
+		}
+	}
+	pc.unlink(e)
+}
+
+// unlink removes e from the recency list and keeps it as a spare, holding
+// neither its plan nor its program.
+func (pc *progCache) unlink(e *idleProg) {
+	if e.prev != nil {
+		e.prev.next = e.next
+	} else {
+		pc.head = e.next
+	}
+	if e.next != nil {
+		e.next.prev = e.prev
+	} else {
+		pc.tail = e.prev
+	}
+	pc.n--
+	pc.bytes -= e.size
+	*e = idleProg{next: pc.spare}
+	pc.spare = e
+}
+
+// usage returns how many idle programs the cache holds and their bytes.
+func (pc *progCache) usage() (n int, bytes int64) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	return pc.n, pc.bytes
+}
