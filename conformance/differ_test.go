@@ -98,6 +98,8 @@ func TestGen_Statements_DeterministicAcrossPlans(t *testing.T) {
 // (default: the clock), zero unexplained mismatches wanted.
 // LADYBUG_DIFF_FROM=k starts at statement k (on fresh databases), and
 // LADYBUG_DIFF_HISTORY=1 prints the writes that led to each mismatch.
+// Progress lines carry the process's memory (see memSample): a long run
+// must stay flat.
 func TestDiffer_Run_Stress(t *testing.T) {
 	if !stress() {
 		t.Skip("set LADYBUG_STRESS=1")
@@ -112,11 +114,12 @@ func TestDiffer_Run_Stress(t *testing.T) {
 	a, b := DefaultSides()
 	d := &Differ{A: a, B: b, ResetEvery: 200, KeepSample: 200, ProgressEvery: 5000, From: envInt(t, "LADYBUG_DIFF_FROM", 0),
 		Progress: func(done int, st DiffStats) {
-			t.Logf("%d statements, %d mismatches (%d unexplained), %d hangs or panics", done, st.Mismatches, st.Unexplained(), st.Broken)
+			t.Logf("%d statements, %d mismatches (%d unexplained), %d hangs or panics; %s", done, st.Mismatches, st.Unexplained(), st.Broken, memSample())
 		}}
 	st, err := d.Run(seed, n)
 	require.NoError(t, err)
 	logStats(t, seed, st)
+	t.Logf("memory at the end: %s", memSample())
 	t.Logf("most frequent causes:\n%s", strings.Join(st.TopCauses(20), "\n"))
 	for _, m := range st.Samples {
 		t.Log(m)

@@ -133,8 +133,9 @@ func (pc *progCache) evict(e *idleProg) {
 	idle := e.bp.idle
 	for i, x := range idle {
 		if x == e {
+			// Keep the order: get takes the newest from the end.
 			last := len(idle) - 1
-			idle[i] = idle[last]
+			copy(idle[i:], idle[i+1:])
 			idle[last] = nil
 			e.bp.idle = idle[:last]
 			break
