@@ -108,6 +108,7 @@ func Open(opts Options) (*DB, error) {
 		st.Close()
 		return nil, err
 	}
+	db.progs.sweepAtGC()
 	return db, nil
 }
 
@@ -166,6 +167,7 @@ func (db *DB) Close() error {
 	for _, s := range sess {
 		s.Close()
 	}
+	db.progs.close()
 	if err := db.store.Close(); err != nil {
 		return errs.Wrap(errs.CodeIO, err)
 	}

@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"runtime"
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
+	"weak"
 )
 
 // Bounds of one database's idle compiled programs. A program holds a batch
@@ -18,7 +20,10 @@ const (
 
 // progCache keeps the idle compiled programs (operator trees, writers) of
 // cached plans for reuse, within a byte budget and an entry count for the
-// whole database, dropping the least recently returned first.
+// whole database, dropping the least recently returned first. A program
+// idle through two garbage collections is dropped too (see sweepAtGC): the
+// budget counts a program's size when built, not the buffers an execution
+// grew in it (a scan's arena of blob bytes, say), which only then go.
 //
 // A sync.Pool per plan does not bound them: whatever was put in any pool
 // stays alive until two garbage collections pass, so a workload of many
@@ -33,6 +38,8 @@ type progCache struct {
 	n          int
 	head, tail *idleProg // most recently returned first
 	spare      *idleProg // unlinked entries for reuse, chained by next
+	gen        uint64    // garbage collections swept so far
+	closed     bool
 }
 
 // idleProg is one idle program of bp in the cache's recency list.
@@ -40,6 +47,7 @@ type idleProg struct {
 	bp         *boundPlan
 	prog       any
 	size       int64
+	gen        uint64 // the cache's gen when it was returned
 	prev, next *idleProg
 }
 
@@ -105,6 +113,9 @@ func (pc *progCache) put(bp *boundPlan, prog any) {
 	}
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
+	if pc.closed {
+		return
+	}
 	e := pc.spare
 	if e != nil {
 		pc.spare = e.next
@@ -112,7 +123,7 @@ func (pc *progCache) put(bp *boundPlan, prog any) {
 	} else {
 		e = &idleProg{}
 	}
-	e.bp, e.prog, e.size = bp, prog, size
+	e.bp, e.prog, e.size, e.gen = bp, prog, size, pc.gen
 	e.next = pc.head
 	if pc.head != nil {
 		pc.head.prev = e
@@ -126,6 +137,54 @@ func (pc *progCache) put(bp *boundPlan, prog any) {
 	for pc.n > pc.maxEntries || pc.bytes > pc.maxBytes {
 		pc.evict(pc.tail)
 	}
+}
+
+// sweepAtGC makes every garbage collection sweep the cache: a program
+// returned before the previous collection and not used since is dropped,
+// as a sync.Pool drops what survived one collection, so an idle database
+// gives its programs' memory back. The cache is held weakly: a database
+// dropped without Close is not kept alive by its sweeps.
+func (pc *progCache) sweepAtGC() { armSweep(weak.Make(pc)) }
+
+// armSweep arranges for wp's cache to be swept after the next garbage
+// collection, and then again after each one until the cache is closed or
+// collected.
+func armSweep(wp weak.Pointer[progCache]) {
+	// Not tiny (noscan objects under 16 bytes share blocks and go late).
+	token := new([32]byte)
+	runtime.AddCleanup(token, func(wp weak.Pointer[progCache]) {
+		pc := wp.Value()
+		if pc == nil || !pc.sweep() {
+			return
+		}
+		armSweep(wp)
+	}, wp)
+}
+
+// sweep drops the programs returned before the previous sweep; it reports
+// false once the cache is closed.
+func (pc *progCache) sweep() bool {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.closed {
+		return false
+	}
+	for pc.tail != nil && pc.tail.gen < pc.gen {
+		pc.evict(pc.tail)
+	}
+	pc.gen++
+	return true
+}
+
+// close drops every idle program and keeps the cache empty from then on.
+func (pc *progCache) close() {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	pc.closed = true
+	for pc.tail != nil {
+		pc.evict(pc.tail)
+	}
+	pc.spare = nil
 }
 
 // evict drops e, removing it from its plan's idle list too.

@@ -175,6 +175,22 @@ func growTo(b []byte, size int64) []byte {
 	return nb
 }
 
+// shrinkTo cuts b to size bytes. Memory is a memory file's disk: when most
+// of the room would go unused (a write-ahead log cut after a checkpoint, a
+// database file after VACUUM), the bytes move to a fitting array so the
+// old one is freed, instead of the file holding its largest size forever.
+func shrinkTo(b []byte, size int64) []byte {
+	if int64(cap(b)) <= 2*size+shrinkSlack {
+		return b[:size]
+	}
+	nb := make([]byte, size)
+	copy(nb, b)
+	return nb
+}
+
+// shrinkSlack is the unused room a truncated memory file may keep.
+const shrinkSlack = 64 << 10
+
 func (f *memFile) Sync() error {
 	if err := f.check(); err != nil {
 		return err
@@ -201,7 +217,7 @@ func (f *memFile) Truncate(size int64) error {
 	f.n.mu.Lock()
 	defer f.n.mu.Unlock()
 	if size <= int64(len(f.n.data)) {
-		f.n.data = f.n.data[:size]
+		f.n.data = shrinkTo(f.n.data, size)
 	} else {
 		f.n.data = growTo(f.n.data, size)
 	}

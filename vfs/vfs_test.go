@@ -165,3 +165,37 @@ func TestOS_SyncDir_AfterCreate(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestMemFS_Truncate_FreesRoom checks a memory file cut far below its size
+// lets go of the room it had, as a disk file gives its blocks back.
+func TestMemFS_Truncate_FreesRoom(t *testing.T) {
+	m := NewMemFS()
+	f, err := m.Create("/m/wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt(make([]byte, 4<<20), 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt([]byte("header"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(32); err != nil {
+		t.Fatal(err)
+	}
+	data := f.(*memFile).n.data
+	if cap(data) > 32+shrinkSlack {
+		t.Fatalf("truncated file keeps %d bytes of room", cap(data))
+	}
+	buf := make([]byte, 6)
+	if _, err := f.ReadAt(buf, 0); err != nil || string(buf) != "header" {
+		t.Fatalf("read after truncate: %q %v", buf, err)
+	}
+	// A small cut keeps the array: no copy per truncate.
+	if err := f.Truncate(30); err != nil {
+		t.Fatal(err)
+	}
+	if &f.(*memFile).n.data[0] != &data[0] {
+		t.Fatal("a small cut copied the file")
+	}
+}

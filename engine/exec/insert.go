@@ -141,6 +141,7 @@ func Insert(c *Ctx, p *plan.Insert) (WriteResult, error) {
 // Run executes the INSERT in c's transaction.
 func (ins *InsertProg) Run(c *Ctx) (WriteResult, error) {
 	ins.w.begin(c)
+	defer ins.release()
 	ins.res = WriteResult{}
 	ins.ret.reset()
 	if err := ins.evalDefaults(c); err != nil {
@@ -223,6 +224,13 @@ func (ins *inserter) fromSource(c *Ctx) error {
 		}
 	}
 	return nil
+}
+
+// release drops the last row the run held (see UpdateProg.release).
+func (ins *InsertProg) release() {
+	ins.w.end()
+	clear(ins.srcBuf)
+	clear(ins.rowBuf)
 }
 
 // row inserts one source row (nil for DEFAULT VALUES).

@@ -253,13 +253,9 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 	u.w.setCols = u.p.SetCols
 	u.ret.reset()
 	defer u.in.Close()
+	defer u.release()
 	w, p := u.w, u.p
 	width := len(p.Table.Columns) + 1
-	u.arena.reset()
-	clear(u.news)
-	if cap(u.news) > arenaKeepRows {
-		u.news = nil
-	}
 	news := u.news[:0]
 	seen := map[int64]bool{}
 	olds, err := collectRows(c, u.in, width, &u.arena, func(bt *Batch, i int, row []types.Value) error {
@@ -312,6 +308,18 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 	return res, c.FinishForeignKeys()
 }
 
+// release drops the rows an execution collected, so an idle program does
+// not pin the last statement's rows (a DELETE of a whole table holds all of
+// them) until it runs again.
+func (u *UpdateProg) release() {
+	u.w.end()
+	u.arena.reset()
+	clear(u.news)
+	if cap(u.news) > arenaKeepRows {
+		u.news = nil
+	}
+}
+
 // DeleteProg is a compiled DELETE, reusable across executions.
 type DeleteProg struct {
 	p     *plan.Delete
@@ -344,7 +352,7 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 	d.w.begin(c)
 	d.ret.reset()
 	defer d.in.Close()
-	d.arena.reset()
+	defer d.release()
 	rows, err := collectRows(c, d.in, len(d.p.Table.Columns)+1, &d.arena, nil)
 	if err != nil {
 		return WriteResult{}, err
@@ -372,6 +380,12 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 	}
 	res.Returning = d.ret.result()
 	return res, c.FinishForeignKeys()
+}
+
+// release is UpdateProg.release for a DELETE.
+func (d *DeleteProg) release() {
+	d.w.end()
+	d.arena.reset()
 }
 
 // insteadOf fires the INSTEAD OF trigger of the view w writes for each

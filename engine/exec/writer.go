@@ -144,6 +144,23 @@ func (w *tableWriter) begin(c *Ctx) {
 	}
 }
 
+// end drops what the writer still holds of the run that just ended: the
+// last row (in the one-row batch and the buffers) and the statement's
+// trees, so an idle program pins neither that row's memory (a chunk of a
+// row arena holding many rows) nor the finished transaction.
+func (w *tableWriter) end() {
+	for _, col := range w.one.Cols {
+		clear(col)
+	}
+	clear(w.buf)
+	clear(w.recVals)
+	w.tree, w.seqTree, w.seqRow = nil, nil, nil
+	for _, iw := range w.idx {
+		iw.tree = nil
+		clear(iw.kbuf)
+	}
+}
+
 // newRowBatch returns a one-row batch of ncol columns.
 func newRowBatch(ncol int) *Batch {
 	b := &Batch{Cols: make([][]types.Value, ncol), N: 1}

@@ -200,6 +200,9 @@ func (tx *Tx) rebuildFreeList(used []bool, size uint32) error {
 		}
 	}
 	tx.hdr.pageCount = size
+	// When no live page had to move, the header is the only change: mark
+	// it, or Commit sees nothing dirty and the file never shrinks.
+	tx.w.hdrDirty = true
 	// Freed in descending order so that later allocations, which pop the
 	// newest trunk's last entry, tend to take low pages first.
 	for _, p := range slices.Backward(free) {
