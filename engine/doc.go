@@ -10,9 +10,11 @@
 // repeated statement is never parsed twice) and binds each statement
 // against a catalog snapshot (engine/plan); a bound plan is cached per
 // snapshot, so a schema change rebinds without reparsing. Executing a
-// plan takes a compiled program from the plan's pool (engine/exec operator
-// trees and writers are reused, one execution at a time) and runs it in
-// the session's explicit transaction or an autocommit one (engine/txn).
+// plan takes an idle compiled program of that plan from the database's
+// program cache (engine/exec operator trees and writers are reused, one
+// execution at a time; the cache is bounded in bytes and count and drops
+// programs idle through two garbage collections) and runs it in the
+// session's explicit transaction or an autocommit one (engine/txn).
 //
 // # Catalog
 //
