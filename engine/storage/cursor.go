@@ -25,6 +25,8 @@ type Cursor struct {
 	ckey    []byte
 	cval    []byte
 	touched uint64 // AppendRowids' prefetch result (kept so the loads stay)
+
+	spans []uint32 // the value spans of the last Cells run
 }
 
 // Cursor returns an unpositioned cursor; call First, Last or Seek.
@@ -34,7 +36,7 @@ func (t *Tree) Cursor() *Cursor { return &Cursor{tx: t.tx, root: t.root} }
 // as Cursor would return, without allocating one. It closes c first.
 func (t *Tree) CursorIn(c *Cursor) *Cursor {
 	c.unpin()
-	*c = Cursor{tx: t.tx, root: t.root}
+	*c = Cursor{tx: t.tx, root: t.root, spans: c.spans[:0]}
 	return c
 }
 

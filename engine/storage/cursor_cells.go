@@ -10,6 +10,9 @@ import "encoding/binary"
 type Cells struct {
 	n        node
 	from, to int // leaf slots [from, to), each checked by Cursor.Cells
+	// spans[i] locates cell from+i's value: its offset in the page << 8
+	// | its length (a short value is under 64 bytes).
+	spans []uint32
 }
 
 // Len is the number of cells in the run.
@@ -17,9 +20,9 @@ func (r Cells) Len() int { return r.to - r.from }
 
 // Value returns the value of the run's i-th cell (0 <= i < Len).
 func (r Cells) Value(i int) []byte {
-	off := int(binary.BigEndian.Uint16(r.n[nodeHdrSize+slotSize*(r.from+i):]))
-	vs := off + 2 + int(r.n[off])
-	ve := vs + int(r.n[off+1])>>1
+	sp := r.spans[i]
+	vs := int(sp >> 8)
+	ve := vs + int(sp&0xFF)
 	return r.n[vs:ve:ve]
 }
 
@@ -46,23 +49,24 @@ func (c *Cursor) Cells(max int) (r Cells, ok bool) {
 	if i >= n {
 		return Cells{}, false // (the leaf shrank: a write to this tree without a new Seek)
 	}
-	j := c.leaf.shortRunEnd(i, min(n, i+max))
+	c.spans = c.leaf.appendShortSpans(c.spans[:0], i, min(n, i+max))
+	j := i + len(c.spans)
 	if j == i {
 		return Cells{}, false
 	}
 	if ent.idx != j-1 {
 		ent.idx, c.decoded = j-1, false
 	}
-	return Cells{n: c.leaf, from: i, to: j}, true
+	return Cells{n: c.leaf, from: i, to: j, spans: c.spans}, true
 }
 
-// shortRunEnd returns the first slot in [from, end) whose cell does not
-// have shortCell's shape, or end; it checks every bound shortCell checks,
-// so Cells.Value and Cells.Key cannot go out of the page.
-func (n node) shortRunEnd(from, end int) int {
+// appendShortSpans appends to dst the value span (see Cells.spans) of
+// slots from, from+1, … (before end) while their cells have shortCell's
+// shape. It checks every bound shortCell checks, so Cells.Value and
+// Cells.Key cannot go out of the page.
+func (n node) appendShortSpans(dst []uint32, from, end int) []uint32 {
 	mk := maxKey(len(n))
-	j := from
-	for ; j < end; j++ {
+	for j := from; j < end; j++ {
 		so := nodeHdrSize + slotSize*j
 		if so+slotSize > len(n) {
 			break
@@ -75,6 +79,7 @@ func (n node) shortRunEnd(from, end int) int {
 		if kl >= 0x80 || vw >= 0x80 || vw&ovflBit != 0 || kl > mk || off+2+kl+vw>>1 > len(n) {
 			break
 		}
+		dst = append(dst, uint32(off+2+kl)<<8|uint32(vw>>1))
 	}
-	return j
+	return dst
 }

@@ -97,7 +97,9 @@ func (n node) shortCell(i int) (key, val []byte, ok bool) {
 // while they have shortCell's shape, and returns dst and the index of the
 // first cell not appended.
 func (n node) appendShortRun(dst []Entry, from, end int) ([]Entry, int) {
-	r := Cells{n: n, from: from, to: n.shortRunEnd(from, end)}
+	var buf [64]uint32
+	spans := n.appendShortSpans(buf[:0], from, min(end, from+len(buf)))
+	r := Cells{n: n, from: from, to: from + len(spans), spans: spans}
 	for i := range r.Len() {
 		dst = append(dst, Entry{r.Key(i), r.Value(i)})
 	}

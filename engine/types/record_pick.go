@@ -100,11 +100,11 @@ func (p *ColumnPicker) Pick(rec []byte, dst []Value) error {
 
 // find returns the cached layout of rec's header prefix, or nil.
 func (p *ColumnPicker) find(rec []byte) *pickLayout {
-	for k := 0; k < p.nlay; k++ {
+	if p.nlay > 0 && p.lay[0].matches(rec) {
+		return &p.lay[0] // the common case, checked before the loop
+	}
+	for k := 1; k < p.nlay; k++ {
 		if p.lay[k].matches(rec) {
-			if k == 0 {
-				return &p.lay[0]
-			}
 			p.lay[k-1], p.lay[k] = p.lay[k], p.lay[k-1]
 			return &p.lay[k-1]
 		}
