@@ -1,11 +1,9 @@
 package exec
 
 import (
-	"math"
-
-	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
@@ -19,11 +17,11 @@ type scanAggOp struct {
 	scan *scanOp
 	aggs []fusedAgg
 	accs []numAcc
-	pick *types.ColumnPicker // nil when no record column is read
+	cols []int     // the record columns read, ascending
+	rd   aggReader // reads this goroutine's rows
 	// width is the values picked per row: the record columns, then the
 	// rowid when an aggregate reads it (at index rowid, else -1).
 	width, rowid int
-	vals         []types.Value // a run's picked values, row-major
 	out          *Batch
 	done         bool
 }
@@ -126,9 +124,7 @@ func (op *scanAggOp) layoutValues(cols []int, srcs map[int]int, rid int) {
 			op.aggs[k].src = at[op.aggs[k].src]
 		}
 	}
-	if len(cols) > 0 {
-		op.pick = types.NewColumnPicker(cols)
-	}
+	op.cols = cols
 }
 
 // sortInts sorts a short slice in place (insertion sort: a handful of
@@ -163,7 +159,7 @@ func (op *scanAggOp) Next(c *Ctx) (*Batch, error) {
 	return b, nil
 }
 
-// consume folds every row of the scan's rowid range.
+// consume folds every row of the scan's rowid range, in rowid order.
 func (op *scanAggOp) consume(c *Ctx) error {
 	s := op.scan
 	if err := c.Check(); err != nil {
@@ -177,61 +173,25 @@ func (op *scanAggOp) consume(c *Ctx) error {
 		return op.point(c)
 	}
 	s.cur = c.TableTree(s.t).Cursor()
-	s.key = storage.AppendRowidKey(s.key[:0], s.loKey)
-	if !s.cur.Seek(s.key) {
-		return s.cur.Err()
+	return op.foldRange(c, s.loKey, s.hiKey)
+}
+
+// foldRange folds the rows of rowids [lo, hi] read with the scan's cursor.
+func (op *scanAggOp) foldRange(c *Ctx, lo, hi int64) error {
+	rd := op.reader(op.scan.cur, &op.rd)
+	if err := rd.seek(lo, hi); err != nil {
+		return err
 	}
 	for {
-		last, err := op.foldRun()
-		if err != nil || last {
+		n, err := rd.next()
+		if err != nil || n == 0 {
 			return err
 		}
+		op.accumulate(rd.vals[:n*op.width], n)
 		if err := c.Check(); err != nil {
 			return err
 		}
-		if !s.cur.Next() {
-			return s.cur.Err()
-		}
 	}
-}
-
-// foldRun folds the rows from the cursor's entry to the end of its leaf,
-// read in place when the leaf allows (txn.Cursor.Cells), else as a run of
-// entries; last reports that the scan is over.
-func (op *scanAggOp) foldRun() (last bool, err error) {
-	s := op.scan
-	if r, ok := s.cur.Cells(BatchSize); ok {
-		n := r.Len()
-		if hi := s.hiKey; hi != math.MaxInt64 && storage.DecodeRowidKey(r.Key(n-1)) > hi {
-			for n > 0 && storage.DecodeRowidKey(r.Key(n-1)) > hi {
-				n--
-			}
-			last = true
-		}
-		return last, op.foldCells(r, n)
-	}
-	s.run = s.cur.AppendRun(s.run[:0], BatchSize)
-	if len(s.run) == 0 {
-		return true, s.cur.Err()
-	}
-	run, last := op.inRange(s.run)
-	return last, op.fold(run)
-}
-
-// inRange trims run to the rows at or below the scan's upper rowid bound;
-// last reports that the bound was reached. An open bound costs no key
-// decoding, a bound past the run's last row one.
-func (op *scanAggOp) inRange(run []storage.Entry) (_ []storage.Entry, last bool) {
-	hi := op.scan.hiKey
-	if hi == math.MaxInt64 || storage.DecodeRowidKey(run[len(run)-1].Key) <= hi {
-		return run, false
-	}
-	for i, e := range run {
-		if storage.DecodeRowidKey(e.Key) > hi {
-			return run[:i], true
-		}
-	}
-	return run, true
 }
 
 // point folds the single row of a rowid equality.
@@ -242,58 +202,22 @@ func (op *scanAggOp) point(c *Ctx) error {
 	if err != nil || !ok {
 		return err
 	}
-	s.run = append(s.run[:0], storage.Entry{Key: s.key, Value: val})
-	return op.fold(s.run)
-}
-
-// foldCells folds the first n cells of r, as fold does a run of entries.
-func (op *scanAggOp) foldCells(r storage.Cells, n int) error {
-	vals := op.rowValues(n)
-	w := op.width
-	if op.pick != nil {
-		for i := 0; i < n; i++ {
-			if err := op.pick.Pick(r.Value(i), vals[i*w:]); err != nil {
-				return errs.Wrap(errs.CodeCorrupt, err)
-			}
-		}
+	rd := op.reader(nil, &op.rd)
+	rd.run = append(rd.run[:0], storage.Entry{Key: s.key, Value: val})
+	if err := rd.decodeEntries(rd.run); err != nil {
+		return err
 	}
-	if op.rowid >= 0 {
-		for i := 0; i < n; i++ {
-			vals[i*w+op.rowid] = types.NewInt(storage.DecodeRowidKey(r.Key(i)))
-		}
-	}
-	op.accumulate(vals, n)
+	op.accumulate(rd.vals[:op.width], 1)
 	return nil
 }
 
-// rowValues returns room for n rows of picked values.
-func (op *scanAggOp) rowValues(n int) []types.Value {
-	w := op.width
-	if need := n * w; cap(op.vals) < need {
-		op.vals = make([]types.Value, need, max(need, BatchSize*w))
+// reader makes r, reused across runs of the operator, read with cur.
+func (op *scanAggOp) reader(cur *txn.Cursor, r *aggReader) *aggReader {
+	if r.pick == nil && len(op.cols) > 0 {
+		r.pick = types.NewColumnPicker(op.cols)
 	}
-	return op.vals[:n*w]
-}
-
-// fold decodes run's picked values and adds them to the accumulators, one
-// aggregate at a time over the whole run.
-func (op *scanAggOp) fold(run []storage.Entry) error {
-	w := op.width
-	vals := op.rowValues(len(run))
-	if op.pick != nil {
-		for i, e := range run {
-			if err := op.pick.Pick(e.Value, vals[i*w:]); err != nil {
-				return errs.Wrap(errs.CodeCorrupt, err)
-			}
-		}
-	}
-	if op.rowid >= 0 {
-		for i, e := range run {
-			vals[i*w+op.rowid] = types.NewInt(storage.DecodeRowidKey(e.Key))
-		}
-	}
-	op.accumulate(vals, len(run))
-	return nil
+	r.cur, r.width, r.rowid, r.moved, r.ended = cur, op.width, op.rowid, false, false
+	return r
 }
 
 // accumulate adds n rows of picked values to the accumulators, one
