@@ -111,14 +111,13 @@ func (c *Cursor) AppendRowids(dst []Entry, rowids []int64) (out []Entry, n int) 
 		}
 	}()
 	t := rowidBits(rowids[0])
-	i, ok := c.rowidSlot(t)
+	i, ok := c.rowidSlot(t, rowids)
 	if !ok {
 		return dst, 0
 	}
 	leaf := c.leaf
 	cnt := leaf.count()
 	last, at := leaf.rowidAt(cnt-1), i
-	c.touched = leaf.touchRowids(i, cnt, t, last, rowids[1:])
 	for n < len(rowids) {
 		if n > 0 {
 			prev := t
@@ -148,15 +147,17 @@ func (c *Cursor) AppendRowids(dst []Entry, rowids []int64) (out []Entry, n int) 
 }
 
 // rowidSlot moves the cursor to the first entry whose key is >= the rowid
-// key with bits t and returns its slot: within the current leaf when t is
-// there (searchRowid), otherwise by Seek. false means no entry there or an
-// error (see Err).
-func (c *Cursor) rowidSlot(t uint64) (int, bool) {
+// key with bits t, rowids[0]'s, and returns its slot: within the current
+// leaf when t is there (searchRowid), otherwise by climb or Seek. It
+// touches the cells of the rowids on the leaf first (touchRowids). false
+// means no entry there or an error (see Err).
+func (c *Cursor) rowidSlot(t uint64, rowids []int64) (int, bool) {
 	if c.valid && !c.tx.closed && !c.leaf.hasBigKeys() {
 		cnt := c.leaf.count()
 		if i := c.stack[c.depth].idx; i < cnt {
 			lo, hi := c.leaf.rowidAt(i), c.leaf.rowidAt(cnt-1)
 			if lo <= t && t <= hi {
+				c.touched = c.leaf.touchRowids(i, cnt, lo, hi, rowids)
 				return c.leaf.searchRowid(i, cnt, lo, hi, t), true
 			}
 		}
@@ -164,7 +165,7 @@ func (c *Cursor) rowidSlot(t uint64) (int, bool) {
 	var key [8]byte
 	binary.BigEndian.PutUint64(key[:], t)
 	if c.valid && !c.tx.closed && c.depth > 0 && c.leaf.count() > 0 && t > c.leaf.rowidAt(c.leaf.count()-1) {
-		return c.climb(t, key[:])
+		return c.climb(t, key[:], rowids)
 	}
 	if !c.Seek(key[:]) || c.leaf.hasBigKeys() {
 		return 0, false
@@ -178,7 +179,7 @@ func (c *Cursor) rowidSlot(t uint64) (int, bool) {
 // walk over a table in rowid order reads one branch page per leaf it
 // moves to instead of a whole root-to-leaf path, and finds the key in the
 // new leaf by interpolation rather than a binary search.
-func (c *Cursor) climb(t uint64, key []byte) (int, bool) {
+func (c *Cursor) climb(t uint64, key []byte, rowids []int64) (int, bool) {
 	c.decoded = false
 	for d := c.depth - 1; d >= 0; d-- {
 		n, err := c.tx.node(c.stack[d].pg)
@@ -193,14 +194,14 @@ func (c *Cursor) climb(t uint64, key []byte) (int, bool) {
 			continue // the key may lie past this branch: climb on
 		}
 		c.stack[d].idx = j
-		return c.descendRowid(d+1, n.child(j), t, key)
+		return c.descendRowid(d+1, n.child(j), t, key, rowids)
 	}
 	return 0, c.fail(fmt.Errorf("%w: cursor path of tree %d has no root", ErrCorrupt, c.root))
 }
 
 // descendRowid descends from page p at depth d to the first entry >= the
-// rowid key with bits t (key).
-func (c *Cursor) descendRowid(d int, p uint32, t uint64, key []byte) (int, bool) {
+// rowid key with bits t (key), touching the leaf cells of rowids first.
+func (c *Cursor) descendRowid(d int, p uint32, t uint64, key []byte, rowids []int64) (int, bool) {
 	for ; ; d++ {
 		n, err := c.load(d, p)
 		if err != nil {
@@ -220,6 +221,9 @@ func (c *Cursor) descendRowid(d int, p uint32, t uint64, key []byte) (int, bool)
 	cnt, i := leaf.count(), 0
 	if cnt > 0 {
 		lo, hi := leaf.rowidAt(0), leaf.rowidAt(cnt-1)
+		if t <= hi {
+			c.touched = leaf.touchRowids(0, cnt, lo, hi, rowids)
+		}
 		switch {
 		case t > hi:
 			i = cnt
@@ -264,8 +268,8 @@ func (n node) childFrom(i int, key []byte) int {
 	return hi
 }
 
-// touchRowids reads the first byte of the cells where the rowids after
-// slot i (key lo) on this leaf are predicted to be, in one tight loop of
+// touchRowids reads the first byte of the cells where rowids on this leaf
+// (from slot i, key lo, to the last, key hi) are predicted to be, in one tight loop of
 // independent loads, so their cache misses overlap instead of each
 // stalling the search that needs it; the result only keeps the loads.
 func (n node) touchRowids(i, cnt int, lo, hi uint64, rowids []int64) uint64 {
@@ -278,6 +282,9 @@ func (n node) touchRowids(i, cnt int, lo, hi uint64, rowids []int64) uint64 {
 		t := rowidBits(id)
 		if t > hi {
 			break
+		}
+		if t < lo {
+			continue
 		}
 		g := min(i+int(float64(t-lo)*scale), cnt-1)
 		x += uint64(n[n.slot(g)])
