@@ -297,37 +297,14 @@ func (s *indexScanOp) fill(b *Batch, pos int) error {
 }
 
 // fillRuns is fill for a forward scan of one range: it reads the index a
-// leaf run at a time (txn.Cursor.AppendRun), with no cursor step or key
-// copy per entry.
+// leaf run at a time (txn.Cursor.Cells, else AppendRun), with no cursor
+// step or key copy per entry.
 func (s *indexScanOp) fillRuns(b *Batch, pos int) error {
 	limit := s.budget.batchCap()
 	defer func() { s.budget.took(b.N) }()
 	for {
-		run := s.cur.AppendRun(s.run[:0], limit-b.N)
-		s.run = run[:0]
-		if len(run) == 0 {
-			s.done = true
-			return s.cur.Err()
-		}
-		if s.runInRange(run) {
-			for _, e := range run {
-				if err := s.addEntry(b, e.Key, pos+b.N); err != nil {
-					return err
-				}
-			}
-		} else {
-			for _, e := range run {
-				in, past := s.inRange(e.Key)
-				if past {
-					s.done = true
-					return nil
-				}
-				if in {
-					if err := s.addEntry(b, e.Key, pos+b.N); err != nil {
-						return err
-					}
-				}
-			}
+		if end, err := s.takeRun(b, pos, limit-b.N); end || err != nil {
+			return err
 		}
 		if b.N == limit {
 			return nil
@@ -338,14 +315,59 @@ func (s *indexScanOp) fillRuns(b *Batch, pos int) error {
 	}
 }
 
-// runInRange reports whether every entry of a forward run is in range:
-// its last one is, and its first is past the skipped prefix (the skipped
-// entries all come before the others, and the bounds are contiguous).
-func (s *indexScanOp) runInRange(run []storage.Entry) bool {
-	if s.skip != nil && bytes.HasPrefix(run[0].Key, s.skip) {
+// takeRun adds the in-range entries of the leaf run at the cursor, at most
+// max, to b; end reports that the range (or the index) ended.
+func (s *indexScanOp) takeRun(b *Batch, pos, max int) (end bool, err error) {
+	if r, ok := s.cur.Cells(max); ok {
+		n := r.Len()
+		all := s.runInRange(r.Key(0), r.Key(n-1))
+		for i := range n {
+			if end, err := s.takeKey(b, r.Key(i), pos, all); end || err != nil {
+				return true, err
+			}
+		}
+		return false, nil
+	}
+	run := s.cur.AppendRun(s.run[:0], max)
+	s.run = run[:0]
+	if len(run) == 0 {
+		s.done = true
+		return true, s.cur.Err()
+	}
+	all := s.runInRange(run[0].Key, run[len(run)-1].Key)
+	for _, e := range run {
+		if end, err := s.takeKey(b, e.Key, pos, all); end || err != nil {
+			return true, err
+		}
+	}
+	return false, nil
+}
+
+// takeKey adds the row of index entry k to b when it is in range (all:
+// known to be); end reports that k is past the range.
+func (s *indexScanOp) takeKey(b *Batch, k []byte, pos int, all bool) (end bool, err error) {
+	if !all {
+		in, past := s.inRange(k)
+		if past {
+			s.done = true
+			return true, nil
+		}
+		if !in {
+			return false, nil
+		}
+	}
+	return false, s.addEntry(b, k, pos+b.N)
+}
+
+// runInRange reports whether every entry of a forward run from key first
+// to key last is in range: last is, and first is past the skipped prefix
+// (the skipped entries all come before the others, and the bounds are
+// contiguous).
+func (s *indexScanOp) runInRange(first, last []byte) bool {
+	if s.skip != nil && bytes.HasPrefix(first, s.skip) {
 		return false
 	}
-	in, _ := s.inRange(run[len(run)-1].Key)
+	in, _ := s.inRange(last)
 	return in
 }
 
