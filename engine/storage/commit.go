@@ -84,9 +84,14 @@ func (tx *Tx) commit() (err error) {
 	s.walMu.Unlock()
 	// 5. The versions this commit superseded may be unreachable now: their
 	//    buffers go back to the cache. Then the private pages are the
-	//    committed version seq: clean.
+	//    committed version seq: clean, and in the hot-page table, where the
+	//    next transaction's reads of them find them without the cache's
+	//    lock (a recycle or a checkpoint takes them out again, see hot.go).
 	tx.recycleSources()
 	tx.releaseDirty(pages)
+	for _, pg := range pages {
+		s.hot.slot(pg.Key()).Store(pg)
+	}
 	clear(tx.w.spilled)
 	s.st.commits.Add(1)
 	s.st.commitPages.Add(uint64(len(tx.w.frames)))
