@@ -64,6 +64,9 @@ func (t *Tree) Get(key []byte) (val []byte, found bool, err error) {
 		return t.getWrite(key)
 	}
 	p := t.root
+	// lo and hi are the separators around the node's keys, nil at the
+	// tree's edges: the searches guess from them (see boundedGuess).
+	var lo, hi []byte
 	for range maxDepth {
 		pg, err := tx.pageRef(p)
 		if err != nil {
@@ -71,13 +74,20 @@ func (t *Tree) Get(key []byte) (val []byte, found bool, err error) {
 		}
 		n := node(pg.Data)
 		if n.typ() == typeBranch {
-			p = n.child(n.childIndex(key))
+			i := n.childIndexIn(key, lo, hi)
+			if i > 0 {
+				lo = n.branchKey(i - 1)
+			}
+			if i < n.count() {
+				hi = n.branchKey(i)
+			}
+			p = n.child(i)
 			continue
 		}
 		if n.typ() != typeLeaf {
 			return nil, false, treeNode(p, n)
 		}
-		return leafValue(tx, pg, key)
+		return leafValue(tx, pg, key, lo, hi)
 	}
 	return nil, false, fmt.Errorf("%w: tree %d deeper than %d levels", ErrCorrupt, t.root, maxDepth)
 }
@@ -85,9 +95,18 @@ func (t *Tree) Get(key []byte) (val []byte, found bool, err error) {
 // leafValue looks key up in leaf pg. Only a hit exposes the page (the
 // value is a slice of it): a miss, such as a uniqueness check before an
 // insert, leaves the buffer recyclable.
-func leafValue(tx *Tx, pg *pagecache.Page, key []byte) ([]byte, bool, error) {
+// Its keys lie in [lo, hi), the separators the descent passed (nil when
+// unbounded), from which the search guesses.
+func leafValue(tx *Tx, pg *pagecache.Page, key, lo, hi []byte) ([]byte, bool, error) {
 	n := node(pg.Data)
-	i, found, err := tx.searchLeaf(n, key)
+	var i int
+	var found bool
+	var err error
+	if n.hasBigKeys() {
+		i, found, err = tx.searchLeaf(n, key)
+	} else {
+		i, found = n.searchIn(key, lo, hi)
+	}
 	if err != nil || !found {
 		return nil, false, err
 	}

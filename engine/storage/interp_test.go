@@ -92,5 +92,28 @@ func checkInterp(t *testing.T, name string, keys [][]byte, r *rand.Rand) {
 		if got := branchN.childIndex(p); got != upper {
 			t.Fatalf("%s, %d keys: childIndex(%x) = %d; want %d", name, len(keys), p, got, upper)
 		}
+		// The bounded searches give the same answers whatever the bounds:
+		// the true ones, loose ones, wrong ones and none.
+		for _, b := range interpBounds(keys, r) {
+			i, found := leafN.searchIn(p, b[0], b[1])
+			if i != lower || found != (lower < len(keys) && bytes.Equal(keys[lower], p)) {
+				t.Fatalf("%s, %d keys: searchIn(%x, %x, %x) = %d, %v; want %d", name, len(keys), p, b[0], b[1], i, found, lower)
+			}
+			if got := branchN.childIndexIn(p, b[0], b[1]); got != upper {
+				t.Fatalf("%s, %d keys: childIndexIn(%x, %x, %x) = %d; want %d", name, len(keys), p, b[0], b[1], got, upper)
+			}
+		}
 	}
+}
+
+// interpBounds returns pairs of search bounds for a node holding keys.
+func interpBounds(keys [][]byte, r *rand.Rand) [][2][]byte {
+	u := func(v uint64) []byte { return binary.BigEndian.AppendUint64(nil, v) }
+	first, last := keys[0], keys[len(keys)-1]
+	out := [][2][]byte{{nil, nil}, {first, nil}, {nil, last}, {u(0), u(^uint64(0))},
+		{u(r.Uint64()), u(r.Uint64())}, {last, first}}
+	if len(first) == 8 && len(last) == 8 {
+		out = append(out, [2][]byte{first, u(binary.BigEndian.Uint64(last) + 1)})
+	}
+	return out
 }
