@@ -112,65 +112,99 @@ func throughPlainProject(a *Aggregate) *Aggregate {
 	return na
 }
 
-// eagerSides tries the rewrite with side A (columns from aOff in the join
-// output) pre-aggregated and side B (from bOff) joined to it; nil when the
-// query does not qualify.
+// eagerJoin is one orientation of the rewrite: side A (columns from aOff
+// in the join output) pre-aggregated by its key column ak, side B (from
+// bOff) joined to it by its rowid key bKey.
+type eagerJoin struct {
+	a          *Aggregate
+	j          *Join
+	sa, sb     Node
+	ak         *ColRef
+	bKey       Expr
+	aOff, bOff int
+}
+
+// eagerFinal is how the projection reads aggregate k of the original:
+// pre-aggregate column pos (with its overflow flag at ovf >= 0 for a sum),
+// or the B column b.
+type eagerFinal struct {
+	pos, ovf int
+	b        Expr
+}
+
+// eagerSides tries the rewrite with side A pre-aggregated and side B
+// joined to it; nil when the query does not qualify.
 func eagerSides(a *Aggregate, j *Join, sa, sb Node, aKey, bKey Expr, aOff, bOff int) Node {
 	ak, ok := aKey.(*ColRef)
 	if !ok || !numericAffinity(sa.Columns()[ak.Idx].Affinity) || !numericAffinity(ak.Affinity) {
 		return nil
 	}
-	bk, ok := bKey.(*ColRef)
-	if !ok || !uniqueRowid(sb, bk.Idx) {
+	if bk, ok := bKey.(*ColRef); !ok || !uniqueRowid(sb, bk.Idx) {
 		return nil
 	}
-	na, nb := len(sa.Columns()), len(sb.Columns())
-	inA := func(e Expr) bool { return readsOnly(e, aOff, aOff+na) }
-	inB := func(e Expr) bool { return readsOnly(e, bOff, bOff+nb) }
-	// A group key is a B column or A's join column itself: either way
-	// one final group is one pre-group.
+	e := &eagerJoin{a: a, j: j, sa: sa, sb: sb, ak: ak, bKey: bKey, aOff: aOff, bOff: bOff}
+	if !e.keyed() {
+		return nil
+	}
+	pre, finals, ok := e.preAggregate()
+	if !ok {
+		return nil
+	}
+	return e.project(pre, finals)
+}
+
+func (e *eagerJoin) inA(x Expr) bool { return readsOnly(x, e.aOff, e.aOff+len(e.sa.Columns())) }
+func (e *eagerJoin) inB(x Expr) bool { return readsOnly(x, e.bOff, e.bOff+len(e.sb.Columns())) }
+
+// isAKey reports whether c is A's join column (as the join compares it).
+func (e *eagerJoin) isAKey(c *ColRef) bool {
+	return c.Idx == e.aOff+e.ak.Idx && normColl(c.Collate) == normColl(e.ak.Collate)
+}
+
+// keyed reports whether every group key is a B column or A's join column,
+// B's rowid or A's join column among them: then one final group is one
+// pre-group.
+func (e *eagerJoin) keyed() bool {
 	keyed := false
-	isAKey := func(c *ColRef) bool { return c.Idx == aOff+ak.Idx && normColl(c.Collate) == normColl(ak.Collate) }
-	for _, g := range a.Group {
+	for _, g := range e.a.Group {
 		c, ok := g.(*ColRef)
 		switch {
-		case ok && isAKey(c):
+		case ok && e.isAKey(c):
 			keyed = true
-		case ok && inB(c):
-			keyed = keyed || uniqueRowid(sb, c.Idx-bOff)
+		case ok && e.inB(c):
+			keyed = keyed || uniqueRowid(e.sb, c.Idx-e.bOff)
 		default:
-			return nil
+			return false
 		}
 	}
-	if !keyed {
-		return nil
-	}
-	pre := &Aggregate{Input: sa, Eager: true,
+	return keyed
+}
+
+// preAggregate builds the aggregate of A grouped by its join column: each
+// aggregate of A's columns once (a sum as PartialSumAgg and its
+// SumOverflowAgg flag), a bare or first B column left to the projection.
+func (e *eagerJoin) preAggregate() (*Aggregate, []eagerFinal, bool) {
+	a, ak := e.a, e.ak
+	pre := &Aggregate{Input: e.sa, Eager: true,
 		Group: []Expr{&ColRef{Idx: ak.Idx, Affinity: ak.Affinity, Collate: ak.Collate}},
-		Cols:  []Column{sa.Columns()[ak.Idx]}}
-	shiftA := func(i int) int { return i - aOff }
-	// final[k] is how aggregate k reads the joined row: a pre-aggregate
-	// column (pos, ovf >= 0 for a checked sum) or a B expression.
-	type final struct {
-		pos, ovf int
-		b        Expr
-	}
-	finals := make([]final, len(a.Aggs))
+		Cols:  []Column{e.sa.Columns()[ak.Idx]}}
+	shiftA := func(i int) int { return i - e.aOff }
+	finals := make([]eagerFinal, len(a.Aggs))
 	for k, ag := range a.Aggs {
-		if (ag.Name == BareAgg || ag.Name == FirstAgg) && len(ag.Args) == 1 && inB(ag.Args[0]) {
+		if (ag.Name == BareAgg || ag.Name == FirstAgg) && len(ag.Args) == 1 && e.inB(ag.Args[0]) {
 			if _, ok := ag.Args[0].(*ColRef); ok {
-				finals[k] = final{pos: -1, ovf: -1, b: ag.Args[0]}
+				finals[k] = eagerFinal{pos: -1, ovf: -1, b: ag.Args[0]}
 				continue
 			}
 		}
-		if !eagerAgg(ag, inA) {
-			return nil
+		if !eagerAgg(ag, e.inA) {
+			return nil, nil, false
 		}
 		p := AggCall{Name: ag.Name, Star: ag.Star}
 		for _, x := range ag.Args {
 			p.Args = append(p.Args, remapCols(x, shiftA))
 		}
-		finals[k] = final{pos: len(pre.Cols), ovf: -1}
+		finals[k] = eagerFinal{pos: len(pre.Cols), ovf: -1}
 		col := a.Cols[len(a.Group)+k]
 		if ag.Name == "sum" {
 			p.Name = PartialSumAgg
@@ -182,25 +216,31 @@ func eagerSides(a *Aggregate, j *Join, sa, sb Node, aKey, bKey Expr, aOff, bOff 
 		pre.Aggs = append(pre.Aggs, p)
 		pre.Cols = append(pre.Cols, col)
 	}
-	np := len(pre.Cols)
-	preKey := &ColRef{Idx: 0, Affinity: ak.Affinity, Collate: ak.Collate}
-	nj := &Join{Kind: JoinInner, Method: j.Method}
+	return pre, finals, true
+}
+
+// project joins pre to B on the sides the original join had them and
+// computes the original aggregate's columns from the joined rows.
+func (e *eagerJoin) project(pre *Aggregate, finals []eagerFinal) Node {
+	a, nb := e.a, len(e.sb.Columns())
+	preKey := &ColRef{Idx: 0, Affinity: e.ak.Affinity, Collate: e.ak.Collate}
+	nj := &Join{Kind: JoinInner, Method: e.j.Method}
 	var preOff, newB int
-	if aOff == 0 {
-		nj.Left, nj.Right = pre, sb
-		nj.LeftKeys, nj.RightKeys = []Expr{preKey}, []Expr{bKey}
-		nj.Cols = append(append([]Column{}, pre.Cols...), j.Cols[bOff:bOff+nb]...)
-		preOff, newB = 0, np
+	if e.aOff == 0 {
+		nj.Left, nj.Right = pre, e.sb
+		nj.LeftKeys, nj.RightKeys = []Expr{preKey}, []Expr{e.bKey}
+		nj.Cols = append(append([]Column{}, pre.Cols...), e.j.Cols[e.bOff:e.bOff+nb]...)
+		preOff, newB = 0, len(pre.Cols)
 	} else {
-		nj.Left, nj.Right = sb, pre
-		nj.LeftKeys, nj.RightKeys = []Expr{bKey}, []Expr{preKey}
-		nj.Cols = append(append([]Column{}, j.Cols[:nb]...), pre.Cols...)
+		nj.Left, nj.Right = e.sb, pre
+		nj.LeftKeys, nj.RightKeys = []Expr{e.bKey}, []Expr{preKey}
+		nj.Cols = append(append([]Column{}, e.j.Cols[:nb]...), pre.Cols...)
 		preOff, newB = nb, 0
 	}
-	toB := func(i int) int { return i - bOff + newB }
+	toB := func(i int) int { return i - e.bOff + newB }
 	exprs := make([]Expr, len(a.Cols))
 	for i, g := range a.Group {
-		if c := g.(*ColRef); isAKey(c) {
+		if c := g.(*ColRef); e.isAKey(c) {
 			exprs[i] = &ColRef{Idx: preOff, Affinity: c.Affinity, Collate: c.Collate}
 			continue
 		}
@@ -208,15 +248,14 @@ func eagerSides(a *Aggregate, j *Join, sa, sb Node, aKey, bKey Expr, aOff, bOff 
 	}
 	for k, f := range finals {
 		c := a.Cols[len(a.Group)+k]
+		out := &ColRef{Idx: preOff + f.pos, Affinity: c.Affinity, Collate: c.Collate}
 		switch {
 		case f.b != nil:
 			exprs[len(a.Group)+k] = remapCols(f.b, toB)
 		case f.ovf >= 0:
-			exprs[len(a.Group)+k] = &Func{Name: CheckedSumFunc, Args: []Expr{
-				&ColRef{Idx: preOff + f.pos, Affinity: c.Affinity, Collate: c.Collate},
-				&ColRef{Idx: preOff + f.ovf}}}
+			exprs[len(a.Group)+k] = &Func{Name: CheckedSumFunc, Args: []Expr{out, &ColRef{Idx: preOff + f.ovf}}}
 		default:
-			exprs[len(a.Group)+k] = &ColRef{Idx: preOff + f.pos, Affinity: c.Affinity, Collate: c.Collate}
+			exprs[len(a.Group)+k] = out
 		}
 	}
 	// Build the hash table on the smaller side, reading the swapped
@@ -224,8 +263,8 @@ func eagerSides(a *Aggregate, j *Join, sa, sb Node, aKey, bKey Expr, aOff, bOff 
 	var in Node = nj
 	if sw, ok := hashJoinBuildSide(nil, nj).(*Project); ok && nj.Method == JoinHash {
 		in = sw.Input
-		for i, e := range exprs {
-			exprs[i] = remapCols(e, func(k int) int { return sw.Exprs[k].(*ColRef).Idx })
+		for i, x := range exprs {
+			exprs[i] = remapCols(x, func(k int) int { return sw.Exprs[k].(*ColRef).Idx })
 		}
 	}
 	return &Project{Input: in, Exprs: exprs, Cols: a.Cols}
