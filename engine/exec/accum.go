@@ -134,14 +134,18 @@ func boolInt64(b bool) int64 {
 	return 0
 }
 
-// numAcc is the state of count, sum, total and avg: 32 bytes, so a
-// grouped aggregate keeps one dense slice of them per aggregate.
+// numAcc is the state of count, sum, total and avg, as SQLite keeps it:
+// an exact int64 sum while every value is an integer, then a
+// Kahan-Babuska-Neumaier compensated REAL sum (fsum, ferr). It is 40
+// bytes, so a grouped aggregate keeps one dense slice of them per
+// aggregate.
 type numAcc struct {
 	count int64
 	isum  int64
 	fsum  float64
+	ferr  float64
 	real  bool // a REAL was summed, or the integer sum overflowed
-	ovf   bool // the integer sum overflowed
+	ovf   bool // the integer sum overflowed and no REAL came after
 }
 
 func (a *numAcc) addNumber(v types.Value) {
@@ -150,21 +154,45 @@ func (a *numAcc) addNumber(v types.Value) {
 	}
 	a.count++
 	n := v.NumericType() // text that is not a number stays text: sum() turns real, as SQLite
-	if n.Kind() == types.KindInt && !a.real {
-		s := a.isum + n.Int()
-		if (s > a.isum) != (n.Int() > 0) && n.Int() != 0 {
-			a.ovf, a.real = true, true
-			a.fsum = float64(a.isum) + float64(n.Int())
-			return
-		}
-		a.isum = s
+	if n.Kind() == types.KindInt {
+		a.addInt(n.Int())
 		return
 	}
+	a.addReal(n.AsReal())
+}
+
+// addInt adds an integer (count aside): exactly until the sum overflows.
+func (a *numAcc) addInt(x int64) {
+	if !a.real {
+		if s := a.isum + x; (s > a.isum) == (x > 0) || x == 0 {
+			a.isum = s
+			return
+		}
+		a.ovf, a.real = true, true
+		a.fsum, a.ferr = funcs.KBNInit(a.isum)
+	}
+	funcs.KBNStepInt(&a.fsum, &a.ferr, x)
+}
+
+// addReal adds a REAL (count aside); it clears an integer overflow, as
+// SQLite's sum() does.
+func (a *numAcc) addReal(r float64) {
 	if !a.real {
 		a.real = true
-		a.fsum = float64(a.isum)
+		a.fsum, a.ferr = funcs.KBNInit(a.isum)
 	}
-	a.fsum += n.AsReal()
+	a.ovf = false
+	funcs.KBNStep(&a.fsum, &a.ferr, r)
+}
+
+// realSum is the compensated REAL sum, NULL for NaN (SQLite never
+// returns one).
+func (a *numAcc) realSum(div float64) types.Value {
+	f := funcs.KBNValue(a.fsum, a.ferr) / div
+	if f != f {
+		return types.Null
+	}
+	return types.NewReal(f)
 }
 
 // result returns the aggregate's final value.
@@ -218,7 +246,7 @@ func (a *numAcc) result(kind aggKind) (types.Value, error) {
 			return types.Null, sumOverflowErr()
 		}
 		if a.real {
-			return types.NewReal(a.fsum), nil
+			return a.realSum(1), nil
 		}
 		return types.NewInt(a.isum), nil
 	case aggPartialSum:
@@ -226,25 +254,24 @@ func (a *numAcc) result(kind aggKind) (types.Value, error) {
 			return types.Null, nil
 		}
 		if a.real {
-			return types.NewReal(a.fsum), nil
+			return a.realSum(1), nil
 		}
 		return types.NewInt(a.isum), nil
 	case aggSumOverflow:
 		return types.NewInt(boolInt64(a.ovf)), nil
 	case aggTotal:
 		if a.real {
-			return types.NewReal(a.fsum), nil
+			return a.realSum(1), nil
 		}
 		return types.NewReal(float64(a.isum)), nil
 	case aggAvg:
 		if a.count == 0 {
 			return types.Null, nil
 		}
-		s := float64(a.isum)
 		if a.real {
-			s = a.fsum
+			return a.realSum(float64(a.count)), nil
 		}
-		return types.NewReal(s / float64(a.count)), nil
+		return types.NewReal(float64(a.isum) / float64(a.count)), nil
 	}
 	return types.Null, nil
 }
@@ -337,7 +364,8 @@ func (a *numAcc) sumStrided(vals []types.Value, from, w int) {
 			}
 		case types.KindReal:
 			if a.real {
-				a.fsum += v.Real()
+				a.ovf = false
+				funcs.KBNStep(&a.fsum, &a.ferr, v.Real())
 				a.count++
 				continue
 			}

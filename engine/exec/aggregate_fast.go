@@ -1,6 +1,11 @@
 package exec
 
-import "github.com/ladybugsql/ladybug/engine/types"
+import (
+	"unsafe"
+
+	"github.com/ladybugsql/ladybug/engine/funcs"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
 
 // Keep bounds: a reused operator keeps per-group state of at most this
 // many groups between executions, so one huge GROUP BY does not pin it.
@@ -94,7 +99,8 @@ func (n *numAcc) add(v *types.Value) {
 		}
 	case types.KindReal:
 		if n.real {
-			n.fsum += v.Real()
+			n.ovf = false
+			funcs.KBNStep(&n.fsum, &n.ferr, v.Real())
 			n.count++
 			return
 		}
@@ -125,7 +131,7 @@ func (a *aggregateOp) result(g, k int) (types.Value, error) {
 func (a *aggregateOp) stateBytes() int64 {
 	n := int64(len(a.accs)) * unsafeSizeofAccum
 	for _, st := range a.nums {
-		n += int64(cap(st)) * 32
+		n += int64(cap(st)) * int64(unsafe.Sizeof(numAcc{}))
 	}
 	return n + a.ig.bytes()
 }

@@ -95,42 +95,53 @@ func subInt(x, y int64) (int64, bool) {
 	return d, (d < x) == (y > 0)
 }
 
-func (a *sumAgg) kbn(r float64) {
-	s := a.rSum
+func (a *sumAgg) kbn(r float64)   { KBNStep(&a.rSum, &a.rErr, r) }
+func (a *sumAgg) kbnInt(i int64)  { KBNStepInt(&a.rSum, &a.rErr, i) }
+func (a *sumAgg) kbnInit(i int64) { a.rSum, a.rErr = KBNInit(i) }
+func (a *sumAgg) real() float64   { return KBNValue(a.rSum, a.rErr) }
+
+// KBNStep adds r to the compensated sum (sum, err): SQLite's
+// Kahan-Babuska-Neumaier summation, which sum, total and avg use once a
+// REAL is involved (the grouped and ungrouped aggregates of engine/exec
+// share it).
+func KBNStep(sum, err *float64, r float64) {
+	s := *sum
 	t := s + r
 	if math.Abs(s) > math.Abs(r) {
-		a.rErr += (s - t) + r
+		*err += (s - t) + r
 	} else {
-		a.rErr += (r - t) + s
+		*err += (r - t) + s
 	}
-	a.rSum = t
+	*sum = t
 }
 
-func (a *sumAgg) kbnInt(i int64) {
+// KBNStepInt adds an integer, split in two when a double would lose its
+// low bits.
+func KBNStepInt(sum, err *float64, i int64) {
 	if i <= -kbnBig || i >= kbnBig {
 		sm := i % 16384
-		a.kbn(float64(i - sm))
-		a.kbn(float64(sm))
+		KBNStep(sum, err, float64(i-sm))
+		KBNStep(sum, err, float64(sm))
 		return
 	}
-	a.kbn(float64(i))
+	KBNStep(sum, err, float64(i))
 }
 
-func (a *sumAgg) kbnInit(i int64) {
+// KBNInit is the compensated sum of integer i alone.
+func KBNInit(i int64) (sum, err float64) {
 	if i <= -kbnBig || i >= kbnBig {
 		sm := i % 16384
-		a.rSum, a.rErr = float64(i-sm), float64(sm)
-		return
+		return float64(i - sm), float64(sm)
 	}
-	a.rSum, a.rErr = float64(i), 0
+	return float64(i), 0
 }
 
-// real is the compensated real sum.
-func (a *sumAgg) real() float64 {
-	if math.IsInf(a.rErr, 0) || a.rErr != a.rErr {
-		return a.rSum
+// KBNValue is the compensated sum's value.
+func KBNValue(sum, err float64) float64 {
+	if math.IsInf(err, 0) || err != err {
+		return sum
 	}
-	return a.rSum + a.rErr
+	return sum + err
 }
 
 func (a *sumAgg) Final() (types.Value, error) {
