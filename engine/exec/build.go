@@ -173,6 +173,7 @@ func (b *builder) sort(n *plan.Sort) (Operator, error) {
 	if err != nil {
 		return nil, err
 	}
+	drainedBy(in) // a sort reads all its input
 	ncol := len(n.Columns())
 	op := &sortOp{in: in, ncol: ncol, keyer: keyer, out: NewBatch(ncol)}
 	if n.Limit != nil {

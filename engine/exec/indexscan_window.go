@@ -155,7 +155,7 @@ func (w *window) close() {
 
 // drainedBy marks the index scan under in (through filters and
 // projections) as read to its end by its consumer, an aggregate without
-// GROUP BY: its first window need not be narrow.
+// GROUP BY or a sort: its first window need not be narrow.
 func drainedBy(in Operator) {
 	for {
 		switch op := in.(type) {
