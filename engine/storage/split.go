@@ -35,11 +35,7 @@ func (tx *Tx) split(pa *path, d, i int, cell []byte) error {
 			return err
 		}
 	}
-	q, err := tx.alloc()
-	if err != nil {
-		return err
-	}
-	r, err := tx.newPage(q)
+	q, r, err := tx.allocNode()
 	if err != nil {
 		return err
 	}
@@ -72,11 +68,7 @@ func (tx *Tx) splitAppend(pa *path, d int, n node, cell []byte) error {
 	}
 	sep = append(tx.w.sepBuf[:0], sep...) // may point into n, which alloc can move
 	tx.w.sepBuf = sep
-	q, err := tx.alloc()
-	if err != nil {
-		return err
-	}
-	r, err := tx.newPage(q)
+	q, r, err := tx.allocNode()
 	if err != nil {
 		return err
 	}
@@ -118,11 +110,7 @@ func (tx *Tx) growRoot(pa *path) error {
 	if err != nil {
 		return err
 	}
-	a, err := tx.alloc()
-	if err != nil {
-		return err
-	}
-	an, err := tx.newPage(a)
+	a, an, err := tx.allocNode()
 	if err != nil {
 		return err
 	}
@@ -192,4 +180,15 @@ func cellHasBigKey(c []byte, ps int) bool { return decodeLeafCell(c, ps).keyRest
 func branchCellKey(c []byte) []byte {
 	klen, a := uvarint(c[4:])
 	return c[4+a : 4+a+klen]
+}
+
+// allocNode allocates a page for a new node and returns its number and
+// its zeroed contents, to be initialized by the caller.
+func (tx *Tx) allocNode() (uint32, node, error) {
+	q, err := tx.alloc()
+	if err != nil {
+		return 0, nil, err
+	}
+	n, err := tx.newPage(q)
+	return q, n, err
 }
