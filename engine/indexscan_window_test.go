@@ -178,3 +178,38 @@ func TestIndexScan_WideRange_SortedByOtherColumn(t *testing.T) {
 	require.Equal(t, want, queryWindowRows(t, s, q))
 	require.Equal(t, want[:7], queryWindowRows(t, s, q+" LIMIT 7"))
 }
+
+// TestIndexScan_WideInList_LongRows reads an IN list of many keys (seeks
+// between the values inside one window) over rows some of which overflow
+// their page (read by key, not in a leaf run): index order, all values.
+func TestIndexScan_WideInList_LongRows(t *testing.T) {
+	s := openMem(t).NewSession()
+	all := windowTable(t, s, 30_000)
+	long := strings.Repeat("x", 5000)
+	mustExec(t, s, "UPDATE r SET txt = ? || id WHERE id % 101 = 0", types.NewText(long))
+	keys := map[int64]bool{}
+	var list []string
+	for k := int64(3); k < 10_000; k += 11 {
+		keys[k] = true
+		list = append(list, fmt.Sprint(k))
+	}
+	var want []windowRow
+	for _, r := range all {
+		if keys[r.k] {
+			if r.id%101 == 0 {
+				r.txt = long + fmt.Sprint(r.id)
+			}
+			want = append(want, r)
+		}
+	}
+	require.Greater(t, len(want), 2*1024)
+	got := queryWindowRows(t, s, "SELECT id, k, txt FROM r WHERE k IN ("+strings.Join(list, ",")+")")
+	require.Equal(t, want, got)
+	var wantSum int64
+	for _, r := range all {
+		if r.k >= 100 && r.k < 9000 {
+			wantSum += r.id
+		}
+	}
+	require.Equal(t, []int64{wantSum}, queryInts(t, s, "SELECT sum(id + 0*length(txt)) FROM r WHERE k >= 100 AND k < 9000"))
+}
