@@ -9,7 +9,7 @@ import (
 
 // Keep bounds: a reused operator keeps per-group state of at most this
 // many groups between executions, so one huge GROUP BY does not pin it.
-const aggKeepGroups = 1 << 16
+const aggKeepGroups = 1 << 14
 
 // assignSlots places each aggregate's state: a grouped count, sum,
 // total or avg without DISTINCT, FILTER or ORDER BY in a dense numAcc

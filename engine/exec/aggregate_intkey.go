@@ -123,7 +123,7 @@ func (ig *intGroups) bytes() int64 { return int64(cap(ig.dense))*4 + int64(len(i
 // reset empties the index for the next run, keeping a moderate dense
 // slice's room.
 func (ig *intGroups) reset() {
-	if cap(ig.dense) > denseMin*denseFactor {
+	if cap(ig.dense) > denseMin {
 		ig.dense = nil
 	}
 	clear(ig.dense)

@@ -24,7 +24,7 @@ type intKeyIndex struct {
 // integer-key index entries) a join keeps room for between executions.
 const (
 	keepDecodedBuild = 1 << 16
-	keepIntKeys      = 1 << 16
+	keepIntKeys      = 1 << 14
 )
 
 // reset readies the index for a build, keeping a moderate one's room.
