@@ -19,19 +19,24 @@ type Cells struct {
 func (r Cells) Len() int { return r.to - r.from }
 
 // Value returns the value of the run's i-th cell (0 <= i < Len).
-func (r Cells) Value(i int) []byte {
-	sp := r.spans[i]
-	vs := int(sp >> 8)
-	ve := vs + int(sp&0xFF)
-	return r.n[vs:ve:ve]
-}
+func (r Cells) Value(i int) []byte { return r.n.spanValue(r.spans[i]) }
 
 // Key returns the key of the run's i-th cell (0 <= i < Len). Like Value,
 // it is capped at its length: appending to it copies.
-func (r Cells) Key(i int) []byte {
-	off := int(binary.BigEndian.Uint16(r.n[nodeHdrSize+slotSize*(r.from+i):]))
-	ke := off + 2 + int(r.n[off])
-	return r.n[off+2 : ke : ke]
+func (r Cells) Key(i int) []byte { return r.n.shortKey(r.from + i) }
+
+// spanValue is the value a span of appendShortSpans locates.
+func (n node) spanValue(sp uint32) []byte {
+	vs := int(sp >> 8)
+	ve := vs + int(sp&0xFF)
+	return n[vs:ve:ve]
+}
+
+// shortKey is the key of short leaf cell i (one appendShortSpans checked).
+func (n node) shortKey(i int) []byte {
+	off := int(binary.BigEndian.Uint16(n[nodeHdrSize+slotSize*i:]))
+	ke := off + 2 + int(n[off])
+	return n[off+2 : ke : ke]
 }
 
 // Cells returns the current entry and the entries after it on the same

@@ -117,3 +117,31 @@ func TestCursor_AppendRun_UnpositionedOrZeroMax_AppendsNothing(t *testing.T) {
 		t.Fatalf("closed tx: %d entries, err %v", len(got), c.Err())
 	}
 }
+
+// AppendRun into a slice with room allocates nothing: a scan calls it once
+// per batch, and a heap-allocated span buffer there cost one allocation
+// per call.
+func TestCursor_AppendRun_WithRoom_DoesNotAllocate(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector changes allocation counts")
+	}
+	rt, root, _ := runTree(t)
+	c := rt.Tree(root).Cursor()
+	defer c.Close()
+	run := make([]Entry, 0, 64)
+	if !c.Seek([]byte("k00001")) {
+		t.Fatal(c.Err())
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		if !c.Seek([]byte("k00001")) {
+			t.Fatal(c.Err())
+		}
+		run = c.AppendRun(run[:0], 32)
+	})
+	if len(run) != 32 {
+		t.Fatalf("run of %d entries, want 32", len(run))
+	}
+	if allocs != 0 {
+		t.Fatalf("AppendRun allocated %.0f times per call", allocs)
+	}
+}

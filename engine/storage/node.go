@@ -97,13 +97,16 @@ func (n node) shortCell(i int) (key, val []byte, ok bool) {
 // while they have shortCell's shape, and returns dst and the index of the
 // first cell not appended.
 func (n node) appendShortRun(dst []Entry, from, end int) ([]Entry, int) {
+	// The spans stay on the stack only while no value built from them can
+	// reach dst: escape analysis is not field-sensitive, so reading the
+	// cells through a Cells value (whose n flows into dst) would move buf
+	// to the heap on every call.
 	var buf [64]uint32
 	spans := n.appendShortSpans(buf[:0], from, min(end, from+len(buf)))
-	r := Cells{n: n, from: from, to: from + len(spans), spans: spans}
-	for i := range r.Len() {
-		dst = append(dst, Entry{r.Key(i), r.Value(i)})
+	for i, sp := range spans {
+		dst = append(dst, Entry{n.shortKey(from + i), n.spanValue(sp)})
 	}
-	return dst, r.to
+	return dst, from + len(spans)
 }
 
 // leafEntry is a decoded leaf cell.
