@@ -175,21 +175,24 @@ func growTo(b []byte, size int64) []byte {
 	return nb
 }
 
-// shrinkTo cuts b to size bytes. Memory is a memory file's disk: when most
-// of the room would go unused (a write-ahead log cut after a checkpoint, a
-// database file after VACUUM), the bytes move to a fitting array so the
-// old one is freed, instead of the file holding its largest size forever.
+// shrinkTo cuts b to size bytes. Memory is a memory file's disk: when the
+// room left would exceed twice shrinkKeep (a write-ahead log cut after a huge
+// transaction's checkpoint, a database file after VACUUM), the bytes move
+// to an array with that much room, so the file does not hold its largest
+// size forever, yet a log regrowing to its working size copies nothing.
 func shrinkTo(b []byte, size int64) []byte {
-	if int64(cap(b)) <= 2*size+shrinkSlack {
+	// Twice the room before moving, so cutting a file again does not copy.
+	if int64(cap(b)) <= size+2*shrinkKeep {
 		return b[:size]
 	}
-	nb := make([]byte, size)
+	nb := make([]byte, size, size+shrinkKeep)
 	copy(nb, b)
 	return nb
 }
 
-// shrinkSlack is the unused room a truncated memory file may keep.
-const shrinkSlack = 64 << 10
+// shrinkKeep is the unused room a truncated memory file may keep: about a
+// write-ahead log between checkpoints (4000 frames of a 4 KiB page).
+const shrinkKeep = 16 << 20
 
 func (f *memFile) Sync() error {
 	if err := f.check(); err != nil {

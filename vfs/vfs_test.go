@@ -174,7 +174,7 @@ func TestMemFS_Truncate_FreesRoom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.WriteAt(make([]byte, 4<<20), 0); err != nil {
+	if _, err := f.WriteAt(make([]byte, 3*shrinkKeep), 0); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := f.WriteAt([]byte("header"), 0); err != nil {
@@ -184,7 +184,7 @@ func TestMemFS_Truncate_FreesRoom(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := f.(*memFile).n.data
-	if cap(data) > 32+shrinkSlack {
+	if cap(data) > 32+shrinkKeep {
 		t.Fatalf("truncated file keeps %d bytes of room", cap(data))
 	}
 	buf := make([]byte, 6)
