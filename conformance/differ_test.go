@@ -99,7 +99,8 @@ func TestGen_Statements_DeterministicAcrossPlans(t *testing.T) {
 // LADYBUG_DIFF_FROM=k starts at statement k (on fresh databases), and
 // LADYBUG_DIFF_HISTORY=1 prints the writes that led to each mismatch.
 // Progress lines carry the process's memory (see memSample): a long run
-// must stay flat.
+// must stay flat. LADYBUG_DIFF_HANGDUMP=path appends every goroutine's
+// stack there when a statement times out.
 func TestDiffer_Run_Stress(t *testing.T) {
 	if !stress() {
 		t.Skip("set LADYBUG_STRESS=1")

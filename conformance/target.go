@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"os"
+	"runtime"
 	"strings"
 	"time"
 
@@ -189,9 +191,28 @@ func (t *Target) guard(fn func(ctx context.Context) error) error {
 		t.broken = fmt.Errorf("%s is unusable after an earlier %w", t.Name, err)
 		return err
 	case <-timer.C:
+		dumpStacks(t.Name)
 		t.broken = fmt.Errorf("%s is unusable after an earlier statement timed out", t.Name)
 		return fmt.Errorf("timeout: no answer after %v", t.Timeout)
 	}
+}
+
+// dumpStacks appends every goroutine's stack to the file named by
+// LADYBUG_DIFF_HANGDUMP, if set, so a statement that timed out can be told
+// apart as a hang (a goroutine blocked in the engine) or a slow machine.
+func dumpStacks(engine string) {
+	path := os.Getenv("LADYBUG_DIFF_HANGDUMP")
+	if path == "" {
+		return
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	buf := make([]byte, 1<<22)
+	n := runtime.Stack(buf, true)
+	fmt.Fprintf(f, "=== %s timed out at %s\n%s\n", engine, time.Now().Format(time.RFC3339), buf[:n])
 }
 
 // isQuery reports whether a statement record's SQL returns rows, so it must
