@@ -187,7 +187,7 @@ func (op *scanAggOp) foldRange(c *Ctx, lo, hi int64) error {
 		if err != nil || n == 0 {
 			return err
 		}
-		op.accumulate(rd.vals[:n*op.width], n)
+		op.accumulate(rd, n)
 		if err := c.Check(); err != nil {
 			return err
 		}
@@ -207,7 +207,7 @@ func (op *scanAggOp) point(c *Ctx) error {
 	if err := rd.decodeEntries(rd.run); err != nil {
 		return err
 	}
-	op.accumulate(rd.vals[:op.width], 1)
+	op.accumulate(rd, 1)
 	return nil
 }
 
@@ -220,19 +220,18 @@ func (op *scanAggOp) reader(cur *txn.Cursor, r *aggReader) *aggReader {
 	return r
 }
 
-// accumulate adds n rows of picked values to the accumulators, one
+// accumulate adds the n rows rd read last to the accumulators, one
 // aggregate at a time over all n.
-func (op *scanAggOp) accumulate(vals []types.Value, n int) {
-	w := op.width
+func (op *scanAggOp) accumulate(rd *aggReader, n int) {
 	for k, f := range op.aggs {
 		a := &op.accs[k]
 		switch f.kind {
 		case aggCountStar:
 			a.count += int64(n)
 		case aggCount:
-			a.countStrided(vals, f.src, w)
+			a.countRun(rd, f.src, n)
 		default:
-			a.sumStrided(vals, f.src, w)
+			a.sumRun(rd, f.src, n)
 		}
 	}
 }

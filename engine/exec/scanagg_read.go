@@ -13,17 +13,34 @@ import (
 // one rowid range of a table, a leaf run at a time: read in place
 // (txn.Cursor.Cells) where the leaf allows, else copied out
 // (txn.Cursor.AppendRun). Each goroutine of a scanAggOp has its own.
+//
+// A row whose picked values are all INTEGER or REAL (every row of a
+// numeric table) is read as plain words into nums, row-major, with its
+// tags entry saying which are REAL; any other row (a NULL, text, a blob)
+// is decoded into vals, row-major, and tagged tagValues.
 type aggReader struct {
 	cur          *txn.Cursor
 	hi           int64 // the range's last rowid
 	pick         *types.ColumnPicker
 	width, rowid int
-	vals         []types.Value // the last run's values, row-major
-	run          []storage.Entry
-	key          []byte
-	moved        bool // a run was read: the next starts after it
-	ended        bool // the range is over
+	nums         []int64  // nums[i*width+j]: value j of row i, an integer or a REAL's bits
+	tags         []uint64 // tags[i]: row i's REAL values (bit j), or tagValues
+	hot          [2]types.WordLayout // the picker's two most used layouts, read inline
+	// same is the tag every row of the last run has, else tagMixed.
+	same  uint64
+	vals  []types.Value // the tagValues rows' values, row-major
+	run   []storage.Entry
+	key   []byte
+	moved bool // a run was read: the next starts after it
+	ended bool // the range is over
 }
+
+const (
+	// tagValues marks a row read into aggReader.vals.
+	tagValues uint64 = 1 << 63
+	// tagMixed is aggReader.same for a run whose rows' tags differ.
+	tagMixed uint64 = 1<<63 | 1
+)
 
 // seek positions the reader at the first row of rowids [lo, hi].
 func (r *aggReader) seek(lo, hi int64) error {
@@ -82,46 +99,140 @@ func (r *aggReader) inRange(run []storage.Entry) []storage.Entry {
 	return run
 }
 
-// decodeCells decodes the first n cells of c into r.vals.
+// decodeCells decodes the first n cells of c: a cell with the hot layout
+// inline, word by word, any other through the picker.
 func (r *aggReader) decodeCells(c storage.Cells, n int) error {
-	vals, w := r.room(n), r.width
-	if r.pick != nil {
-		for i := 0; i < n; i++ {
-			if err := r.pick.Pick(c.Value(i), vals[i*w:]); err != nil {
-				return errs.Wrap(errs.CodeCorrupt, err)
+	r.room()
+	w := r.width
+	for i := 0; i < n; i++ {
+		// readHot, written out: the call would cost more than the read.
+		rec, l := c.Value(i), &r.hot[0]
+		if !l.Matches(rec) {
+			if l = &r.hot[1]; !l.Matches(rec) {
+				if err := r.decodeRow(i, rec); err != nil {
+					return err
+				}
+				continue
 			}
 		}
+		row := r.nums[i*w : i*w+l.Len()]
+		for j := range row {
+			row[j] = l.Word(rec, j)
+		}
+		r.tags[i] = l.Reals()
 	}
 	if r.rowid >= 0 {
 		for i := 0; i < n; i++ {
-			vals[i*w+r.rowid] = types.NewInt(storage.DecodeRowidKey(c.Key(i)))
+			r.setRowid(i, storage.DecodeRowidKey(c.Key(i)))
 		}
 	}
+	r.setSame(n)
 	return nil
 }
 
-// decodeEntries decodes run into r.vals.
+// decodeEntries decodes run.
 func (r *aggReader) decodeEntries(run []storage.Entry) error {
-	vals, w := r.room(len(run)), r.width
-	if r.pick != nil {
-		for i, e := range run {
-			if err := r.pick.Pick(e.Value, vals[i*w:]); err != nil {
-				return errs.Wrap(errs.CodeCorrupt, err)
+	r.room()
+	for i, e := range run {
+		if !r.readHot(i, e.Value) {
+			if err := r.decodeRow(i, e.Value); err != nil {
+				return err
 			}
 		}
 	}
 	if r.rowid >= 0 {
 		for i, e := range run {
-			vals[i*w+r.rowid] = types.NewInt(storage.DecodeRowidKey(e.Key))
+			r.setRowid(i, storage.DecodeRowidKey(e.Key))
 		}
 	}
+	r.setSame(len(run))
 	return nil
 }
 
-// room returns r.vals with room for n rows.
-func (r *aggReader) room(n int) []types.Value {
-	if need := n * r.width; cap(r.vals) < need {
-		r.vals = make([]types.Value, need, max(need, BatchSize*r.width))
+// readHot reads row i's picked record columns from rec as words when rec
+// has a hot layout, reporting whether it did.
+func (r *aggReader) readHot(i int, rec []byte) bool {
+	l := &r.hot[0]
+	if !l.Matches(rec) {
+		if l = &r.hot[1]; !l.Matches(rec) {
+			return false
+		}
 	}
-	return r.vals[:n*r.width]
+	w := r.width
+	row := r.nums[i*w : i*w+l.Len()]
+	for j := range row {
+		row[j] = l.Word(rec, j)
+	}
+	r.tags[i] = l.Reals()
+	return true
+}
+
+// decodeRow reads row i's picked record columns from rec: as words when
+// they are all numbers, else as values; then it refreshes the hot layout,
+// which rec may have changed.
+func (r *aggReader) decodeRow(i int, rec []byte) error {
+	defer r.refreshHot()
+	if r.pick == nil {
+		r.tags[i] = 0
+		return nil
+	}
+	w := r.width
+	if w > 63 { // too wide for a tag
+		r.tags[i] = tagValues
+		if err := r.pick.Pick(rec, r.vals[i*w:i*w+w]); err != nil {
+			return errs.Wrap(errs.CodeCorrupt, err)
+		}
+		return nil
+	}
+	reals, num, err := r.pick.PickNumbers(rec, r.nums[i*w:i*w+w], r.vals[i*w:i*w+w])
+	if err != nil {
+		return errs.Wrap(errs.CodeCorrupt, err)
+	}
+	if !num {
+		reals = tagValues
+	}
+	r.tags[i] = reals
+	return nil
+}
+
+// refreshHot sets the hot layouts to the picker's two most used ones.
+func (r *aggReader) refreshHot() {
+	if r.pick != nil && r.width <= 63 {
+		r.pick.HotWords(&r.hot[0], 0)
+		r.pick.HotWords(&r.hot[1], 1)
+	}
+}
+
+// setRowid stores row i's rowid, an integer, where its other values are.
+func (r *aggReader) setRowid(i int, id int64) {
+	if r.tags[i] == tagValues {
+		r.vals[i*r.width+r.rowid] = types.NewInt(id)
+		return
+	}
+	r.nums[i*r.width+r.rowid] = id
+}
+
+// setSame sets r.same for a run of n rows.
+func (r *aggReader) setSame(n int) {
+	if n == 0 {
+		r.same = tagMixed
+		return
+	}
+	r.same = r.tags[0]
+	for _, t := range r.tags[1:n] {
+		if t != r.same {
+			r.same = tagMixed
+			return
+		}
+	}
+}
+
+// room sizes the reader's buffers for runs of up to BatchSize rows
+// (point reads one row, the others at most BatchSize).
+func (r *aggReader) room() {
+	if len(r.tags) == 0 {
+		r.nums = make([]int64, r.width*BatchSize)
+		r.tags = make([]uint64, BatchSize)
+		r.vals = make([]types.Value, r.width*BatchSize)
+	}
 }

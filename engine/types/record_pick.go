@@ -26,11 +26,21 @@ const pickLayouts = 4
 // pickLayout is where the picked columns are in records whose header
 // prefix is key.
 type pickLayout struct {
+	pickKey
+	at []pickAt // where each picked column is
+	// num is whether every picked column is an INTEGER or a REAL (no
+	// NULL, text or blob), reals which of them are REAL (bit j for
+	// column cols[j]): PickNumbers' answer for the layout.
+	num   bool
+	reals uint64
+}
+
+// pickKey is the header prefix a layout is filed under.
+type pickKey struct {
 	key  [2]uint64 // header prefix, little-endian
 	mask [2]uint64 // bytes of key that count
 	klen int       // bytes in key
 	need int       // record length the layout reads up to
-	at   []pickAt  // where each picked column is
 }
 
 // NewColumnPicker returns a picker of cols, which must be ascending,
@@ -74,15 +84,59 @@ const maxPickKey = 16
 // Text and blob values alias rec. Malformed bytes give ErrCorruptRecord,
 // never a panic.
 func (p *ColumnPicker) Pick(rec []byte, dst []Value) error {
-	lay := p.find(rec)
-	if lay == nil {
-		var err error
-		if lay, err = p.layout(rec); err != nil {
-			return err
-		}
+	lay, err := p.lookup(rec)
+	if err != nil {
+		return err
 	}
+	lay.pick(rec, dst)
+	return nil
+}
+
+// PickNumbers is Pick for a fold of numbers, with no 32-byte Value per
+// column: when every picked column of rec is an INTEGER or a REAL
+// (always so for at most 63 columns of a NOT NULL numeric table) it
+// writes them to nums (nums[j] is column cols[j]: the integer, or the
+// REAL's float64 bits), leaves vals alone and returns num true and which
+// columns are REAL (bit j for nums[j]). Otherwise it decodes rec into vals
+// as Pick does and returns num false. The errors are Pick's.
+func (p *ColumnPicker) PickNumbers(rec []byte, nums []int64, vals []Value) (reals uint64, num bool, err error) {
+	lay, err := p.lookup(rec)
+	if err != nil {
+		return 0, false, err
+	}
+	if !lay.num {
+		lay.pick(rec, vals)
+		return 0, false, nil
+	}
+	nums = nums[:len(lay.at)]
 	for j := range lay.at {
 		a := &lay.at[j]
+		switch a.how {
+		case pickWord:
+			u := binary.BigEndian.Uint64(rec[a.pos:])
+			nums[j] = int64(u<<a.shift) >> a.shift
+		case pickConst:
+			nums[j] = a.c
+		default: // pickNarrow: num layouts hold no pickBytes
+			nums[j] = decodeNumber(uint64(a.n), rec[a.pos:a.pos+uint32(shortSerialSize[a.n])]).i
+		}
+	}
+	return lay.reals, true, nil
+}
+
+// lookup returns rec's layout: a cached one, else one walked from rec's
+// header (and cached when it can be).
+func (p *ColumnPicker) lookup(rec []byte) (*pickLayout, error) {
+	if lay := p.find(rec); lay != nil {
+		return lay, nil
+	}
+	return p.layout(rec)
+}
+
+// pick decodes the picked columns of rec, which has layout l, into dst.
+func (l *pickLayout) pick(rec []byte, dst []Value) {
+	for j := range l.at {
+		a := &l.at[j]
 		switch a.how {
 		case pickWord:
 			u := binary.BigEndian.Uint64(rec[a.pos:])
@@ -95,7 +149,19 @@ func (p *ColumnPicker) Pick(rec []byte, dst []Value) error {
 			dst[j] = Value{s: unsafeString(rec[a.pos : a.pos+a.n]), k: a.kind}
 		}
 	}
-	return nil
+}
+
+// setNum works out l's num and reals from its columns.
+func (l *pickLayout) setNum() {
+	l.num, l.reals = len(l.at) < 64, 0
+	for j, a := range l.at {
+		switch {
+		case a.kind == KindReal && j < 64:
+			l.reals |= 1 << j
+		case a.kind != KindInt:
+			l.num = false
+		}
+	}
 }
 
 // find returns the cached layout of rec's header prefix, or nil.
@@ -114,7 +180,7 @@ func (p *ColumnPicker) find(rec []byte) *pickLayout {
 
 // matches reports whether rec's header prefix is l's, so l's offsets hold
 // for rec.
-func (l *pickLayout) matches(rec []byte) bool {
+func (l *pickKey) matches(rec []byte) bool {
 	if len(rec) < l.need {
 		return false
 	}
@@ -177,6 +243,7 @@ func (p *ColumnPicker) layout(rec []byte) (*pickLayout, error) {
 			off += size
 		}
 	}
+	w.setNum()
 	if !short || pos > maxPickKey {
 		return w, nil
 	}
@@ -184,13 +251,14 @@ func (p *ColumnPicker) layout(rec []byte) (*pickLayout, error) {
 	p.nlay = i + 1
 	l := &p.lay[i]
 	copy(l.at, w.at)
+	l.num, l.reals = w.num, w.reals
 	l.setKey(rec[:pos], int(off))
 	return l, nil
 }
 
 // setKey files l under header prefix h; need is the record length the
 // layout reads up to.
-func (l *pickLayout) setKey(h []byte, need int) {
+func (l *pickKey) setKey(h []byte, need int) {
 	var buf [maxPickKey]byte
 	copy(buf[:], h)
 	var full [maxPickKey]byte
