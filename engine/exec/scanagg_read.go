@@ -23,8 +23,8 @@ type aggReader struct {
 	hi           int64 // the range's last rowid
 	pick         *types.ColumnPicker
 	width, rowid int
-	nums         []int64  // nums[i*width+j]: value j of row i, an integer or a REAL's bits
-	tags         []uint64 // tags[i]: row i's REAL values (bit j), or tagValues
+	nums         []int64             // nums[i*width+j]: value j of row i, an integer or a REAL's bits
+	tags         []uint64            // tags[i]: row i's REAL values (bit j), or tagValues
 	hot          [2]types.WordLayout // the picker's two most used layouts, read inline
 	// same is the tag every row of the last run has, else tagMixed.
 	same  uint64
