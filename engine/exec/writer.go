@@ -25,7 +25,8 @@ type tableWriter struct {
 	idx     []*indexWriter
 	checks  []evaluator
 	checkNm []string
-	one     *Batch // one-row batch over a row, for checks and expression keys
+	one     *Batch        // one-row batch over a row, for checks and expression keys
+	oneVals []types.Value // the values behind one's columns, cleared at once
 	buf     []types.Value
 	rec     []byte
 	key     []byte
@@ -67,7 +68,8 @@ type indexWriter struct {
 }
 
 func (cp *compiler) newTableWriter(t *catalog.Table, checks []plan.Expr, idx []*plan.IndexKeys) (*tableWriter, error) {
-	w := &tableWriter{t: t, one: newRowBatch(len(t.Columns) + 1), buf: make([]types.Value, 1)}
+	w := &tableWriter{t: t, buf: make([]types.Value, 1)}
+	w.one, w.oneVals = newRowBatch(len(t.Columns) + 1)
 	for i, e := range checks {
 		ev, err := cp.compile(e)
 		if err != nil {
@@ -149,9 +151,7 @@ func (w *tableWriter) begin(c *Ctx) {
 // trees, so an idle program pins neither that row's memory (a chunk of a
 // row arena holding many rows) nor the finished transaction.
 func (w *tableWriter) end() {
-	for _, col := range w.one.Cols {
-		clear(col)
-	}
+	clear(w.oneVals)
 	clear(w.buf)
 	clear(w.recVals)
 	w.tree, w.seqTree, w.seqRow = nil, nil, nil
@@ -161,14 +161,15 @@ func (w *tableWriter) end() {
 	}
 }
 
-// newRowBatch returns a one-row batch of ncol columns.
-func newRowBatch(ncol int) *Batch {
-	b := &Batch{Cols: make([][]types.Value, ncol), N: 1}
-	backing := make([]types.Value, ncol)
+// newRowBatch returns a one-row batch of ncol columns and the values
+// behind them (column i is backing[i:i+1]).
+func newRowBatch(ncol int) (b *Batch, backing []types.Value) {
+	b = &Batch{Cols: make([][]types.Value, ncol), N: 1}
+	backing = make([]types.Value, ncol)
 	for i := range b.Cols {
 		b.Cols[i] = backing[i : i+1 : i+1]
 	}
-	return b
+	return b, backing
 }
 
 // load puts row into the one-row batch.

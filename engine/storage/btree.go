@@ -123,6 +123,9 @@ func (t *Tree) descend(key []byte, pa *path) error {
 	tx := t.tx
 	p := t.root
 	pa.rightmost = true
+	// lo and hi are the separators around the node's keys, as in Get: the
+	// searches guess from them instead of probing the node's end keys.
+	var lo, hi []byte
 	for d := range maxDepth {
 		n, err := tx.nodeQuiet(p)
 		if err != nil {
@@ -134,12 +137,20 @@ func (t *Tree) descend(key []byte, pa *path) error {
 		pa.ents[d].pg = p
 		if n.isLeaf() {
 			pa.depth = d
-			pa.ents[d].idx, pa.found, err = tx.searchLeaf(n, key)
-			return err
+			if n.hasBigKeys() {
+				pa.ents[d].idx, pa.found, err = tx.searchLeaf(n, key)
+				return err
+			}
+			pa.ents[d].idx, pa.found = n.searchIn(key, lo, hi)
+			return nil
 		}
-		i := n.childIndex(key)
+		i := n.childIndexIn(key, lo, hi)
 		pa.ents[d].idx = i
+		if i > 0 {
+			lo = n.branchKey(i - 1)
+		}
 		if i < n.count() {
+			hi = n.branchKey(i)
 			pa.rightmost = false
 		}
 		p = n.child(i)
@@ -246,10 +257,20 @@ func (t *Tree) put(key, val, dst []byte, keep bool) ([]byte, bool, error) {
 	if err != nil {
 		return dst, false, err
 	}
+	// An overwrite that keeps the old value takes the leaf's private copy
+	// at once and reads the old value from it: the write needs that copy
+	// anyway, so the leaf is looked up once instead of twice.
+	var n node
+	var old *leafEntry
 	if pa.found && keep {
-		if dst, err = t.appendOld(pa, dst); err != nil {
+		if n, err = tx.writable(pa.ents[pa.depth].pg); err != nil {
 			return dst, false, err
 		}
+		e := n.leafCell(pa.ents[pa.depth].idx)
+		if dst, err = t.appendOldEntry(e, dst); err != nil {
+			return dst, false, err
+		}
+		old = &e
 	}
 	var ovfl uint32
 	switch {
@@ -263,22 +284,21 @@ func (t *Tree) put(key, val, dst []byte, keep bool) ([]byte, bool, error) {
 			return dst, pa.found, err
 		}
 	}
+	if ovfl != 0 {
+		n, old = nil, nil // writing the chain may have spilled the leaf's copy
+	}
 	tx.w.cellBuf = appendLeafCell(tx.w.cellBuf[:0], key, val, ovfl, len(val), ps)
-	if err := t.putCell(pa, key, tx.w.cellBuf); err != nil {
+	if err := t.putCell(pa, n, old, key, tx.w.cellBuf); err != nil {
 		return dst, pa.found, tx.fail(err) // a half-done edit or a leaked chain: roll back
 	}
 	return dst, pa.found, nil
 }
 
-// appendOld appends the value of the entry at the end of pa to dst. The
-// leaf is read quietly: the value is copied, so the page is not exposed.
-func (t *Tree) appendOld(pa *path, dst []byte) ([]byte, error) {
-	leaf := pa.ents[pa.depth]
-	n, err := t.tx.nodeQuiet(leaf.pg)
-	if err != nil {
-		return dst, err
-	}
-	v, err := t.tx.entryValue(n.leafCell(leaf.idx))
+// appendOldEntry appends the value of leaf entry e to dst. e is a cell of
+// the writer's private copy of a leaf, about to be written: the value is
+// copied, so no page is exposed.
+func (t *Tree) appendOldEntry(e leafEntry, dst []byte) ([]byte, error) {
+	v, err := t.tx.entryValue(e)
 	if err != nil {
 		return dst, err
 	}
@@ -286,16 +306,24 @@ func (t *Tree) appendOld(pa *path, dst []byte) ([]byte, error) {
 }
 
 // putCell stores cell in the leaf at the end of pa, replacing an equal key.
-func (t *Tree) putCell(pa *path, key, cell []byte) error {
+// n is the leaf's private copy when the caller holds it, else nil; old,
+// when set, is the replaced cell of n as the caller decoded it.
+func (t *Tree) putCell(pa *path, n node, old *leafEntry, key, cell []byte) error {
 	tx := t.tx
 	leaf := pa.ents[pa.depth]
-	n, err := tx.writable(leaf.pg)
-	if err != nil {
-		return err
+	if n == nil {
+		var err error
+		if n, err = tx.writable(leaf.pg); err != nil {
+			return err
+		}
 	}
 	i := leaf.idx
 	if pa.found {
-		if e := n.leafCell(i); e.ovfl != 0 {
+		if old == nil {
+			e := n.leafCell(i)
+			old = &e
+		}
+		if e := *old; e.ovfl != 0 {
 			if err := tx.freeOverflow(e.ovfl, e.chain); err != nil {
 				return err
 			}
@@ -346,16 +374,17 @@ func (t *Tree) delete(key, dst []byte, keep bool) ([]byte, bool, error) {
 	if !pa.found {
 		return dst, false, nil
 	}
-	if keep {
-		if dst, err = t.appendOld(pa, dst); err != nil {
-			return dst, false, err
-		}
-	}
 	n, err := tx.writable(leaf.pg)
 	if err != nil {
 		return dst, false, err
 	}
-	if e := n.leafCell(leaf.idx); e.ovfl != 0 {
+	e := n.leafCell(leaf.idx)
+	if keep {
+		if dst, err = t.appendOldEntry(e, dst); err != nil {
+			return dst, false, err
+		}
+	}
+	if e.ovfl != 0 {
 		if err := tx.freeOverflow(e.ovfl, e.chain); err != nil {
 			return dst, false, err
 		}
