@@ -239,6 +239,9 @@ func (s *indexScanOp) readRows() error {
 	if len(st.pend) == 0 {
 		return nil
 	}
+	if len(st.pend) == 1 {
+		return s.getRow(st.pend[0])
+	}
 	if s.tcur == nil {
 		s.tcur = s.table.Reopen(s.oldTcur)
 	}
@@ -266,6 +269,22 @@ func (s *indexScanOp) readRows() error {
 		i += n
 	}
 	return nil
+}
+
+// getRow reads the one row of a window by a point lookup instead of the
+// table cursor: it costs no cursor, and in a write transaction it leaves
+// the lookup's path for a write of the same row (a DELETE or UPDATE by an
+// indexed column removes the row it just found without a second descent).
+func (s *indexScanOp) getRow(p pendingRow) error {
+	s.rkey = storage.AppendRowidKey(s.rkey[:0], p.rowid)
+	val, ok, err := s.table.Get(s.rkey)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return errs.New(errs.CodeCorrupt, "database disk image is malformed: index %s points at a missing row", s.ix.Name)
+	}
+	return s.decodeRow(val, p)
 }
 
 // readRow reads the table row of p alone, by key.
