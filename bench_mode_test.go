@@ -168,3 +168,20 @@ func BenchmarkBigDB_Lookup(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkMode_Select1Unprepared(b *testing.B) {
+	for _, mode := range benchModes {
+		b.Run(mode, func(b *testing.B) {
+			db := openModeDB(b, mode)
+			b.ReportAllocs()
+			defer reportCPU(b)()
+			b.ResetTimer()
+			var v int64
+			for i := 0; i < b.N; i++ {
+				if err := db.QueryRow("SELECT 1").Scan(&v); err != nil || v != 1 {
+					b.Fatal(err, v)
+				}
+			}
+		})
+	}
+}

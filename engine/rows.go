@@ -32,6 +32,8 @@ type resultSet struct {
 	// progs takes op back as an idle program of bp once the set is closed.
 	progs *progCache
 	bp    *boundPlan
+	// home is the session that may keep op instead (see keptProg).
+	home *Session
 }
 
 func staticRows(cols []Column, rows [][]types.Value) *resultSet {
@@ -39,6 +41,14 @@ func staticRows(cols []Column, rows [][]types.Value) *resultSet {
 		rows = [][]types.Value{}
 	}
 	return &resultSet{cols: cols, held: rows}
+}
+
+// start readies rs, new or reused, to stream op's rows. It stores field
+// by field, not a resultSet literal: see exec.Ctx.Reset.
+func (rs *resultSet) start(cols []Column, op exec.Operator, c *exec.Ctx, progs *progCache, bp *boundPlan, home *Session) {
+	rs.cols, rs.op, rs.ctx, rs.b, rs.k, rs.held = cols, op, c, nil, 0, nil
+	rs.st, rs.sess, rs.done = stmtTx{}, nil, false
+	rs.progs, rs.bp, rs.home = progs, bp, home
 }
 
 // next fills dest with the next row; io.EOF at the end.
@@ -81,10 +91,10 @@ func (rs *resultSet) next(dest []types.Value) (err error) {
 func (rs *resultSet) close(err error) error {
 	if rs.op != nil {
 		rs.op.Close()
-		if rs.progs != nil {
+		if rs.progs != nil && (rs.home == nil || !rs.home.keepQueryProg(rs.bp, rs.op)) {
 			rs.progs.put(rs.bp, rs.op)
 		}
-		rs.op, rs.progs, rs.bp = nil, nil, nil
+		rs.op, rs.progs, rs.bp, rs.home = nil, nil, nil, nil
 		if rs.sess != nil {
 			e := rs.sess.endStatement(rs.st, err)
 			rs.sess = nil
@@ -239,7 +249,9 @@ func (s *Session) newRows(sc *script, ctx context.Context) *Rows {
 		return &Rows{rowsState: rowsState{s: s, sc: sc, ctx: ctx, openAt: -1}}
 	}
 	s.spareRows = nil
-	r.rowsState = rowsState{s: s, sc: sc, ctx: ctx, openAt: -1}
+	// Field by field, not a rowsState literal: see exec.Ctx.Reset.
+	r.s, r.sc, r.args, r.ctx, r.next, r.cur, r.pending = s, sc, nil, ctx, 0, nil, nil
+	r.closed, r.explicit, r.openAt = false, false, -1
 	r.mem.ctxUsed, r.mem.rsUsed = false, false
 	return r
 }

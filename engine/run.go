@@ -151,9 +151,11 @@ func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, 
 	if s.settingFn == nil {
 		s.settingFn, s.deferFKFn, s.triggersFn = s.setting, s.deferFK, s.fireTriggers
 	}
-	*c = exec.Ctx{Go: ctx, Tx: tx, Catalog: cat, Args: args, Sess: s,
-		Pool: s.db.pool, MemoryLimit: s.db.opts.MemoryLimit, Setting: s.settingFn, ForeignKeys: s.foreignKeys,
-		DeferFK: s.deferFKFn, Triggers: s.triggersFn}
+	// Field by field, not a Ctx literal: see exec.Ctx.Reset.
+	c.Reset()
+	c.Go, c.Tx, c.Catalog, c.Args, c.Sess = ctx, tx, cat, args, s
+	c.Pool, c.MemoryLimit, c.Setting, c.ForeignKeys = s.db.pool, s.db.opts.MemoryLimit, s.settingFn, s.foreignKeys
+	c.DeferFK, c.Triggers = s.deferFKFn, s.triggersFn
 	return c
 }
 
@@ -295,12 +297,12 @@ func (s *Session) dispatchSafe(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (out ou
 func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, error) {
 	switch p := bp.plan.(type) {
 	case *plan.Query:
-		op, err := build(s.db.progs, bp, func() (exec.Operator, error) { return exec.Build(p.Root) })
+		op, err := s.takeQueryProg(bp, func() (exec.Operator, error) { return exec.Build(p.Root) })
 		if err != nil {
 			return outcome{}, err
 		}
 		rs := mem.resultSet()
-		*rs = resultSet{cols: bp.columns(p.Cols), op: op, ctx: c, progs: s.db.progs, bp: bp}
+		rs.start(bp.columns(p.Cols), op, c, s.db.progs, bp, s)
 		return outcome{rows: rs}, nil
 	case *plan.Insert:
 		ins, err := build(s.db.progs, bp, func() (*exec.InsertProg, error) { return exec.NewInsert(p) })

@@ -64,6 +64,10 @@ type Session struct {
 	// triggersFn is the method value s.fireTriggers, made once.
 	triggersFn func(c *exec.Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error)
 
+	// kept is the last closed query program, reused by the next run of
+	// its plan on this session (see keptProg).
+	kept keptProg
+
 	// analysisLimit is PRAGMA analysis_limit: ANALYZE reads at most about
 	// this many entries of each index (0: all).
 	analysisLimit int64
@@ -106,6 +110,7 @@ func (s *Session) Close() error {
 		err = e
 	}
 	s.closed = true
+	s.kept = keptProg{}
 	s.db.forget(s)
 	return err
 }
