@@ -20,14 +20,24 @@ func openQuery(t *testing.T, st *Stmt) (*Rows, any) {
 	return rows, rows.cur.op
 }
 
-func TestSession_KeepQueryProg_NextRunTakesTheProgramBack(t *testing.T) {
+// preparedOn runs setup on a new session of a new database and prepares
+// query there.
+func preparedOn(t *testing.T, query string, setup ...string) (*DB, *Session, *Stmt) {
+	t.Helper()
 	db := openMem(t)
 	s := db.NewSession()
-	mustExec(t, s, "CREATE TABLE t(id INTEGER PRIMARY KEY, b TEXT)")
-	mustExec(t, s, "INSERT INTO t VALUES (1, 'x')")
-	st, err := s.Prepare(context.Background(), "SELECT b FROM t WHERE id = 1")
+	for _, q := range setup {
+		mustExec(t, s, q)
+	}
+	st, err := s.Prepare(context.Background(), query)
 	require.NoError(t, err)
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
+	return db, s, st
+}
+
+func TestSession_KeepQueryProg_NextRunTakesTheProgramBack(t *testing.T) {
+	db, s, st := preparedOn(t, "SELECT b FROM t WHERE id = 1",
+		"CREATE TABLE t(id INTEGER PRIMARY KEY, b TEXT)", "INSERT INTO t VALUES (1, 'x')")
 
 	rows, first := openQuery(t, st)
 	require.Nil(t, s.kept.op, "a running program is not kept")
@@ -50,13 +60,8 @@ func TestSession_KeepQueryProg_NextRunTakesTheProgramBack(t *testing.T) {
 }
 
 func TestSession_KeepQueryProg_OverlappingRunsGetTheirOwnPrograms(t *testing.T) {
-	db := openMem(t)
-	s := db.NewSession()
-	mustExec(t, s, "CREATE TABLE t(id INTEGER PRIMARY KEY)")
-	mustExec(t, s, "INSERT INTO t VALUES (1), (2), (3)")
-	st, err := s.Prepare(context.Background(), "SELECT id FROM t ORDER BY id")
-	require.NoError(t, err)
-	defer st.Close()
+	db, s, st := preparedOn(t, "SELECT id FROM t ORDER BY id",
+		"CREATE TABLE t(id INTEGER PRIMARY KEY)", "INSERT INTO t VALUES (1), (2), (3)")
 	warm, _ := openQuery(t, st)
 	require.NoError(t, warm.Close())
 
