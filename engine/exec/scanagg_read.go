@@ -23,9 +23,9 @@ type aggReader struct {
 	hi           int64 // the range's last rowid
 	pick         *types.ColumnPicker
 	width, rowid int
-	nums         []int64             // nums[i*width+j]: value j of row i, an integer or a REAL's bits
-	tags         []uint64            // tags[i]: row i's REAL values (bit j), or tagValues
-	hot          [2]types.WordLayout // the picker's two most used layouts, read inline
+	nums         []int64                      // nums[i*width+j]: value j of row i, an integer or a REAL's bits
+	tags         []uint64                     // tags[i]: row i's REAL values (bit j), or tagValues
+	hot          [hotLayouts]types.WordLayout // the picker's most used layouts, read inline
 	// same is the tag every row of the last run has, else tagMixed.
 	same  uint64
 	vals  []types.Value // the tagValues rows' values, row-major
@@ -34,6 +34,11 @@ type aggReader struct {
 	moved bool // a run was read: the next starts after it
 	ended bool // the range is over
 }
+
+// hotLayouts is how many of the picker's layouts a reader reads inline:
+// a table's rows mostly share a handful (a narrower integer now and then,
+// a 0 or 1 in a column before the picked ones).
+const hotLayouts = 4
 
 const (
 	// tagValues marks a row read into aggReader.vals.
@@ -106,15 +111,18 @@ func (r *aggReader) decodeCells(c storage.Cells, n int) error {
 	w := r.width
 	for i := 0; i < n; i++ {
 		// readHot, written out: the call would cost more than the read.
-		rec, l := c.Value(i), &r.hot[0]
-		if !l.Matches(rec) {
-			if l = &r.hot[1]; !l.Matches(rec) {
-				if err := r.decodeRow(i, rec); err != nil {
-					return err
-				}
-				continue
-			}
+		rec := c.Value(i)
+		h := 0
+		for h < hotLayouts && !r.hot[h].Matches(rec) {
+			h++
 		}
+		if h == hotLayouts {
+			if err := r.decodeRow(i, rec); err != nil {
+				return err
+			}
+			continue
+		}
+		l := &r.hot[h]
 		row := r.nums[i*w : i*w+l.Len()]
 		for j := range row {
 			row[j] = l.Word(rec, j)
@@ -152,13 +160,14 @@ func (r *aggReader) decodeEntries(run []storage.Entry) error {
 // readHot reads row i's picked record columns from rec as words when rec
 // has a hot layout, reporting whether it did.
 func (r *aggReader) readHot(i int, rec []byte) bool {
-	l := &r.hot[0]
-	if !l.Matches(rec) {
-		if l = &r.hot[1]; !l.Matches(rec) {
-			return false
-		}
+	h := 0
+	for h < hotLayouts && !r.hot[h].Matches(rec) {
+		h++
 	}
-	w := r.width
+	if h == hotLayouts {
+		return false
+	}
+	l, w := &r.hot[h], r.width
 	row := r.nums[i*w : i*w+l.Len()]
 	for j := range row {
 		row[j] = l.Word(rec, j)
@@ -195,11 +204,12 @@ func (r *aggReader) decodeRow(i int, rec []byte) error {
 	return nil
 }
 
-// refreshHot sets the hot layouts to the picker's two most used ones.
+// refreshHot sets the hot layouts to the picker's most used ones.
 func (r *aggReader) refreshHot() {
 	if r.pick != nil && r.width <= 63 {
-		r.pick.HotWords(&r.hot[0], 0)
-		r.pick.HotWords(&r.hot[1], 1)
+		for h := range r.hot {
+			r.pick.HotWords(&r.hot[h], h)
+		}
 	}
 }
 
