@@ -104,7 +104,7 @@ func (r *aggReader) inRange(run []storage.Entry) []storage.Entry {
 	return run
 }
 
-// decodeCells decodes the first n cells of c: a cell with the hot layout
+// decodeCells decodes the first n cells of c: a cell with a hot layout
 // inline, word by word, any other through the picker.
 func (r *aggReader) decodeCells(c storage.Cells, n int) error {
 	r.room()
