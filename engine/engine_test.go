@@ -42,6 +42,19 @@ func positional(vals []types.Value) []Arg {
 
 func queryInts(t *testing.T, s *Session, sql string, args ...types.Value) []int64 {
 	t.Helper()
+	var out []int64
+	eachRow(t, s, sql, func(row []types.Value) {
+		for _, v := range row {
+			out = append(out, v.AsInt())
+		}
+	}, args...)
+	return out
+}
+
+// eachRow runs sql and calls fn with each result row (valid only during
+// the call).
+func eachRow(t *testing.T, s *Session, sql string, fn func([]types.Value), args ...types.Value) {
+	t.Helper()
 	st, err := s.Prepare(context.Background(), sql)
 	require.NoError(t, err, sql)
 	defer st.Close()
@@ -49,16 +62,13 @@ func queryInts(t *testing.T, s *Session, sql string, args ...types.Value) []int6
 	require.NoError(t, err, sql)
 	defer rows.Close()
 	dest := make([]types.Value, len(rows.Columns()))
-	var out []int64
 	for {
 		err := rows.Next(dest)
 		if err == io.EOF {
-			return out
+			return
 		}
-		require.NoError(t, err)
-		for _, v := range dest {
-			out = append(out, v.AsInt())
-		}
+		require.NoError(t, err, sql)
+		fn(dest)
 	}
 }
 

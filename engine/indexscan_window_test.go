@@ -1,9 +1,7 @@
 package engine
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -47,22 +45,11 @@ func windowTable(t *testing.T, s *Session, n int) []windowRow {
 // queryWindowRows runs sql (selecting id, k, txt) and returns its rows.
 func queryWindowRows(t *testing.T, s *Session, sql string, args ...types.Value) []windowRow {
 	t.Helper()
-	st, err := s.Prepare(context.Background(), sql)
-	require.NoError(t, err, sql)
-	defer st.Close()
-	rows, err := st.Query(context.Background(), positional(args))
-	require.NoError(t, err, sql)
-	defer rows.Close()
-	dest := make([]types.Value, 3)
 	var out []windowRow
-	for {
-		err := rows.Next(dest)
-		if err == io.EOF {
-			return out
-		}
-		require.NoError(t, err)
-		out = append(out, windowRow{id: dest[0].AsInt(), k: dest[1].AsInt(), txt: strings.Clone(dest[2].Str())})
-	}
+	eachRow(t, s, sql, func(r []types.Value) {
+		out = append(out, windowRow{id: r[0].AsInt(), k: r[1].AsInt(), txt: strings.Clone(r[2].Str())})
+	}, args...)
+	return out
 }
 
 // TestIndexScan_WideRange_RowsInIndexOrder reads ranges spanning many
