@@ -32,8 +32,8 @@ func (s *stmt) Close() error {
 }
 
 // NumInput is the true number of placeholders, so database/sql checks the
-// argument count before the call; -1 only where numbered and named
-// placeholders mix so that the count is unknowable.
+// argument count before the call; -1 only where one name is written with
+// two prefixes (:a and @a), which one named argument binds.
 func (s *stmt) NumInput() int { return s.st.NumInput() }
 
 // Exec delegates to ExecContext.

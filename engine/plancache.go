@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -38,6 +39,8 @@ type script struct {
 	stmts    []grammar.Statement
 	numInput int
 	names    []string // per position: the placeholder's name or ""
+	// namesRepeat is set when a name appears in names twice (:a and @a).
+	namesRepeat bool
 
 	mu sync.Mutex
 	// plans holds per statement the plans of the two catalogs it was last
@@ -127,55 +130,37 @@ func (db *DB) parse(sql string) (*script, error) {
 		return nil, syntaxError(err)
 	}
 	s := &script{sql: sql, stmts: stmts, plans: make([][planWays]*boundPlan, len(stmts))}
-	s.numInput, s.names = numberParams(stmts)
+	s.numInput, s.names = numberParams(sql, stmts)
+	s.namesRepeat = repeats(s.names)
 	db.cache.lru.Add(sql, s)
 	return s, nil
 }
 
-// numberParams gives named placeholders their positions (the next free
-// number at first appearance, as SQLite does) and returns the placeholder
-// count and the names by position.
-func numberParams(stmts []grammar.Statement) (int, []string) {
-	byName := map[string]int{}
-	max := 0
-	var names []string
-	setName := func(i int, name string) {
-		for len(names) < i {
-			names = append(names, "")
-		}
-		if name != "" {
-			names[i-1] = name
-		}
+// numberParams numbers the placeholders of a script in text order, as
+// SQLite numbers one statement's, and returns the placeholder count and
+// the names by position. Bare ? placeholders number on from the previous
+// statements', so a script consumes its arguments in order, statement by
+// statement (as SQLite drivers' Exec does); ?NNN, $N and names are
+// absolute.
+func numberParams(sql string, stmts []grammar.Statement) (int, []string) {
+	if !strings.ContainsAny(sql, "?:@$") {
+		return 0, nil
 	}
+	var pn grammar.ParamNumbering
 	for _, st := range stmts {
-		// Bare ? placeholders number on from the previous statements', so a
-		// script consumes its arguments in order, statement by statement
-		// (as SQLite drivers' Exec does); ?NNN, $N and names are absolute.
-		base := max
-		grammar.Walk(st, func(n grammar.Node) bool {
-			p, ok := n.(*grammar.Param)
-			if !ok {
-				return true
-			}
-			if p.Kind == grammar.ParamQuestion && p.Index > 0 {
-				p.Index += base
-			}
-			if p.Index == 0 {
-				idx, seen := byName[p.Name]
-				if !seen {
-					max++
-					idx = max
-					byName[p.Name] = idx
-				}
-				p.Index = idx
-			}
-			if p.Index > max {
-				max = p.Index
-			}
-			setName(p.Index, p.Name)
-			return true
-		})
+		pn.Number(st)
 	}
-	setName(max, "")
-	return max, names
+	return pn.Max, pn.Names
+}
+
+// repeats reports whether a non-empty name appears twice in names.
+func repeats(names []string) bool {
+	seen := map[string]bool{}
+	for _, n := range names {
+		if n != "" && seen[n] {
+			return true
+		}
+		seen[n] = true
+	}
+	return false
 }

@@ -85,8 +85,16 @@ func (s *Session) prepareScript(sql string) (*script, error) {
 	return sc, nil
 }
 
-// NumInput returns the true placeholder count.
-func (st *Stmt) NumInput() int { return st.sc.numInput }
+// NumInput returns the true placeholder count, or -1 when one name is
+// written with two prefixes (:a and @a are two placeholders, as in SQLite,
+// which one named argument binds: the argument count is not the
+// placeholder count).
+func (st *Stmt) NumInput() int {
+	if st.sc.namesRepeat {
+		return -1
+	}
+	return st.sc.numInput
+}
 
 // ParamNames returns, per 1-based position i at [i-1], "" or the
 // placeholder's name without its prefix.
@@ -109,16 +117,18 @@ func (st *Stmt) argsInto(buf []types.Value, in []Arg) ([]types.Value, error) {
 	for _, a := range in {
 		pos := a.Ordinal - 1
 		if a.Name != "" {
-			pos = -1
+			// :a, @a and $a are different placeholders with the same
+			// name: the argument binds them all.
+			found := false
 			for i, nm := range st.sc.names {
 				if nm == a.Name {
-					pos = i
-					break
+					out[i], set[i], found = a.Value, true, true
 				}
 			}
-			if pos < 0 {
+			if !found {
 				return nil, errs.New(errs.CodeRange, "no parameter named %s", a.Name)
 			}
+			continue
 		}
 		if pos < 0 || pos >= n {
 			return nil, errs.New(errs.CodeRange, "argument %d out of range: the statement has %d parameters", a.Ordinal, n)

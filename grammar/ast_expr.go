@@ -46,9 +46,10 @@ const (
 type Param struct {
 	Position
 	Kind ParamKind
-	// Index is the 1-based argument number: NNN for ?NNN and $N, and for a
-	// bare ? one more than the largest index used before it in the
-	// statement (SQLite's rule). It is 0 for named placeholders.
+	// Index is the 1-based argument number, given by SQLite's rule in
+	// text order (see ParamNumbering): NNN for ?NNN and $N; for a bare ?
+	// one more than the largest number before it in the statement; for a
+	// name, that at its first appearance and the same number after.
 	Index int
 	// Name is the name of :name, @name and $name, without the prefix.
 	Name string

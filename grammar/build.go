@@ -8,11 +8,11 @@ import (
 
 // builder converts the participle structs of one script into the public
 // tree. It records the first semantic error (a malformed blob, a bad
-// placeholder number) and numbers bare "?" placeholders per statement.
+// placeholder number).
 type builder struct {
 	src      string
-	maxParam int // largest placeholder index so far in the statement
 	err      error
+	sawParam bool // a placeholder was built since the flag was cleared
 }
 
 // fail records an error at pos; only the first one is kept.

@@ -312,13 +312,16 @@ func (b *builder) signedNumber(p Position, n *sSignedNum) Expr {
 // maxParamIndex is SQLite's largest placeholder number.
 const maxParamIndex = 32766
 
-// param converts a placeholder and numbers it.
+// param converts a placeholder. Only ?NNN and $N get their number here:
+// the others are numbered in text order once the statement is built
+// (ParamNumbering), since the tree is not built in text order.
 func (b *builder) param(lp lexer.Position, raw string) Expr {
 	p := &Param{Position: pos(lp)}
+	b.sawParam = true
 	digits := raw[1:]
 	switch {
 	case raw == "?":
-		p.Kind, p.Index = ParamQuestion, b.maxParam+1
+		p.Kind = ParamQuestion
 	case raw[0] == '?' || raw[0] == '$' && isDigits(digits):
 		p.Kind = ParamNumbered
 		if raw[0] == '$' {
@@ -335,9 +338,6 @@ func (b *builder) param(lp lexer.Position, raw string) Expr {
 		p.Kind, p.Name = ParamAt, digits
 	default:
 		p.Kind, p.Name = ParamDollarName, digits
-	}
-	if p.Index > b.maxParam {
-		b.maxParam = p.Index
 	}
 	return p
 }

@@ -48,10 +48,14 @@ func Parse(sql string) (stmts []Statement, err error) {
 	}
 	b := &builder{src: sql}
 	for _, s := range tree.Stmts {
-		b.maxParam = 0
+		b.sawParam = false
 		st := b.statement(s)
 		if b.err != nil {
 			return nil, b.err
+		}
+		if b.sawParam {
+			// Each statement is numbered alone, as SQLite compiles it.
+			new(ParamNumbering).Number(st)
 		}
 		stmts = append(stmts, st)
 	}
@@ -69,6 +73,9 @@ func ParseExpr(sql string) (e Expr, err error) {
 	e = b.expr(tree.Expr)
 	if b.err != nil {
 		return nil, b.err
+	}
+	if b.sawParam {
+		new(ParamNumbering).Number(e)
 	}
 	return e, nil
 }

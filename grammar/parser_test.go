@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -101,27 +102,43 @@ func TestParse_EmptyScript_ReturnsNoStatements(t *testing.T) {
 }
 
 func TestParse_Params_NumberedLikeSQLite(t *testing.T) {
-	st := mustParse(t, "SELECT ?, ?5, ?, :a, $2, ?")[0]
-	var got []int
-	Walk(st, func(n Node) bool {
-		if p, ok := n.(*Param); ok {
+	indexes := func(st Node) []int {
+		var got []int
+		for _, p := range Params(st) {
 			got = append(got, p.Index)
 		}
-		return true
-	})
-	want := []int{1, 5, 6, 0, 2, 7}
-	if len(got) != len(want) {
-		t.Fatalf("got %v, want %v", got, want)
+		return got
 	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Fatalf("got %v, want %v", got, want)
+	for sql, want := range map[string][]int{
+		"SELECT ?, ?5, ?, :a, $2, ?":  {1, 5, 6, 7, 2, 8},
+		"SELECT :a, ?, :a, @a, $a, ?": {1, 2, 1, 3, 4, 5},
+		"SELECT ?3, ?, ?1, ?":         {3, 4, 1, 5},
+		// The tree holds WHERE before the FROM's ON, and a CASE's ELSE
+		// before its WHEN/THEN; the numbers follow the text.
+		"SELECT ? FROM a JOIN b ON b.x = ? WHERE a.y = ? GROUP BY ? HAVING ?":               {1, 2, 3, 4, 5},
+		"SELECT CASE ? WHEN ? THEN ? ELSE ? END":                                            {1, 2, 3, 4},
+		"INSERT INTO u(k, v) VALUES (?, ?) ON CONFLICT (k) DO UPDATE SET v = ? RETURNING ?": {1, 2, 3, 4},
+		"UPDATE u SET v = ? FROM (SELECT ? AS k) AS s WHERE u.k = ?":                        {1, 2, 3},
+	} {
+		st := mustParse(t, sql)[0]
+		if got := indexes(st); fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: got %v, want %v", sql, got, want)
 		}
 	}
 	// Numbering restarts with each statement.
 	second := mustParse(t, "SELECT ?; SELECT ?")[1]
 	if p := second.(*SelectStmt).Body.(*SelectCore).Columns[0].Expr.(*Param); p.Index != 1 {
 		t.Fatalf("second statement's ? has index %d", p.Index)
+	}
+}
+
+func TestParamNumbering_Number_ScriptNumbersOn(t *testing.T) {
+	var pn ParamNumbering
+	for _, st := range mustParse(t, "SELECT ?, :x; SELECT ?, :x, @y") {
+		pn.Number(st)
+	}
+	if pn.Max != 4 || fmt.Sprint(pn.Names) != "[ x  y]" {
+		t.Fatalf("Max %d, Names %q", pn.Max, pn.Names)
 	}
 }
 
