@@ -269,9 +269,17 @@ type statWriter struct {
 
 // remove deletes the rows of table (only index only's, when set).
 func (w *statWriter) remove(table string, only *catalog.Index) error {
+	return deleteSystemRows(w.tree, func(tbl, idx types.Value) bool {
+		return strings.EqualFold(tbl.Text(), table) && (only == nil || strings.EqualFold(idx.Text(), only.Name))
+	})
+}
+
+// deleteSystemRows deletes the rows of a system table (sqlite_stat1,
+// sqlite_sequence) whose first two columns match.
+func deleteSystemRows(tree *txn.Tree, match func(c0, c1 types.Value) bool) error {
 	var dead [][]byte
-	err := eachStatRow(w.tree, func(key []byte, tbl, idx types.Value, _ string) {
-		if strings.EqualFold(tbl.Text(), table) && (only == nil || strings.EqualFold(idx.Text(), only.Name)) {
+	err := eachStatRow(tree, func(key []byte, c0, c1 types.Value, _ string) {
+		if match(c0, c1) {
 			dead = append(dead, append([]byte{}, key...))
 		}
 	})
@@ -279,7 +287,7 @@ func (w *statWriter) remove(table string, only *catalog.Index) error {
 		return err
 	}
 	for _, k := range dead {
-		if err := w.tree.Delete(k); err != nil {
+		if err := tree.Delete(k); err != nil {
 			return err
 		}
 	}
@@ -302,7 +310,8 @@ func (w *statWriter) add(tbl string, idx types.Value, stat string) error {
 	return w.tree.Put(storage.RowidKey(next), w.rec)
 }
 
-// eachStatRow calls fn with every sqlite_stat1 row's key and columns.
+// eachStatRow calls fn with every sqlite_stat1 row's key and columns (of
+// any system table's row: the columns it lacks are NULL).
 func eachStatRow(tree *txn.Tree, fn func(key []byte, tbl, idx types.Value, stat string)) error {
 	cur := tree.Cursor()
 	defer cur.Close()

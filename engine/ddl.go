@@ -7,6 +7,7 @@ import (
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/grammar"
 )
 
@@ -206,6 +207,19 @@ func createView(cat *catalog.Catalog, p *plan.CreateView) (bool, error) {
 // table, as SQLite's sqlite_sequence does.
 const sequenceTable = "sqlite_sequence"
 
+// dropSequence deletes the sqlite_sequence row of a table being dropped,
+// as SQLite's DROP TABLE does: a table created again under the name
+// numbers its AUTOINCREMENT rowids from 1.
+func dropSequence(c *exec.Ctx, cat *catalog.Catalog, table string) error {
+	st := cat.Table(sequenceTable)
+	if st == nil || strings.EqualFold(table, sequenceTable) {
+		return nil
+	}
+	return deleteSystemRows(c.TxOf(cat.IsTemp()).Tree(st.Root), func(name, _ types.Value) bool {
+		return strings.EqualFold(name.Text(), table)
+	})
+}
+
 func createSequenceTable(c *exec.Ctx, cat *catalog.Catalog) error {
 	_, err := createSystemTable(c, cat, "CREATE TABLE sqlite_sequence(name,seq)")
 	return err
@@ -266,6 +280,9 @@ func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop, temp bool) (bool, err
 		if strings.EqualFold(t.Name, statTable) {
 			clearStats(cat)
 		} else if err := dropStats(c, cat, t.Name, nil); err != nil {
+			return false, err
+		}
+		if err := dropSequence(c, cat, t.Name); err != nil {
 			return false, err
 		}
 		for _, ix := range cat.TableIndexes(t.Name) {
