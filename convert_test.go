@@ -124,3 +124,19 @@ func TestSyncMode_MatchesStorage(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, storage.SyncNormal, cfg.engineOptions().Sync, "the DSN's sync setting reaches the engine")
 }
+
+func TestDriver_ValuesStored_NoGoMapping(t *testing.T) {
+	db, err := sql.Open("ladybug", "file:valuesstored?mode=memory&values=stored")
+	require.NoError(t, err)
+	defer db.Close()
+	_, err = db.Exec(`CREATE TABLE t(b BOOLEAN, d DATE, ts TIMESTAMP); INSERT INTO t VALUES (1, '2026-01-02', '2026-01-02 03:04:05')`)
+	require.NoError(t, err)
+	var b, d, ts any
+	require.NoError(t, db.QueryRow(`SELECT b, d, ts FROM t`).Scan(&b, &d, &ts))
+	assert.Equal(t, int64(1), b)
+	assert.Equal(t, "2026-01-02", d)
+	assert.Equal(t, "2026-01-02 03:04:05", ts)
+
+	_, err = sql.Open("ladybug", ":memory:?values=raw")
+	assert.ErrorContains(t, err, "go or stored")
+}

@@ -50,6 +50,10 @@ type Config struct {
 	ForeignKeys bool           // enforced unless foreign_keys=off
 	MemoryLimit int64          // per-query memory limit in bytes; 0 means none
 	Location    *time.Location // zone of returned time.Time values; nil means UTC
+	// StoredValues returns every value as stored (int64, float64, string,
+	// []byte, nil), without the BOOLEAN → bool and DATE/TIMESTAMP →
+	// time.Time mapping: what a shell or a dump needs to write the data back.
+	StoredValues bool
 }
 
 // defaultConfig is what an empty DSN option list means.
@@ -172,8 +176,17 @@ func (c *Config) setOption(key, val string) error {
 			return bad("UTC, Local or an IANA zone name")
 		}
 		c.Location = loc
+	case "values":
+		switch val {
+		case "go":
+			c.StoredValues = false
+		case "stored":
+			c.StoredValues = true
+		default:
+			return bad("go or stored")
+		}
 	default:
-		return fmt.Errorf("ladybug: unknown DSN option %q (known: mode, cache_size, page_size, busy_timeout, sync, foreign_keys, memory_limit, loc)", key)
+		return fmt.Errorf("ladybug: unknown DSN option %q (known: mode, cache_size, page_size, busy_timeout, sync, foreign_keys, memory_limit, loc, values)", key)
 	}
 	return nil
 }

@@ -79,6 +79,9 @@ func (rs *rows) describe() {
 	for i, c := range rs.cols {
 		rs.names[i] = c.Name
 		rs.kinds[i] = classifyDecl(c.DeclType)
+		if rs.cfg != nil && rs.cfg.StoredValues {
+			rs.kinds[i] = declAny
+		}
 	}
 	if cap(rs.buf) < len(rs.cols) {
 		rs.buf = make([]types.Value, len(rs.cols))
