@@ -122,6 +122,9 @@ func (c *Connector) engine() (*engine.DB, error) {
 	if c.db != nil {
 		return c.db, nil
 	}
+	if c.cfg.Clone != "" {
+		return c.cloneEngine()
+	}
 	if c.cfg.Memory && c.cfg.Name == "" {
 		db, err := engine.Open(c.cfg.engineOptions())
 		if err != nil {

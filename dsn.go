@@ -41,6 +41,10 @@ type Config struct {
 	// *sql.DB in the process that opens the same name, while any is open.
 	Memory bool
 	Name   string
+	// Clone, for an in-memory database, makes it a copy-on-write clone of
+	// the database named Clone (DSN clone=TEMPLATE): a named memory
+	// database open in this process, or a database file. See Clone.
+	Clone string
 
 	Mode        Mode
 	CacheSize   int64         // page cache bytes; 0 means 32 MiB
@@ -106,6 +110,9 @@ func ParseDSN(dsn string) (Config, error) {
 	default:
 		cfg.Path = path
 	}
+	if cfg.Clone != "" && !cfg.Memory {
+		return cfg, fmt.Errorf("ladybug: DSN %q: clone= makes an in-memory database: use :memory:?clone=T or file:NAME?mode=memory&clone=T", dsn)
+	}
 	if cfg.Memory && cfg.Mode == ModeReadOnly {
 		return cfg, fmt.Errorf("ladybug: DSN %q: an in-memory database cannot be opened read-only", dsn)
 	}
@@ -170,6 +177,11 @@ func (c *Config) setOption(key, val string) error {
 			return bad("a size in bytes, or with a KiB/MiB/GiB suffix")
 		}
 		c.MemoryLimit = n
+	case "clone":
+		if val == "" {
+			return bad("the name of a memory database or the path of a database file")
+		}
+		c.Clone = val
 	case "loc", "_loc":
 		loc, err := parseLocation(val)
 		if err != nil {
@@ -186,7 +198,7 @@ func (c *Config) setOption(key, val string) error {
 			return bad("go or stored")
 		}
 	default:
-		return fmt.Errorf("ladybug: unknown DSN option %q (known: mode, cache_size, page_size, busy_timeout, sync, foreign_keys, memory_limit, loc, values)", key)
+		return fmt.Errorf("ladybug: unknown DSN option %q (known: mode, cache_size, page_size, busy_timeout, sync, foreign_keys, memory_limit, loc, values, clone)", key)
 	}
 	return nil
 }

@@ -56,3 +56,33 @@ func release(s *sharedDB) error {
 	delete(registry.dbs, s.key)
 	return s.db.Close()
 }
+
+// lookup returns the open engine for cfg with a new reference, or nil.
+func lookup(cfg *Config) *sharedDB {
+	registry.Lock()
+	defer registry.Unlock()
+	s, ok := registry.dbs[cfg.registryKey()]
+	if !ok {
+		return nil
+	}
+	s.refs++
+	return s
+}
+
+// register enters db, just opened for cfg, into the registry; when another
+// connector registered the same name meanwhile, db is closed and theirs
+// shared.
+func register(cfg *Config, db *engine.DB) *sharedDB {
+	key := cfg.registryKey()
+	registry.Lock()
+	if s, ok := registry.dbs[key]; ok {
+		s.refs++
+		registry.Unlock()
+		_ = db.Close()
+		return s
+	}
+	s := &sharedDB{key: key, db: db, refs: 1}
+	registry.dbs[key] = s
+	registry.Unlock()
+	return s
+}

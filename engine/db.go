@@ -17,7 +17,7 @@ import (
 // Options configure Open. The zero value of each field means its default.
 type Options struct {
 	Path        string        // file path (ignored when Memory)
-	Memory      bool          // in-memory database (same code over vfs.NewMemFS())
+	Memory      bool          // in-memory database (same code over a vfs.CowFS)
 	FS          vfs.FS        // optional override (tests: fault-injecting / crash FS)
 	PageSize    int           // at creation; 0 = 4096
 	CacheSize   int64         // bytes; 0 = 32 MiB
@@ -35,6 +35,7 @@ type DB struct {
 	store *storage.Store
 	txm   *txn.Manager
 	pool  *factorized.Pool
+	mem   *vfs.CowFS // an in-memory database's files; nil for a file
 	cache *planCache
 	progs *progCache
 
@@ -69,6 +70,10 @@ type Stats struct {
 	// BlockBytes the bytes of blocks it has allocated (mechanism 3).
 	ZeroedBytes int64
 	BlockBytes  int64
+	// Memory is an in-memory database's copy-on-write file system: the
+	// chunks (pages) its files reference, shared with clones or not, and
+	// how many it copied because it wrote into a shared one (see Clone).
+	Memory vfs.CowStats
 }
 
 // SetEagerZero switches the factorized block pool to zero whole blocks up
@@ -89,7 +94,7 @@ func Open(opts Options) (*DB, error) {
 	path := opts.Path
 	if opts.Memory {
 		if so.FS == nil {
-			so.FS = vfs.NewMemFS()
+			so.FS = vfs.NewCowFS()
 		}
 		path, so.Create = memPath, true
 		so.CheckpointFrames = memCheckpointFrames
@@ -101,15 +106,22 @@ func Open(opts Options) (*DB, error) {
 	if err != nil {
 		return nil, wrapOpen(err, path)
 	}
-	db := &DB{opts: opts, store: st, txm: txn.NewManager(st),
-		pool: factorized.NewPool(factorized.PoolOptions{}), cache: newPlanCache(planCacheSize), progs: newProgCache(progCacheBytes, progCacheEntries),
-		sessions: map[*Session]struct{}{}}
+	db := newDB(opts, st, so.FS)
 	if err := db.loadInitialCatalog(); err != nil {
 		st.Close()
 		return nil, err
 	}
 	db.progs.sweepAtGC()
 	return db, nil
+}
+
+// newDB wraps a store opened over fsys.
+func newDB(opts Options, st *storage.Store, fsys vfs.FS) *DB {
+	db := &DB{opts: opts, store: st, txm: txn.NewManager(st),
+		pool: factorized.NewPool(factorized.PoolOptions{}), cache: newPlanCache(planCacheSize), progs: newProgCache(progCacheBytes, progCacheEntries),
+		sessions: map[*Session]struct{}{}}
+	db.mem, _ = fsys.(*vfs.CowFS)
+	return db
 }
 
 func wrapOpen(err error, path string) error {
@@ -202,6 +214,9 @@ func (db *DB) Stats() Stats {
 		ZeroedBytes: db.pool.ZeroedBytes(), BlockBytes: db.pool.Allocated()}
 	if c := db.cat.Load(); c != nil {
 		st.SchemaVersion = c.Version
+	}
+	if db.mem != nil {
+		st.Memory = db.mem.Stats()
 	}
 	return st
 }

@@ -44,7 +44,7 @@
 // supported); as in SQLite the statement itself changes no row.
 //
 // Not supported yet, each failing with a "not supported" error: TEMP
-// tables, views and triggers; ATTACH, VACUUM INTO and virtual tables
-// (refused by design). Deferred foreign keys are
+// tables, views and triggers; ATTACH and virtual tables (refused by
+// design). Deferred foreign keys are
 // verified by scanning the child tables they touched before COMMIT.
 package engine

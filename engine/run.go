@@ -205,6 +205,9 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 	if isVacuum(bp.plan) {
 		return out, s.vacuum(ctx)
 	}
+	if nop, ok := isVacuumInto(bp.plan); ok {
+		return out, s.vacuumInto(s.newCtx(ctx, nil, cat0, args, mem), nop)
+	}
 	if q, ok := bp.plan.(*plan.Query); ok && q.NoTables && s.tx == nil {
 		// Nothing to read: no transaction, no snapshot.
 		return s.dispatch(s.newCtx(ctx, nil, cat0, args, mem), bp, mem)

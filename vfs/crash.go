@@ -12,7 +12,7 @@ type CrashFS struct {
 
 // NewCrashFS returns an empty crash-simulating file system.
 func NewCrashFS() *CrashFS {
-	return &CrashFS{MemFS: MemFS{files: map[string]*memNode{}}}
+	return &CrashFS{MemFS: MemFS{fileTable[*memNode]{files: map[string]*memNode{}}}}
 }
 
 // Create implements FS.

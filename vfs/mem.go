@@ -1,9 +1,7 @@
 package vfs
 
 import (
-	"fmt"
 	"io"
-	"io/fs"
 	"sort"
 	"sync"
 )
@@ -11,19 +9,17 @@ import (
 // MemFS is a file system held in memory. The zero value is not usable; call
 // NewMemFS.
 type MemFS struct {
-	mu    sync.Mutex
-	files map[string]*memNode // guarded by mu
+	fileTable[*memNode]
 }
 
 // NewMemFS returns an empty in-memory file system.
-func NewMemFS() *MemFS { return &MemFS{files: map[string]*memNode{}} }
+func NewMemFS() *MemFS { return &MemFS{fileTable[*memNode]{files: map[string]*memNode{}}} }
 
 // memNode is one file's bytes, shared by every handle open on it.
 type memNode struct {
-	mu     sync.RWMutex
-	data   []byte // guarded by mu
-	shared int    // handles holding a shared lock; guarded by mu
-	excl   bool   // a handle holds the exclusive lock; guarded by mu
+	mu    sync.RWMutex
+	data  []byte    // guarded by mu
+	locks lockState // guarded by mu
 
 	// Crash tracking, on for CrashFS files only: the bytes as of the last
 	// Sync and the last write since then. All guarded by mu.
@@ -35,45 +31,27 @@ type memNode struct {
 
 // Open implements FS.
 func (m *MemFS) Open(name string, readOnly bool) (File, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	n, ok := m.files[name]
-	if !ok {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	n, err := m.lookup("open", name)
+	if err != nil {
+		return nil, err
 	}
-	return &memFile{n: n, name: name, readOnly: readOnly}, nil
+	return &memFile{n: n, handle: handle{name: name, readOnly: readOnly}}, nil
 }
 
 // Create implements FS.
 func (m *MemFS) Create(name string) (File, error) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	n, ok := m.files[name]
-	if !ok {
-		n = &memNode{}
-		m.files[name] = n
-	}
-	return &memFile{n: n, name: name}, nil
+	n := m.lookupOrAdd(name, func() *memNode { return &memNode{} })
+	return &memFile{n: n, handle: handle{name: name}}, nil
 }
 
 // Remove implements FS.
-func (m *MemFS) Remove(name string) error {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if _, ok := m.files[name]; !ok {
-		return &fs.PathError{Op: "remove", Path: name, Err: fs.ErrNotExist}
-	}
-	delete(m.files, name)
-	return nil
-}
+func (m *MemFS) Remove(name string) error { return m.remove(name) }
 
 // Stat implements FS.
 func (m *MemFS) Stat(name string) (int64, error) {
-	m.mu.Lock()
-	n, ok := m.files[name]
-	m.mu.Unlock()
-	if !ok {
-		return 0, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrNotExist}
+	n, err := m.lookup("stat", name)
+	if err != nil {
+		return 0, err
 	}
 	n.mu.RLock()
 	defer n.mu.RUnlock()
@@ -93,29 +71,13 @@ func (m *MemFS) Names() []string {
 }
 
 type memFile struct {
-	n        *memNode
-	name     string
-	readOnly bool
-	mu       sync.Mutex
-	closed   bool // guarded by mu
-	lock     int  // 0 none, 1 shared, 2 exclusive; guarded by mu
-}
-
-func (f *memFile) check() error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.closed {
-		return ErrClosed
-	}
-	return nil
+	handle
+	n *memNode
 }
 
 func (f *memFile) ReadAt(p []byte, off int64) (int, error) {
-	if err := f.check(); err != nil {
+	if err := f.checkRead(off); err != nil {
 		return 0, err
-	}
-	if off < 0 {
-		return 0, fmt.Errorf("vfs: read %s: negative offset", f.name)
 	}
 	f.n.mu.RLock()
 	defer f.n.mu.RUnlock()
@@ -130,14 +92,8 @@ func (f *memFile) ReadAt(p []byte, off int64) (int, error) {
 }
 
 func (f *memFile) WriteAt(p []byte, off int64) (int, error) {
-	if err := f.check(); err != nil {
+	if err := f.checkWrite("write", "offset", off); err != nil {
 		return 0, err
-	}
-	if f.readOnly {
-		return 0, fmt.Errorf("vfs: write %s: %w", f.name, fs.ErrPermission)
-	}
-	if off < 0 {
-		return 0, fmt.Errorf("vfs: write %s: negative offset", f.name)
 	}
 	f.n.mu.Lock()
 	defer f.n.mu.Unlock()
@@ -208,14 +164,8 @@ func (f *memFile) Sync() error {
 }
 
 func (f *memFile) Truncate(size int64) error {
-	if err := f.check(); err != nil {
+	if err := f.checkWrite("truncate", "size", size); err != nil {
 		return err
-	}
-	if f.readOnly {
-		return fmt.Errorf("vfs: truncate %s: %w", f.name, fs.ErrPermission)
-	}
-	if size < 0 {
-		return fmt.Errorf("vfs: truncate %s: negative size", f.name)
 	}
 	f.n.mu.Lock()
 	defer f.n.mu.Unlock()
@@ -237,45 +187,6 @@ func (f *memFile) Size() (int64, error) {
 	return int64(len(f.n.data)), nil
 }
 
-func (f *memFile) Lock(exclusive bool) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.closed {
-		return ErrClosed
-	}
-	if f.lock != 0 {
-		return nil
-	}
-	f.n.mu.Lock()
-	defer f.n.mu.Unlock()
-	if f.n.excl || (exclusive && f.n.shared > 0) {
-		return fmt.Errorf("%s: %w", f.name, ErrLocked)
-	}
-	if exclusive {
-		f.n.excl = true
-		f.lock = 2
-	} else {
-		f.n.shared++
-		f.lock = 1
-	}
-	return nil
-}
+func (f *memFile) Lock(exclusive bool) error { return f.lockIn(&f.n.mu, &f.n.locks, exclusive) }
 
-func (f *memFile) Close() error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.closed {
-		return ErrClosed
-	}
-	f.closed = true
-	f.n.mu.Lock()
-	defer f.n.mu.Unlock()
-	switch f.lock {
-	case 1:
-		f.n.shared--
-	case 2:
-		f.n.excl = false
-	}
-	f.lock = 0
-	return nil
-}
+func (f *memFile) Close() error { return f.closeIn(&f.n.mu, &f.n.locks) }

@@ -19,6 +19,7 @@ func allFS(t *testing.T) map[string]struct {
 	}{
 		"os":    {OS(), t.TempDir()},
 		"mem":   {NewMemFS(), "/m"},
+		"cow":   {NewCowFS(), "/w"},
 		"crash": {NewCrashFS(), "/c"},
 		"fault": {NewFaultFS(NewMemFS()), "/f"},
 	}

@@ -67,7 +67,11 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 		return &Analyze{Schema: strings.ToLower(s.Schema), Name: s.Name}, nil
 	case *grammar.VacuumStmt:
 		if s.Into != nil {
-			return nil, notSupported("VACUUM INTO")
+			into, err := b.bindExpr(s.Into, nil)
+			if err != nil {
+				return nil, err
+			}
+			return &Nop{What: "VACUUM INTO", Into: into}, nil
 		}
 		return &Nop{What: "VACUUM"}, nil
 	case *grammar.ReindexStmt:

@@ -186,8 +186,13 @@ type Analyze struct{ Schema, Name string }
 // does (a collation when unqualified, else a table, else an index).
 type Reindex struct{ Schema, Name string }
 
-// Nop is a statement that does nothing (VACUUM on an in-memory database).
-type Nop struct{ What string }
+// Nop is a statement the engine runs outside the plan machinery: VACUUM,
+// and VACUUM INTO with Into, the row-independent expression naming the
+// file to write.
+type Nop struct {
+	What string
+	Into Expr
+}
 
 func (*Query) stmtNode()         {}
 func (*Insert) stmtNode()        {}

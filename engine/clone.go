@@ -1,0 +1,78 @@
+package engine
+
+import (
+	"context"
+	"errors"
+
+	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/vfs"
+)
+
+// Clone returns a new in-memory database holding db's newest commit.
+//
+// For an in-memory db it takes constant time whatever the database's size:
+// the clone shares every page with db, and either side copies a page only
+// when it writes it (storage.Store.Clone over a vfs.CowFS). It waits only
+// for a running write transaction to end (BusyTimeout), so writers of db
+// keep going around it; their later commits are invisible to the clone,
+// and the clone's writes to db. Closing either frees only what it alone
+// holds.
+//
+// A file database is copied page by page from one read snapshot into the
+// clone's memory (Backup's reader: writers are not blocked), so that clone
+// costs the database's size once.
+//
+// opts configures the clone (cache size, busy timeout, foreign keys, memory
+// limit); its Path, Memory, FS and ReadOnly are ignored.
+func (db *DB) Clone(ctx context.Context, opts Options) (*DB, error) {
+	if db.isClosed() {
+		return nil, errs.New(errs.CodeMisuse, "clone of a closed database")
+	}
+	fsys := vfs.NewCowFS()
+	opts.Memory, opts.Path, opts.FS, opts.ReadOnly, opts.Create = true, "", fsys, false, true
+	st, err := db.store.Clone(ctx, fsys, memPath, storeOptions(opts))
+	if errors.Is(err, storage.ErrNotCloneable) {
+		st, err = db.copyInto(ctx, fsys)
+	}
+	if err != nil {
+		return nil, storageErr("clone", err)
+	}
+	c := newDB(opts, st, fsys)
+	if cat := db.cat.Load(); cat != nil {
+		// A catalog is immutable and names pages by number, which the
+		// clone shares: the clone starts with db's, and a session whose
+		// snapshot has another schema cookie loads its own (catalogFor).
+		c.cat.Store(cat)
+	} else if err := c.loadInitialCatalog(); err != nil {
+		st.Close()
+		return nil, err
+	}
+	c.progs.sweepAtGC()
+	return c, nil
+}
+
+// copyInto writes a consistent copy of db's newest commit into memPath of
+// fsys and opens it as an in-memory store.
+func (db *DB) copyInto(ctx context.Context, fsys *vfs.CowFS) (*storage.Store, error) {
+	f, err := fsys.Create(memPath)
+	if err != nil {
+		return nil, err
+	}
+	_, err = db.store.Backup(ctx, f, storage.BackupOptions{})
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	so := storeOptions(Options{Memory: true, FS: fsys, CacheSize: db.opts.CacheSize, BusyTimeout: db.opts.BusyTimeout})
+	so.Create = true
+	return storage.Open(memPath, so)
+}
+
+// storeOptions are the storage options of an in-memory database.
+func storeOptions(opts Options) storage.Options {
+	return storage.Options{FS: opts.FS, PageSize: opts.PageSize, CacheSize: opts.CacheSize,
+		Sync: opts.Sync, BusyTimeout: opts.BusyTimeout, CheckpointFrames: memCheckpointFrames}
+}

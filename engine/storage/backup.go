@@ -1,0 +1,210 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/ladybugsql/ladybug/vfs"
+)
+
+// BackupOptions configure Backup and BackupFile.
+type BackupOptions struct {
+	// Progress, when set, is called after each batch of pages (about
+	// 1 MiB) with the pages written so far and the total, from the
+	// goroutine running the backup.
+	Progress func(done, total uint32)
+	// Compact runs Vacuum on the copy before it is published (VACUUM
+	// INTO): free pages are dropped and the file is as small as its live
+	// pages. Only BackupFile honours it.
+	Compact bool
+	// Sync is the copy's durability: SyncFull (the default) fsyncs the
+	// copy and its directory before BackupFile returns; SyncOff skips
+	// every fsync (tests, scratch copies).
+	Sync SyncMode
+}
+
+// backupBatch is the pages one Backup step reads and writes together.
+const backupBatch = 256
+
+// Backup writes s's newest commit, as of the call, to dst as a complete
+// database file (no log): page p at offset p*PageSize, the header last.
+// It reads through one read snapshot, so writers keep committing meanwhile
+// (an open snapshot only holds checkpoints back), and bypasses the page
+// cache, so it neither evicts other readers' pages nor keeps its own.
+// Free pages are copied as they are, unverified (a free page keeps stale
+// bytes, or none). It returns the page count written.
+func (s *Store) Backup(ctx context.Context, dst vfs.File, opts BackupOptions) (uint32, error) {
+	tx, err := s.BeginRead()
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback()
+	list, err := tx.freePages()
+	if err != nil {
+		return 0, err
+	}
+	free := make(map[uint32]bool, len(list))
+	for _, p := range list {
+		free[p] = true
+	}
+	total := tx.hdr.pageCount
+	ps := s.ps
+	buf := make([]byte, backupBatch*ps)
+	for first := uint32(1); first < total; first += backupBatch {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		n := min(backupBatch, total-first)
+		b := buf[:int(n)*ps]
+		if err := s.readSnapshotPages(first, b, tx.snap, free); err != nil {
+			return 0, err
+		}
+		if _, err := dst.WriteAt(b, int64(first)*int64(ps)); err != nil {
+			return 0, fmt.Errorf("storage: backup: %w", ioErr(err))
+		}
+		if opts.Progress != nil {
+			opts.Progress(first+n-1, total)
+		}
+	}
+	h := tx.hdr
+	h.seq = tx.snap
+	h.encode(buf[:ps])
+	if _, err := dst.WriteAt(buf[:ps], 0); err != nil {
+		return 0, fmt.Errorf("storage: backup: %w", ioErr(err))
+	}
+	if err := dst.Truncate(int64(total) * int64(ps)); err != nil {
+		return 0, fmt.Errorf("storage: backup: %w", ioErr(err))
+	}
+	if opts.Progress != nil {
+		opts.Progress(total, total)
+	}
+	return total, nil
+}
+
+// readSnapshotPages fills b with the pages from first on as snapshot snap
+// sees them, verifying the checksum of every page not on the free list. Pages come from the main file in one read,
+// then those the log holds a version of from their frames; walMu is held
+// shared throughout, so no checkpoint restarts the log meanwhile, and a
+// checkpoint only rewrites main-file pages whose log version this reads
+// instead.
+func (s *Store) readSnapshotPages(first uint32, b []byte, snap uint64, free map[uint32]bool) error {
+	ps := s.ps
+	s.walMu.RLock()
+	defer s.walMu.RUnlock()
+	n, err := s.db.ReadAt(b, int64(first)*int64(ps))
+	if err != nil && !errors.Is(err, io.EOF) {
+		return fmt.Errorf("storage: backup: read: %w", ioErr(err))
+	}
+	clear(b[n:])
+	for i := 0; i < len(b)/ps; i++ {
+		p := first + uint32(i)
+		pg := b[i*ps : (i+1)*ps]
+		if _, off := s.wal.resolve(p, snap); off >= 0 {
+			if err := s.wal.readFrame(off, pg); err != nil {
+				return fmt.Errorf("storage: backup: page %d: %w", p, err)
+			}
+		}
+		if !free[p] && !pageOK(pg) {
+			return fmt.Errorf("%w: page %d checksum mismatch", ErrCorrupt, p)
+		}
+	}
+	return nil
+}
+
+// ErrExists: BackupFile's destination already exists.
+var ErrExists = errors.New("storage: destination file already exists")
+
+// BackupFile writes s's newest commit to a new database file at path in
+// the operating system's file system, and (with opts.Compact) vacuums it.
+// The copy is written to a temporary file beside path, fsynced, and only
+// then linked to path, which must not exist (ErrExists): a crash or an
+// error at any point leaves either no file at path or the complete copy,
+// never a half-written file that opens. A stale log at path+"-wal" (of a
+// deleted database) is removed first, so it cannot replay into the copy.
+func (s *Store) BackupFile(ctx context.Context, path string, opts BackupOptions) (uint32, error) {
+	if _, err := os.Lstat(path); err == nil {
+		return 0, fmt.Errorf("%w: %s", ErrExists, path)
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return 0, fmt.Errorf("storage: backup: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".backup-*")
+	if err != nil {
+		return 0, fmt.Errorf("storage: backup: %w", ioErr(err))
+	}
+	tmpName := tmp.Name()
+	tmp.Close()
+	published := false
+	defer func() {
+		if !published {
+			os.Remove(tmpName)
+			os.Remove(tmpName + "-wal")
+		}
+	}()
+	f, err := vfs.OS().Open(tmpName, false)
+	if err != nil {
+		return 0, fmt.Errorf("storage: backup: %w", err)
+	}
+	pages, err := s.Backup(ctx, f, opts)
+	if err == nil && opts.Sync != SyncOff {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return 0, err
+	}
+	if opts.Compact {
+		if pages, err = compactFile(ctx, tmpName, opts.Sync); err != nil {
+			return 0, err
+		}
+	}
+	if err := os.Remove(path + "-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return 0, fmt.Errorf("storage: backup: remove stale log: %w", err)
+	}
+	// Link, not rename: it fails if path appeared meanwhile, so an
+	// existing file is never replaced.
+	if err := os.Link(tmpName, path); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return 0, fmt.Errorf("%w: %s", ErrExists, path)
+		}
+		return 0, fmt.Errorf("storage: backup: %w", ioErr(err))
+	}
+	published = true
+	os.Remove(tmpName)
+	if opts.Sync != SyncOff {
+		if err := vfs.OS().(vfs.DirSyncer).SyncDir(path); err != nil {
+			return 0, fmt.Errorf("storage: backup: %w", ioErr(err))
+		}
+	}
+	return pages, nil
+}
+
+// compactFile vacuums the database copy at path in place and returns its
+// page count.
+func compactFile(ctx context.Context, path string, sync SyncMode) (uint32, error) {
+	c, err := Open(path, Options{Sync: sync, CacheSize: 4 << 20})
+	if err != nil {
+		return 0, err
+	}
+	if c.FreelistCount() > 0 {
+		if err := c.Vacuum(ctx); err != nil {
+			c.Close()
+			return 0, err
+		}
+	}
+	pages := c.PageCount()
+	if err := c.Close(); err != nil {
+		return 0, err
+	}
+	// Close checkpointed the log into the file; the empty log goes.
+	if err := os.Remove(path + "-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return 0, fmt.Errorf("storage: backup: %w", err)
+	}
+	return pages, nil
+}
