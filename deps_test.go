@@ -30,6 +30,7 @@ var allowedImports = map[string][]string{
 	"factorized":          {},
 	"vfs":                 {},
 	"examples/quickstart": {""},
+	"ladybugtest":         {"", "github.com/stretchr/testify"},
 }
 
 func TestDeps_ImportsFlowOneWay(t *testing.T) {

@@ -1,0 +1,1 @@
+INSERT INTO orders (user_id, total) VALUES (2, 100);
