@@ -32,6 +32,10 @@ func alterTable(c *exec.Ctx, cat *catalog.Catalog, p *plan.AlterTable) (bool, er
 		return true, addColumn(c, cat, old, ct, st.ColumnDef)
 	case grammar.AlterDropColumn:
 		return true, dropColumn(c, cat, old, ct, st.Column)
+	case grammar.AlterAddConstraint:
+		return true, addConstraint(c, cat, old, ct, st.Constraint, p.Check)
+	case grammar.AlterDropConstraint:
+		return true, dropConstraint(cat, old, ct, st.Column)
 	default:
 		return true, alterColumn(c, cat, old, ct, st)
 	}

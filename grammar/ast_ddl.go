@@ -222,29 +222,32 @@ type AlterAction int
 
 // ALTER TABLE actions.
 const (
-	AlterRenameTable  AlterAction = iota // RENAME TO NewName
-	AlterRenameColumn                    // RENAME [COLUMN] Column TO NewName
-	AlterAddColumn                       // ADD [COLUMN] ColumnDef
-	AlterDropColumn                      // DROP [COLUMN] Column
-	AlterColumnType                      // ALTER [COLUMN] Column [SET DATA] TYPE Type
-	AlterSetNotNull                      // ALTER [COLUMN] Column SET NOT NULL
-	AlterDropNotNull                     // ALTER [COLUMN] Column DROP NOT NULL
-	AlterSetDefault                      // ALTER [COLUMN] Column SET DEFAULT Default
-	AlterDropDefault                     // ALTER [COLUMN] Column DROP DEFAULT
+	AlterRenameTable    AlterAction = iota // RENAME TO NewName
+	AlterRenameColumn                      // RENAME [COLUMN] Column TO NewName
+	AlterAddColumn                         // ADD [COLUMN] ColumnDef
+	AlterDropColumn                        // DROP [COLUMN] Column
+	AlterColumnType                        // ALTER [COLUMN] Column [SET DATA] TYPE Type
+	AlterSetNotNull                        // ALTER [COLUMN] Column SET NOT NULL
+	AlterDropNotNull                       // ALTER [COLUMN] Column DROP NOT NULL
+	AlterSetDefault                        // ALTER [COLUMN] Column SET DEFAULT Default
+	AlterDropDefault                       // ALTER [COLUMN] Column DROP DEFAULT
+	AlterAddConstraint                     // ADD [CONSTRAINT name] CHECK|FOREIGN KEY|UNIQUE|PRIMARY KEY
+	AlterDropConstraint                    // DROP CONSTRAINT Column (the constraint's name)
 )
 
 // AlterTableStmt is ALTER TABLE [schema.]table action.
 type AlterTableStmt struct {
 	Position
 	source
-	Schema    string
-	Table     string
-	Action    AlterAction
-	Column    string     // the column acted on
-	NewName   string     // RENAME targets
-	ColumnDef *ColumnDef // ADD COLUMN
-	Type      *TypeName  // ALTER COLUMN ... TYPE
-	Default   Expr       // SET DEFAULT
+	Schema     string
+	Table      string
+	Action     AlterAction
+	Column     string           // the column acted on
+	NewName    string           // RENAME targets
+	ColumnDef  *ColumnDef       // ADD COLUMN
+	Type       *TypeName        // ALTER COLUMN ... TYPE
+	Default    Expr             // SET DEFAULT
+	Constraint *TableConstraint // ADD CONSTRAINT
 }
 
 func (*CreateTableStmt) statementNode()   {}

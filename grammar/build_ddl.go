@@ -205,6 +205,10 @@ func (b *builder) alterTable(s *sAlterTable) *AlterTableStmt {
 		st.Action, st.NewName = AlterRenameTable, unquote(s.Rename.To)
 	case s.Rename != nil:
 		st.Action, st.Column, st.NewName = AlterRenameColumn, unquote(s.Rename.Column), unquote(s.Rename.NewName)
+	case s.AddCon != nil:
+		st.Action, st.Constraint = AlterAddConstraint, b.tableConstraint(s.AddCon)
+	case s.DropCon != "":
+		st.Action, st.Column = AlterDropConstraint, unquote(s.DropCon)
 	case s.Add != nil:
 		st.Action, st.ColumnDef = AlterAddColumn, b.columnDef(s.Add)
 	case s.Drop != "":

@@ -330,6 +330,12 @@ func (x *AlterTableStmt) write(p *printer) {
 	case AlterDropColumn:
 		p.kw(" DROP COLUMN ")
 		p.name(x.Column)
+	case AlterAddConstraint:
+		p.kw(" ADD ")
+		x.Constraint.write(p)
+	case AlterDropConstraint:
+		p.kw(" DROP CONSTRAINT ")
+		p.name(x.Column)
 	default:
 		p.kw(" ALTER COLUMN ")
 		p.name(x.Column)

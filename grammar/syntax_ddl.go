@@ -156,12 +156,14 @@ type sDrop struct {
 }
 
 type sAlterTable struct {
-	Pos    lexer.Position
-	Table  *sQName       `parser:"'ALTER' 'TABLE' @@"`
-	Rename *sRename      `parser:"(  'RENAME' @@"`
-	Add    *sColumnDef   `parser:"| 'ADD' 'COLUMN'? @@"`
-	Drop   string        `parser:"| 'DROP' 'COLUMN'? @( Ident | QIdent )"`
-	Alter  *sAlterColumn `parser:"| 'ALTER' 'COLUMN'? @@ )"`
+	Pos     lexer.Position
+	Table   *sQName           `parser:"'ALTER' 'TABLE' @@"`
+	Rename  *sRename          `parser:"(  'RENAME' @@"`
+	AddCon  *sTableConstraint `parser:"| 'ADD' @@"`
+	Add     *sColumnDef       `parser:"| 'ADD' 'COLUMN'? @@"`
+	DropCon string            `parser:"| 'DROP' 'CONSTRAINT' @( Ident | QIdent )"`
+	Drop    string            `parser:"| 'DROP' 'COLUMN'? @( Ident | QIdent )"`
+	Alter   *sAlterColumn     `parser:"| 'ALTER' 'COLUMN'? @@ )"`
 }
 
 type sRename struct {

@@ -480,34 +480,45 @@ func ForeignKeyCheckRows(c *Ctx, table string) ([][]types.Value, error) {
 		if e.Type != "table" || (table != "" && !strings.EqualFold(e.Name, table)) {
 			continue
 		}
-		t := e.schema.Table(e.Name)
-		if len(t.ForeignKeys) == 0 {
-			continue
-		}
-		rows, err := scanRows(c, t)
+		rows, err := OrphanRows(c, e.schema, e.schema.Table(e.Name))
 		if err != nil {
 			return nil, err
 		}
-		for _, row := range rows {
-			for id, fk := range t.ForeignKeys {
-				vals, null := keyValues(row, fk.Cols)
-				if null {
-					continue
+		out = append(out, rows...)
+	}
+	return out, nil
+}
+
+// OrphanRows lists the rows of t, a table of schema, whose foreign keys
+// have no parent in schema, as PRAGMA foreign_key_check prints them.
+func OrphanRows(c *Ctx, schema *catalog.Catalog, t *catalog.Table) ([][]types.Value, error) {
+	if len(t.ForeignKeys) == 0 {
+		return nil, nil
+	}
+	rows, err := scanRows(c, t)
+	if err != nil {
+		return nil, err
+	}
+	var out [][]types.Value
+	for _, row := range rows {
+		for id, fk := range t.ForeignKeys {
+			vals, null := keyValues(row, fk.Cols)
+			if null {
+				continue
+			}
+			parent := schema.Table(fk.RefTable)
+			ok := false
+			if parent != nil {
+				cols, err := parentCols(parent, fk)
+				if err != nil {
+					return nil, err
 				}
-				parent := e.schema.Table(fk.RefTable)
-				ok := false
-				if parent != nil {
-					cols, err := parentCols(parent, fk)
-					if err != nil {
-						return nil, err
-					}
-					if ok, err = parentHas(c, parent, cols, vals); err != nil {
-						return nil, err
-					}
+				if ok, err = parentHas(c, parent, cols, vals); err != nil {
+					return nil, err
 				}
-				if !ok {
-					out = append(out, []types.Value{text(t.Name), row[len(row)-1], text(fk.RefTable), intv(len(t.ForeignKeys) - 1 - id)})
-				}
+			}
+			if !ok {
+				out = append(out, []types.Value{text(t.Name), row[len(row)-1], text(fk.RefTable), intv(len(t.ForeignKeys) - 1 - id)})
 			}
 		}
 	}

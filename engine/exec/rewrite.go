@@ -107,3 +107,29 @@ func defaultValue(c *Ctx, text string) (types.Value, error) {
 	}
 	return ConstValue(c, c.Catalog, e)
 }
+
+// CheckRows fails when a row of t makes check false: ALTER TABLE … ADD
+// CONSTRAINT name CHECK (…) on a table that already has rows. check is
+// bound over t's row (columns, then rowid).
+func CheckRows(c *Ctx, t *catalog.Table, check plan.Expr, name string) error {
+	ev, err := newBuilder().cp.compile(check)
+	if err != nil {
+		return err
+	}
+	rows, err := scanRows(c, t)
+	if err != nil {
+		return err
+	}
+	w := &tableWriter{t: t, buf: make([]types.Value, 1)}
+	w.one, w.oneVals = newRowBatch(len(t.Columns) + 1)
+	for _, row := range rows {
+		w.load(row)
+		if err := ev(c, w.one, w.buf); err != nil {
+			return err
+		}
+		if ok, known := truth(w.buf[0]); known && !ok {
+			return errs.Constraint(errs.ExtConstraintCheck, "CHECK constraint failed: %s", name)
+		}
+	}
+	return nil
+}

@@ -91,7 +91,7 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 		if t == nil {
 			return nil, bindErr("no such table: %s", qualified(s.Schema, s.Table))
 		}
-		return &AlterTable{Table: t, Stmt: s}, nil
+		return b.bindAlterTable(t, s)
 	}
 	return nil, notSupported("statement %T", st)
 }

@@ -386,3 +386,19 @@ func (b *Binder) bindCreateView(s *grammar.CreateViewStmt) (Statement, error) {
 func conflictName(a grammar.ConflictAction) string {
 	return [...]string{"", "ROLLBACK", "ABORT", "FAIL", "IGNORE", "REPLACE"}[a]
 }
+
+// bindAlterTable binds ALTER TABLE; an added CHECK constraint's
+// expression is bound over the table's row here, so a bad expression
+// fails before anything changes.
+func (b *Binder) bindAlterTable(t *catalog.Table, s *grammar.AlterTableStmt) (Statement, error) {
+	at := &AlterTable{Table: t, Stmt: s}
+	if s.Action != grammar.AlterAddConstraint || s.Constraint.Kind != grammar.ConstraintCheck {
+		return at, nil
+	}
+	x, err := b.bindExpr(s.Constraint.Check, rowScope(t, t.Name))
+	if err != nil {
+		return nil, err
+	}
+	at.Check = x
+	return at, nil
+}

@@ -127,6 +127,9 @@ type CreateIndex struct {
 type AlterTable struct {
 	Table *catalog.Table
 	Stmt  *grammar.AlterTableStmt
+	// Check is ADD CONSTRAINT … CHECK's expression bound over the
+	// table's row, for the engine to test the rows already there.
+	Check Expr
 }
 
 // CreateTrigger is CREATE TRIGGER.

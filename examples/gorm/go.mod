@@ -4,8 +4,11 @@ go 1.26.0
 
 replace github.com/ladybugsql/ladybug => ../../
 
+replace github.com/ladybugsql/ladybug/gorm => ../../gorm
+
 require (
 	github.com/ladybugsql/ladybug v0.0.0
+	github.com/ladybugsql/ladybug/gorm v0.0.0
 	github.com/stretchr/testify v1.12.1
 	gorm.io/driver/sqlite v1.6.0
 	gorm.io/gorm v1.31.2

@@ -49,9 +49,9 @@ func TestGorm_AutoMigrateCreateQuery(t *testing.T) {
 	assert.EqualValues(t, 1, n)
 }
 
-// CustomerV2 adds a column and changes a column's type, which makes gorm's
-// SQLite migrator rebuild the table (CREATE t__temp, INSERT SELECT, DROP,
-// RENAME) inside one transaction.
+// CustomerV2 adds a column and changes a column's type, which ladybug's
+// dialector does in place with ALTER TABLE … ALTER COLUMN (gorm's SQLite
+// dialector would copy the table).
 type CustomerV2 struct {
 	ID     uint   `gorm:"primaryKey"`
 	Name   string `gorm:"type:text;not null;index"`
@@ -61,7 +61,7 @@ type CustomerV2 struct {
 
 func (CustomerV2) TableName() string { return "customers" }
 
-func TestGorm_AutoMigrate_AlterAndRebuild(t *testing.T) {
+func TestGorm_AutoMigrate_AlterInPlace(t *testing.T) {
 	db, sqlDB, err := open("file:" + t.Name() + "?mode=memory")
 	require.NoError(t, err)
 	defer sqlDB.Close()

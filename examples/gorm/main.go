@@ -1,6 +1,8 @@
-// Command gorm shows ladybug under gorm through gorm's SQLite dialector:
-// the dialector speaks SQLite's dialect and catalog, which ladybug accepts,
-// over a *sql.DB opened with the "ladybug" driver.
+// Command gorm shows ladybug under gorm through ladybug's own dialector,
+// github.com/ladybugsql/ladybug/gorm (package sqlite): no cgo, no SQLite.
+// A program written for gorm.io/driver/sqlite changes its import line
+// only. (The tests beside it also run gorm.io/driver/sqlite's dialector
+// on ladybug and on SQLite, for programs that keep that dialector.)
 //
 //	go run .
 package main
@@ -10,11 +12,10 @@ import (
 	"fmt"
 	"log"
 
-	"gorm.io/driver/sqlite"
 	"gorm.io/gorm"
 	"gorm.io/gorm/logger"
 
-	_ "github.com/ladybugsql/ladybug"
+	sqlite "github.com/ladybugsql/ladybug/gorm"
 )
 
 // Customer has a unique email and many orders.
@@ -41,7 +42,7 @@ func open(dsn string) (*gorm.DB, *sql.DB, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	db, err := gorm.Open(sqlite.Dialector{Conn: sqlDB}, &gorm.Config{Logger: logger.Default.LogMode(logger.Silent)})
+	db, err := gorm.Open(sqlite.New(sqlite.Config{Conn: sqlDB}), &gorm.Config{Logger: logger.Default.LogMode(logger.Silent)})
 	if err != nil {
 		sqlDB.Close()
 		return nil, nil, err
