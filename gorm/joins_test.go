@@ -33,7 +33,7 @@ func TestJoins_WithArgumentsInJoinConditions(t *testing.T) {
 	assert.Equal(t, []row{{"ada", "nibble"}, {"bob", "rex"}}, rows)
 
 	// InnerJoins with a condition with an argument.
-	require.NoError(t, db.InnerJoins("Company", db.Where("name = ?", "Analytical")).Find(&users).Error)
+	require.NoError(t, db.InnerJoins("Company", db.Where(&Company{Name: "Analytical"})).Where("users.age > ?", 1).Find(&users).Error)
 	require.Len(t, users, 1)
 	assert.Equal(t, "ada", users[0].Name)
 
