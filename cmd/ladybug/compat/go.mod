@@ -1,0 +1,33 @@
+module github.com/ladybugsql/ladybug/cmd/ladybug/compat
+
+go 1.26.0
+
+require (
+	github.com/ladybugsql/ladybug v0.0.0
+	github.com/ladybugsql/ladybug/cmd/ladybug v0.0.0
+	github.com/stretchr/testify v1.12.1
+	modernc.org/sqlite v1.62.0
+)
+
+require (
+	github.com/alecthomas/participle/v2 v2.1.4 // indirect
+	github.com/chzyer/readline v1.5.1 // indirect
+	github.com/clipperhouse/uax29/v2 v2.2.0 // indirect
+	github.com/dustin/go-humanize v1.1.0 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/hashicorp/golang-lru/v2 v2.0.7 // indirect
+	github.com/mattn/go-isatty v0.0.24 // indirect
+	github.com/mattn/go-runewidth v0.0.31 // indirect
+	github.com/ncruces/go-strftime v1.1.0 // indirect
+	github.com/remyoudompheng/bigfft v0.0.0-20230129092748-24d4a6f8daec // indirect
+	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+	modernc.org/libc v1.80.1 // indirect
+	modernc.org/mathutil v1.7.1 // indirect
+	modernc.org/memory v1.12.1 // indirect
+)
+
+replace (
+	github.com/ladybugsql/ladybug => ../../../
+	github.com/ladybugsql/ladybug/cmd/ladybug => ../
+)
