@@ -188,6 +188,9 @@ func (cp *compiler) affinity(e *plan.Affinity) (evaluator, error) {
 		return nil, err
 	}
 	aff := e.Aff
+	if e.Read {
+		return mapEval(x, aff.ApplyRead), nil
+	}
 	return mapEval(x, aff.ApplyCompare), nil
 }
 

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -386,6 +387,11 @@ func ExprAffinity(e Expr) types.Affinity {
 		return e.Ref.Affinity
 	case *Cast:
 		return e.Affinity
+	case *ScalarSub:
+		// sqlite3ExprAffinity of TK_SELECT: the subquery's column's.
+		if cols := e.Sub.Plan.Columns(); e.Col < len(cols) {
+			return cols[e.Col].Affinity
+		}
 	case *Collate:
 		return ExprAffinity(e.X)
 	case *Affinity:
@@ -651,5 +657,24 @@ func (b *Binder) bindSubquery(sel *grammar.SelectStmt, sc *scope, ncols int) (*S
 		return nil, bindErr("sub-select returns %d columns - expected %d", len(q.Cols), ncols)
 	}
 	b.subID++
-	return &Subquery{Plan: q.Root, Correlated: corr, ID: b.subID}, nil
+	return &Subquery{Plan: rightmostAffinity(q.Root), Correlated: corr, ID: b.subID}, nil
+}
+
+// rightmostAffinity gives the columns of compound query n the affinity of
+// its rightmost arm's, which SQLite compares a scalar or IN subquery's
+// values with; other queries are returned as they are.
+func rightmostAffinity(n Node) Node {
+	if !isCompound(n) {
+		return n
+	}
+	cols := slices.Clone(n.Columns())
+	arm := rightmostArm(n).Columns()
+	for i := range cols {
+		cols[i].Affinity = arm[i].Affinity
+	}
+	exprs := make([]Expr, len(cols))
+	for i, c := range cols {
+		exprs[i] = &ColRef{Idx: i, Affinity: c.Affinity, Collate: c.Collate}
+	}
+	return &Project{Input: n, Exprs: exprs, Cols: cols}
 }

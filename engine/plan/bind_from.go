@@ -44,17 +44,18 @@ func derived(q *Query, alias string) (Node, *scope, error) {
 			cols[i].Affinity, cols[i].Collate = src[i].Affinity, src[i].Collate
 		}
 	}
-	node := q.Root
-	if len(src) != len(cols) {
-		exprs := make([]Expr, len(cols))
-		for i := range exprs {
-			exprs[i] = &ColRef{Idx: i}
+	exprs := identity(len(cols))
+	if isCompound(q.Root) {
+		for i, c := range cols {
+			if c.Affinity == types.AffinityReal {
+				// SQLite reads a REAL column of a compound subquery
+				// through OP_RealAffinity: another arm's integers
+				// arrive as reals.
+				exprs[i] = &Affinity{X: exprs[i], Aff: c.Affinity, Read: true}
+			}
 		}
-		node = &Project{Input: node, Exprs: exprs, Cols: cols, Plain: true}
-	} else {
-		node = &Project{Input: node, Exprs: identity(len(cols)), Cols: cols, Plain: true}
 	}
-	return node, &scope{cols: cols}, nil
+	return &Project{Input: q.Root, Exprs: exprs, Cols: cols, Plain: true}, &scope{cols: cols}, nil
 }
 
 func identity(n int) []Expr {
@@ -381,7 +382,7 @@ func MapExpr(e Expr, fn func(Expr) Expr) Expr {
 	case *Binary:
 		return fn(&Binary{Op: x.Op, L: MapExpr(x.L, fn), R: MapExpr(x.R, fn), Coll: x.Coll})
 	case *Affinity:
-		return fn(&Affinity{X: MapExpr(x.X, fn), Aff: x.Aff})
+		return fn(&Affinity{X: MapExpr(x.X, fn), Aff: x.Aff, Read: x.Read})
 	case *Collate:
 		return fn(&Collate{X: MapExpr(x.X, fn), Name: x.Name})
 	case *Cast:

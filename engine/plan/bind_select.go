@@ -97,7 +97,9 @@ func (b *Binder) bindCompound(c *grammar.CompoundSelect) (Node, []ResultColumn, 
 	}
 	kind := map[grammar.CompoundOp]SetOpKind{grammar.Union: Union, grammar.UnionAll: Union,
 		grammar.Intersect: Intersect, grammar.Except: Except}[c.Op]
-	return &SetOp{Op: kind, All: c.Op == grammar.UnionAll, Left: l, Right: r}, lc, nil
+	s := &SetOp{Op: kind, All: c.Op == grammar.UnionAll, Left: l, Right: r}
+	s.Cols = compoundColumns(s)
+	return s, lc, nil
 }
 
 // outputSortKeys binds ORDER BY of a compound or VALUES query: terms must

@@ -42,10 +42,12 @@ type Binary struct {
 }
 
 // Affinity applies an affinity to X before a comparison, as SQLite does
-// when one operand is a column and the other is not.
+// when one operand is a column and the other is not; with Read, as
+// reading a subquery's column does instead (types.Affinity.ApplyRead).
 type Affinity struct {
-	X   Expr
-	Aff types.Affinity
+	X    Expr
+	Aff  types.Affinity
+	Read bool
 }
 
 // Collate is x COLLATE name.

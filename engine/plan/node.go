@@ -289,10 +289,18 @@ type SetOp struct {
 	Op          SetOpKind
 	All         bool
 	Left, Right Node
+	// Cols are the leftmost arm's columns with the compound's affinity
+	// (see compoundColumns); nil means the left input's.
+	Cols []Column
 }
 
 // Columns implements Node.
-func (s *SetOp) Columns() []Column { return s.Left.Columns() }
+func (s *SetOp) Columns() []Column {
+	if s.Cols != nil {
+		return s.Cols
+	}
+	return s.Left.Columns()
+}
 
 // CTERef reads the rows of a materialised common table expression.
 type CTERef struct {

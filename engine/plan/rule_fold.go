@@ -82,7 +82,7 @@ func foldChildren(e Expr) Expr {
 	case *Binary:
 		return &Binary{Op: x.Op, L: foldExpr(x.L), R: foldExpr(x.R), Coll: x.Coll}
 	case *Affinity:
-		return &Affinity{X: foldExpr(x.X), Aff: x.Aff}
+		return &Affinity{X: foldExpr(x.X), Aff: x.Aff, Read: x.Read}
 	case *Collate:
 		return &Collate{X: foldExpr(x.X), Name: x.Name}
 	case *Cast:

@@ -70,7 +70,7 @@ func groupColumn(e Expr, a *Aggregate) (Expr, bool) {
 	}
 	var out Expr = &ColRef{Idx: g.Idx, Affinity: g.Affinity, Collate: g.Collate}
 	if aff != nil {
-		out = &Affinity{X: out, Aff: aff.Aff}
+		out = &Affinity{X: out, Aff: aff.Aff, Read: aff.Read}
 	}
 	return out, true
 }

@@ -126,6 +126,16 @@ func (a Affinity) ApplyCompare(v Value) Value {
 	return v
 }
 
+// ApplyRead converts v as reading it from a subquery's column of
+// affinity a does (SQLite's OP_RealAffinity): REAL turns an integer into a
+// real; nothing else changes.
+func (a Affinity) ApplyRead(v Value) Value {
+	if a == AffinityReal && v.k == KindInt {
+		return NewReal(float64(v.i))
+	}
+	return v
+}
+
 // CompareAffinity is the affinity SQLite applies to both operands of a
 // comparison (=, <, IN, BETWEEN…) whose sides have affinities l and r, as
 // sqlite3CompareAffinity: when both sides have an affinity, NUMERIC if
