@@ -124,7 +124,8 @@ func (c *conn) BeginTx(ctx context.Context, opts driver.TxOptions) (driver.Tx, e
 	default:
 		return nil, errs.New(errs.CodeNotSupported, "isolation level %s is not supported", sql.IsolationLevel(opts.Isolation))
 	}
-	if err := c.sess.Begin(ctx, engine.TxOptions{ReadOnly: opts.ReadOnly}); err != nil {
+	immediate := !opts.ReadOnly && c.cfg.TxLock == TxLockImmediate && c.cfg.Mode != ModeReadOnly
+	if err := c.sess.Begin(ctx, engine.TxOptions{ReadOnly: opts.ReadOnly, Immediate: immediate}); err != nil {
 		return nil, err
 	}
 	c.tx = &tx{c: c}

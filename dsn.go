@@ -31,6 +31,21 @@ const (
 	SyncOff                    // never fsync
 )
 
+// TxLock is when a read-write transaction takes the writer lock.
+type TxLock int
+
+// Transaction lock modes, as the DSN's txlock= option names them.
+const (
+	// TxLockImmediate takes the writer lock at BEGIN (waiting up to
+	// busy_timeout for it), so a transaction that reads and then writes
+	// never fails on a stale snapshot. The default.
+	TxLockImmediate TxLock = iota
+	// TxLockDeferred takes it at the first write, as SQLite's BEGIN does:
+	// more read concurrency, but a transaction whose snapshot went stale
+	// before its first write fails with a busy error.
+	TxLockDeferred
+)
+
 // Config is a parsed DSN: where the database lives and how to open it.
 // NewConnector accepts one directly.
 type Config struct {
@@ -58,6 +73,9 @@ type Config struct {
 	// []byte, nil), without the BOOLEAN → bool and DATE/TIMESTAMP →
 	// time.Time mapping: what a shell or a dump needs to write the data back.
 	StoredValues bool
+	// TxLock applies to BeginTx without ReadOnly; a read-only
+	// transaction is always a lock-free snapshot.
+	TxLock TxLock
 }
 
 // defaultConfig is what an empty DSN option list means.
@@ -182,6 +200,15 @@ func (c *Config) setOption(key, val string) error {
 			return bad("the name of a memory database or the path of a database file")
 		}
 		c.Clone = val
+	case "txlock", "_txlock":
+		switch strings.ToLower(val) {
+		case "immediate", "exclusive":
+			c.TxLock = TxLockImmediate
+		case "deferred":
+			c.TxLock = TxLockDeferred
+		default:
+			return bad("immediate or deferred")
+		}
 	case "loc", "_loc":
 		loc, err := parseLocation(val)
 		if err != nil {
@@ -198,7 +225,7 @@ func (c *Config) setOption(key, val string) error {
 			return bad("go or stored")
 		}
 	default:
-		return fmt.Errorf("ladybug: unknown DSN option %q (known: mode, cache_size, page_size, busy_timeout, sync, foreign_keys, memory_limit, loc, values, clone)", key)
+		return fmt.Errorf("ladybug: unknown DSN option %q (known: mode, cache_size, page_size, busy_timeout, sync, foreign_keys, memory_limit, loc, values, clone, txlock)", key)
 	}
 	return nil
 }
