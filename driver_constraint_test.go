@@ -36,7 +36,9 @@ func TestDriver_ConstraintErrors_SQLiteCodesAndMessages(t *testing.T) {
 		sentinel error
 		msg      string
 	}{
-		{`INSERT INTO users VALUES (2, 'ada', 2, 2, 0)`, 2067, ErrConstraintUnique, "ladybug: UNIQUE constraint failed: users.email"},
+		// 'ada' breaks both users.email and users_lower: as in SQLite, the
+		// most recently created index is checked (and named) first.
+		{`INSERT INTO users VALUES (2, 'ada', 2, 2, 0)`, 2067, ErrConstraintUnique, "ladybug: UNIQUE constraint failed: index 'users_lower'"},
 		{`INSERT INTO users VALUES (2, 'x', 1, 1, 0)`, 2067, ErrConstraintUnique, "ladybug: UNIQUE constraint failed: users.a, users.b"},
 		{`INSERT INTO users VALUES (2, 'ADA', 2, 2, 0)`, 2067, ErrConstraintUnique, "ladybug: UNIQUE constraint failed: index 'users_lower'"},
 		{`INSERT INTO users VALUES (1, 'y', 3, 3, 0)`, 1555, ErrConstraintPrimaryKey, "ladybug: UNIQUE constraint failed: users.id"},

@@ -5,6 +5,8 @@ import (
 	"sort"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -80,4 +82,42 @@ func checkIndex(tx *storage.Tx, t *catalog.Table, ix *catalog.Index, rows int64)
 		problems = append(problems, fmt.Sprintf("wrong # of entries in index %s: %d for %d rows of %s", ix.Name, len(seen), rows, t.Name))
 	}
 	return problems
+}
+
+// indexKeysAgree checks, in the statement's transaction, that every row of
+// every table of cat has its exact entry in each of its indexes (its key as
+// the row's values give it now) and that each index has no other entries:
+// an index entry keeping a stale key of a live row is caught here, where
+// indexAgreement sees only rowids.
+func indexKeysAgree(c *exec.Ctx, cat *catalog.Catalog) ([]string, error) {
+	var problems []string
+	b := plan.NewBinder(cat)
+	for _, e := range cat.Entries() {
+		t := cat.Table(e.Name)
+		if e.Type != "table" || t == nil || t.Virtual || t.WithoutRowid || t.Temp {
+			continue
+		}
+		iks, err := b.IndexKeysFor(t)
+		if err != nil {
+			return nil, err
+		}
+		for _, ik := range iks {
+			more, rows, err := exec.CheckIndexRows(c, t, ik, maxIntegrityProblems-len(problems))
+			if err != nil {
+				return nil, err
+			}
+			problems = append(problems, more...)
+			entries, err := c.IndexTree(ik.Index).Count()
+			if err != nil {
+				return nil, err
+			}
+			if entries != rows {
+				problems = append(problems, fmt.Sprintf("wrong # of entries in index %s: %d for %d rows that belong in it", ik.Index.Name, entries, rows))
+			}
+			if len(problems) >= maxIntegrityProblems {
+				return problems[:maxIntegrityProblems], nil
+			}
+		}
+	}
+	return problems, nil
 }

@@ -82,7 +82,7 @@ func (s *Session) pragma(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
 		rows, err := exec.ForeignKeyCheckRows(c, p.Arg)
 		return outcome{rows: staticRows(namedColumns("table", "rowid", "parent", "fkid"), rows)}, err
 	case "integrity_check", "quick_check":
-		return s.integrityCheck(p.Name)
+		return s.integrityCheck(c, p.Name)
 	case "optimize":
 		return s.optimize(c, p)
 	case "analysis_limit":
@@ -117,13 +117,20 @@ func pragmaBool(v string) bool {
 	return false
 }
 
-func (s *Session) integrityCheck(name string) (outcome, error) {
+func (s *Session) integrityCheck(c *exec.Ctx, name string) (outcome, error) {
 	problems, err := s.db.store.IntegrityCheck()
 	if err != nil {
 		return outcome{}, errs.Wrap(errs.CodeCorrupt, err)
 	}
 	if cat := s.db.cat.Load(); cat != nil && len(problems) == 0 {
 		more, err := s.indexAgreement(cat)
+		if err != nil {
+			return outcome{}, errs.Wrap(errs.CodeCorrupt, err)
+		}
+		problems = append(problems, more...)
+	}
+	if len(problems) == 0 && c.Catalog != nil {
+		more, err := indexKeysAgree(c, c.Catalog.Main())
 		if err != nil {
 			return outcome{}, errs.Wrap(errs.CodeCorrupt, err)
 		}

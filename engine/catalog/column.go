@@ -8,6 +8,9 @@ type Column struct {
 	DeclType string // declared type, upper-cased as written ("VARCHAR(255)"), "" when absent
 	Affinity types.Affinity
 	NotNull  bool
+	// NotNullConflict is the NOT NULL constraint's ON CONFLICT clause
+	// ("" = ABORT): IGNORE drops the row, REPLACE stores the default.
+	NotNullConflict string
 	// Default is the DEFAULT expression's SQL text, "" when none.
 	Default    string
 	Collate    string // "" = BINARY

@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"math"
+
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -73,7 +75,7 @@ type InsertProg struct {
 	p        *plan.Insert
 	b        *builder
 	w        *tableWriter
-	defEvals []evaluator
+	defs     columnDefaults
 	defaults []types.Value
 	upserts  []*upsertExec
 	ret      *returning
@@ -105,14 +107,8 @@ func NewInsert(p *plan.Insert) (*InsertProg, error) {
 	if ins.ret, err = cp.newReturning(p.Returning); err != nil {
 		return nil, err
 	}
-	ins.defEvals = make([]evaluator, len(p.Defaults))
-	for i, d := range p.Defaults {
-		if d == nil {
-			continue
-		}
-		if ins.defEvals[i], err = cp.compile(d); err != nil {
-			return nil, err
-		}
+	if ins.defs, err = cp.compileDefaults(p.Defaults); err != nil {
+		return nil, err
 	}
 	for _, u := range p.Upserts {
 		ue, err := cp.newUpsert(u, len(p.Table.Columns)+1)
@@ -164,19 +160,7 @@ func (ins *InsertProg) Run(c *Ctx) (WriteResult, error) {
 	return ins.res, err
 }
 
-func (ins *InsertProg) evalDefaults(c *Ctx) error {
-	for i, ev := range ins.defEvals {
-		if ev == nil {
-			continue
-		}
-		v, err := evalOne(c, ev)
-		if err != nil {
-			return err
-		}
-		ins.defaults[i] = v.Clone()
-	}
-	return nil
-}
+func (ins *InsertProg) evalDefaults(c *Ctx) error { return ins.defs.eval(c, ins.defaults) }
 
 // fromSource inserts every row the source produces. A SELECT source that
 // reads the target table is materialised first, so the insert cannot see
@@ -281,27 +265,24 @@ func (ins *inserter) row(c *Ctx, src []types.Value) error {
 	if auto && !ins.placed && ins.w.nextID > 0 {
 		// The row was not written as a new one (OR IGNORE, an upsert, an
 		// error): SQLite takes one more than the largest rowid for each
-		// row, so its automatic rowid goes to the next row.
-		ins.w.nextID--
+		// row, so its automatic rowid goes to the next row, or the next
+		// row's is computed afresh when the table may have changed (an
+		// upsert's DO UPDATE can move a row above it).
+		if ins.w.seqTable == nil {
+			ins.w.nextID = 0
+		} else {
+			ins.w.nextID--
+		}
 	}
 	return err
 }
 
 func (ins *inserter) checkAndPlace(c *Ctx, row []types.Value) error {
-	skip, err := ins.w.checkRow(c, row, ins.p.Or == grammar.ConflictIgnore, ins.replaceDefaults())
+	skip, err := ins.w.checkRow(c, row, ins.p.Or, ins.defaults)
 	if err != nil || skip {
 		return err
 	}
 	return ins.place(c, row)
-}
-
-// replaceDefaults returns the column defaults OR REPLACE substitutes for a
-// NULL in a NOT NULL column, or nil.
-func (ins *inserter) replaceDefaults() []types.Value {
-	if ins.p.Or != grammar.ConflictReplace {
-		return nil
-	}
-	return ins.defaults
 }
 
 // assignRowid settles the rowid (and alias column) of a new row.
@@ -346,7 +327,7 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 		}
 	}
 	for {
-		cf, err := w.findConflict(c, row, w.rowid(row), true)
+		cf, err := w.findConflict(c, row, math.MinInt64, true, w.defersRowid(ins.p.Or, ins.upsertsRowid()))
 		if err != nil {
 			return err
 		}
@@ -356,7 +337,8 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 		if ue := ins.matchUpsert(cf); ue != nil {
 			return ins.upsert(c, ue, cf, row)
 		}
-		switch w.conflictMode(ins.p.Or, cf) {
+		mode := w.conflictMode(ins.p.Or, cf)
+		switch mode {
 		case grammar.ConflictIgnore:
 			return nil
 		case grammar.ConflictReplace:
@@ -372,7 +354,7 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 			}
 			continue
 		}
-		return w.conflictError(cf)
+		return stopAs(mode, w.conflictError(cf))
 	}
 	if err := checkParents(c, w.t, row, nil); err != nil {
 		return err
@@ -393,4 +375,37 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 		return err
 	}
 	return ins.ret.add(c, w, row)
+}
+
+// columnDefaults are a table's compiled DEFAULT expressions (nil = none).
+type columnDefaults []evaluator
+
+func (cp *compiler) compileDefaults(exprs []plan.Expr) (columnDefaults, error) {
+	out := make(columnDefaults, len(exprs))
+	for i, d := range exprs {
+		if d == nil {
+			continue
+		}
+		ev, err := cp.compile(d)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = ev
+	}
+	return out, nil
+}
+
+// eval stores each column's default value in dst.
+func (d columnDefaults) eval(c *Ctx, dst []types.Value) error {
+	for i, ev := range d {
+		if ev == nil {
+			continue
+		}
+		v, err := evalOne(c, ev)
+		if err != nil {
+			return err
+		}
+		dst[i] = v.Clone()
+	}
+	return nil
 }

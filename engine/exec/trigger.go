@@ -13,8 +13,9 @@ import (
 // current row's operation and the rest of the trigger.
 var ErrRaiseIgnore = errors.New("exec: RAISE(IGNORE)")
 
-// RaiseFail marks a RAISE(FAIL) error: the statement stops and, whatever
-// its conflict clause, keeps the rows it wrote before.
+// RaiseFail marks a RAISE(FAIL) error, or a constraint error under its
+// own ON CONFLICT FAIL clause: the statement stops and, whatever its
+// conflict clause, keeps the rows it wrote before.
 type RaiseFail struct{ Err *errs.Error }
 
 func (r *RaiseFail) Error() string { return r.Err.Error() }
@@ -22,8 +23,9 @@ func (r *RaiseFail) Error() string { return r.Err.Error() }
 // Unwrap returns the constraint error.
 func (r *RaiseFail) Unwrap() error { return r.Err }
 
-// RaiseRollback marks a RAISE(ROLLBACK) error: the engine rolls back the
-// whole transaction.
+// RaiseRollback marks a RAISE(ROLLBACK) error, or a constraint error under
+// its own ON CONFLICT ROLLBACK clause: the engine rolls back the whole
+// transaction.
 type RaiseRollback struct{ Err *errs.Error }
 
 func (r *RaiseRollback) Error() string { return r.Err.Error() }

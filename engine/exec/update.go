@@ -2,6 +2,8 @@ package exec
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/plan"
@@ -28,20 +30,21 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 	if skip, err := w.fire(c, "BEFORE", "UPDATE", old, nrow, w.setCols); err != nil || skip {
 		return false, err
 	}
-	skip, err := w.checkRow(c, nrow, or == grammar.ConflictIgnore, nil)
+	skip, err := w.checkRow(c, nrow, or, w.defaults)
 	if err != nil || skip {
 		return false, err
 	}
 	ridChanged := nrow[n].Int() != old[n].Int()
 	for {
-		cf, err := w.findConflict(c, nrow, old[n].Int(), ridChanged)
+		cf, err := w.findConflict(c, nrow, old[n].Int(), ridChanged, w.defersRowid(or, false))
 		if err != nil {
 			return false, err
 		}
 		if cf == nil {
 			break
 		}
-		switch w.conflictMode(or, cf) {
+		mode := w.conflictMode(or, cf)
+		switch mode {
 		case grammar.ConflictIgnore:
 			return false, nil
 		case grammar.ConflictReplace:
@@ -55,9 +58,10 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 			if err := w.deleteRow(c, other); err != nil {
 				return false, err
 			}
+			w.replaced = true
 			continue
 		}
-		return false, w.conflictError(cf)
+		return false, stopAs(mode, w.conflictError(cf))
 	}
 	if !w.viaAction {
 		if err := releaseParents(c, w.t, old, nrow); err != nil {
@@ -217,6 +221,11 @@ type UpdateProg struct {
 	// arena holds the collected old and new rows; news is reused too.
 	arena rowArena
 	news  [][]types.Value
+	// from: the input carries UPDATE … FROM columns after the row's.
+	from bool
+	defs columnDefaults
+	// rowidOrder: the rows are updated in rowid order (see byRowid).
+	rowidOrder bool
 }
 
 // NewUpdate compiles an UPDATE plan.
@@ -234,6 +243,9 @@ func NewUpdate(p *plan.Update) (*UpdateProg, error) {
 	if u.ret, err = cp.newReturning(p.Returning); err != nil {
 		return nil, err
 	}
+	if u.defs, err = cp.compileDefaults(p.Defaults); err != nil {
+		return nil, err
+	}
 	for i, e := range p.SetExprs {
 		if u.sets[i], err = cp.compile(e); err != nil {
 			return nil, err
@@ -243,6 +255,7 @@ func NewUpdate(p *plan.Update) (*UpdateProg, error) {
 	if u.in, err = b.build(p.Input); err != nil {
 		return nil, err
 	}
+	u.rowidOrder = byRowid(p, w)
 	return u, nil
 }
 
@@ -260,6 +273,7 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 	seen := map[int64]bool{}
 	olds, err := collectRows(c, u.in, width, &u.arena, func(bt *Batch, i int, row []types.Value) error {
 		if i < 0 {
+			u.from = len(bt.Cols) > width
 			for k, ev := range u.sets {
 				if err := ev(c, bt, u.bufs[k]); err != nil {
 					return err
@@ -282,7 +296,14 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 	if p.InsteadOf {
 		return insteadOf(c, "UPDATE", u.w, u.ret, olds, news, p.SetCols)
 	}
+	if err := u.evalDefaults(c); err != nil {
+		return WriteResult{}, err
+	}
 	var res WriteResult
+	if len(olds) > 1 && !u.from && (u.rowidOrder || w.hasTriggers(c)) {
+		sortByRowid(olds, news)
+	}
+	w.replaced = false
 	for i, old := range olds {
 		// UPDATE … FROM may pair a row with several FROM rows: the first
 		// wins. A single row (a point UPDATE) needs no bookkeeping.
@@ -293,7 +314,21 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 				seen[rid] = true
 			}
 		}
-		done, err := w.update(c, old, news[i], p.Or)
+		nrow := news[i]
+		if w.replaced {
+			// An earlier row's REPLACE deleted rows: this one may be gone
+			// or hold another row moved onto its rowid.
+			cur, nw, err := u.reread(c, old, nrow)
+			if err != nil {
+				return res, c.finishFailed(err, p.Or)
+			}
+			if cur == nil {
+				continue
+			}
+			old, nrow = cur, nw
+			news[i] = nrow
+		}
+		done, err := w.update(c, old, nrow, p.Or)
 		if err != nil {
 			return res, c.finishFailed(err, p.Or)
 		}
@@ -306,6 +341,109 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 	}
 	res.Returning = u.ret.result()
 	return res, c.FinishForeignKeys()
+}
+
+// evalDefaults evaluates the column defaults into w.defaults when a NOT
+// NULL column may resolve by REPLACE (the statement's OR clause or the
+// column's own), else leaves it nil.
+func (u *UpdateProg) evalDefaults(c *Ctx) error {
+	w := u.w
+	w.defaults = nil
+	for _, col := range w.t.Columns {
+		if col.NotNull && col.Default != "" && (u.p.Or == grammar.ConflictReplace || u.p.Or == grammar.ConflictDefault && col.NotNullConflict == "REPLACE") {
+			w.defaults = make([]types.Value, len(w.t.Columns)+1)
+			return u.defs.eval(c, w.defaults)
+		}
+	}
+	return nil
+}
+
+// reread re-reads row old's rowid as it is now, with the new values
+// recomputed from it, as SQLite evaluates SET against the current row: nil
+// when the row is gone. UPDATE … FROM keeps the values computed with the
+// FROM row, over the current row's other columns.
+func (u *UpdateProg) reread(c *Ctx, old, nrow []types.Value) ([]types.Value, []types.Value, error) {
+	w := u.w
+	cur, err := w.fetch(w.rowid(old))
+	if err != nil || cur == nil {
+		return nil, nil, err
+	}
+	fresh := append(make([]types.Value, 0, len(cur)), cur...)
+	if u.from {
+		for _, col := range u.p.SetCols {
+			if col < 0 || col == w.t.RowidCol {
+				setColumn(w, fresh, col, nrow[len(nrow)-1])
+			} else {
+				fresh[col] = nrow[col]
+			}
+		}
+		return cur, fresh, nil
+	}
+	w.load(cur)
+	for k, ev := range u.sets {
+		if err := ev(c, w.one, u.bufs[k]); err != nil {
+			return nil, nil, err
+		}
+	}
+	for k, col := range u.p.SetCols {
+		setColumn(w, fresh, col, u.bufs[k][0].Clone())
+	}
+	return cur, fresh, nil
+}
+
+// byRowid reports whether SQLite updates the rows of p in rowid order (it
+// collects their rowids first) rather than in the order its scan finds
+// them: when a REPLACE may delete rows, the rowid changes, or the scan
+// reads an index the update changes. The order decides which rows an OR
+// FAIL keeps and which of two colliding rows an OR REPLACE keeps.
+// (Triggers too; the caller checks those per run.)
+func byRowid(p *plan.Update, w *tableWriter) bool {
+	if w.mayReplace(p.Or) {
+		return true
+	}
+	for _, col := range p.SetCols {
+		if col < 0 || col == p.Table.RowidCol {
+			return true
+		}
+	}
+	n := p.Input
+	for {
+		f, ok := n.(*plan.Filter)
+		if !ok {
+			break
+		}
+		n = f.Input
+	}
+	s, ok := n.(*plan.Scan)
+	if !ok || s.Index == nil {
+		return false
+	}
+	for _, ic := range s.Index.Index.Columns {
+		if ic.Col < 0 || slices.Contains(p.SetCols, ic.Col) {
+			return true
+		}
+	}
+	return false
+}
+
+// sortByRowid orders the collected rows (and their new values) by rowid,
+// the order SQLite updates in when a REPLACE may delete rows mid-statement.
+func sortByRowid(olds, news [][]types.Value) {
+	rid := func(r []types.Value) int64 { return r[len(r)-1].Int() }
+	if slices.IsSortedFunc(olds, func(a, b []types.Value) int { return cmp.Compare(rid(a), rid(b)) }) {
+		return
+	}
+	perm := make([]int, len(olds))
+	for i := range perm {
+		perm[i] = i
+	}
+	slices.SortStableFunc(perm, func(a, b int) int { return cmp.Compare(rid(olds[a]), rid(olds[b])) })
+	o2, n2 := make([][]types.Value, len(olds)), make([][]types.Value, len(news))
+	for i, p := range perm {
+		o2[i], n2[i] = olds[p], news[p]
+	}
+	copy(olds, o2)
+	copy(news, n2)
 }
 
 // release drops the rows an execution collected, so an idle program does

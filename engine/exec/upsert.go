@@ -49,6 +49,17 @@ func (ins *inserter) matchUpsert(cf *conflict) *upsertExec {
 	return nil
 }
 
+// upsertsRowid reports whether an ON CONFLICT clause applies to a rowid
+// conflict: one without a target, or one naming the rowid alias.
+func (ins *inserter) upsertsRowid() bool {
+	for _, ue := range ins.upserts {
+		if ue.u.Target == nil || targetMatches(ue.u.Target, &conflict{}, ins.w) {
+			return true
+		}
+	}
+	return false
+}
+
 func targetMatches(target []int, cf *conflict, w *tableWriter) bool {
 	if cf.iw == nil {
 		return len(target) == 1 && target[0] == w.t.RowidCol

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strings"
 
@@ -41,10 +42,17 @@ type tableWriter struct {
 	refsCat *catalog.Catalog
 	// viaAction marks a writer applying a foreign key action to children.
 	viaAction bool
-	nextID    int64 // next automatic rowid, 0 = not computed yet
-	recVals   []types.Value
-	gens      []evaluator // per column: generation expression, or nil
-	setCols   []int       // the columns an UPDATE sets (for UPDATE OF triggers)
+	// replaced: a REPLACE deleted a row during the current UPDATE.
+	replaced bool
+	// uniq: the unique indexes in SQLite's checking order (uniqueOrder).
+	uniq []*indexWriter
+	// defaults: an UPDATE's evaluated column DEFAULTs (nil when it has
+	// none to store), for a REPLACE resolution of NOT NULL.
+	defaults []types.Value
+	nextID   int64 // next automatic rowid, 0 = not computed yet
+	recVals  []types.Value
+	gens     []evaluator // per column: generation expression, or nil
+	setCols  []int       // the columns an UPDATE sets (for UPDATE OF triggers)
 	// AUTOINCREMENT state: the sqlite_sequence table and row of this
 	// table, the sequence value read, and the largest rowid written.
 	seqTable *catalog.Table
@@ -290,6 +298,12 @@ func (w *tableWriter) deleteRow(c *Ctx, row []types.Value) error {
 	if err := releaseParents(c, w.t, row, nil); err != nil {
 		return err
 	}
+	if w.nextID != 0 && w.rowid(row) == w.nextID-1 && w.seqTable == nil {
+		// The largest rowid is gone: as in SQLite, the next automatic one
+		// is again one more than the largest left (AUTOINCREMENT never
+		// reuses one).
+		w.nextID = 0
+	}
 	return w.remove(c, row)
 }
 
@@ -355,23 +369,18 @@ type conflict struct {
 }
 
 // findConflict returns the first row other than self (math.MinInt64 for
-// none) that shares a unique key with row.
-func (w *tableWriter) findConflict(c *Ctx, row []types.Value, self int64, checkRowid bool) (*conflict, error) {
-	rid := w.rowid(row)
-	if checkRowid {
-		_, ok, err := w.getRowid(rid)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			return &conflict{rowid: rid}, nil
+// none) that shares a unique key with row, trying the constraints in
+// SQLite's order (see uniqueOrder), so that when a row breaks several the
+// same one decides between IGNORE, REPLACE and an error, and is named.
+// deferRowid puts the rowid last (see defersRowid).
+func (w *tableWriter) findConflict(c *Ctx, row []types.Value, self int64, checkRowid, deferRowid bool) (*conflict, error) {
+	if checkRowid && !deferRowid {
+		if cf, err := w.rowidConflict(row); cf != nil || err != nil {
+			return cf, err
 		}
 	}
 	w.load(row)
-	for _, iw := range w.idx {
-		if !iw.ix.Unique {
-			continue
-		}
+	for _, iw := range w.uniqueOrder() {
 		k, hasNull, in, err := iw.indexKey(c, w, row, w.key[:0])
 		if err != nil {
 			return nil, err
@@ -388,7 +397,63 @@ func (w *tableWriter) findConflict(c *Ctx, row []types.Value, self int64, checkR
 			return &conflict{rowid: other, iw: iw}, nil
 		}
 	}
+	if checkRowid && deferRowid {
+		return w.rowidConflict(row)
+	}
 	return nil, nil
+}
+
+// rowidConflict reports the row already holding row's rowid.
+func (w *tableWriter) rowidConflict(row []types.Value) (*conflict, error) {
+	rid := w.rowid(row)
+	_, ok, err := w.getRowid(rid)
+	if err != nil || !ok {
+		return nil, err
+	}
+	return &conflict{rowid: rid}, nil
+}
+
+// uniqueOrder returns the unique indexes in the order SQLite checks them:
+// its table keeps the most recently created index first, with the indexes
+// whose constraint says ON CONFLICT REPLACE after all others (REPLACE must
+// not delete a row before an ABORT, FAIL or IGNORE elsewhere decides).
+func (w *tableWriter) uniqueOrder() []*indexWriter {
+	if w.uniq != nil || len(w.idx) == 0 {
+		return w.uniq
+	}
+	var rest, replace []*indexWriter
+	for i := len(w.idx) - 1; i >= 0; i-- {
+		iw := w.idx[i]
+		switch {
+		case !iw.ix.Unique:
+		case w.indexConflict(iw) == "REPLACE":
+			replace = append(replace, iw)
+		default:
+			rest = append(rest, iw)
+		}
+	}
+	w.uniq = append(append(make([]*indexWriter, 0, len(rest)+len(replace)), rest...), replace...)
+	return w.uniq
+}
+
+// indexConflict is the ON CONFLICT clause of the constraint behind index
+// iw ("" for none, or for an index of CREATE UNIQUE INDEX).
+func (w *tableWriter) indexConflict(iw *indexWriter) string {
+	for _, u := range w.t.Uniques {
+		if catalog.Lower(u.Index) == catalog.Lower(iw.ix.Name) {
+			return u.OnConflict
+		}
+	}
+	return ""
+}
+
+// defersRowid reports whether SQLite checks the rowid after the unique
+// indexes: when the rowid's own resolution is REPLACE, neither the
+// statement nor an upsert clause (rowidUpsert) overrides it and the table
+// has indexes, so that an IGNORE or error elsewhere is decided before
+// REPLACE deletes anything.
+func (w *tableWriter) defersRowid(or grammar.ConflictAction, rowidUpsert bool) bool {
+	return or == grammar.ConflictDefault && !rowidUpsert && w.t.PKConflict == "REPLACE" && len(w.idx) > 0
 }
 
 // seekPrefix finds an entry whose key starts with prefix and whose rowid
@@ -416,7 +481,7 @@ func (iw *indexWriter) seekPrefix(prefix []byte, self int64) (int64, bool, error
 }
 
 // conflictError is the constraint error of c.
-func (w *tableWriter) conflictError(cf *conflict) error {
+func (w *tableWriter) conflictError(cf *conflict) *errs.Error {
 	if cf.iw == nil {
 		name := "rowid"
 		if w.t.RowidCol >= 0 {
@@ -467,23 +532,36 @@ func (cp *compiler) compileGenerated(w *tableWriter, gens []plan.Expr) error {
 	return nil
 }
 
-// checkRow enforces NOT NULL and CHECK on row; skip reports that OR IGNORE
-// dropped the row. It computes generated columns first.
-func (w *tableWriter) checkRow(c *Ctx, row []types.Value, ignore bool, defaults []types.Value) (skip bool, err error) {
+// checkRow enforces NOT NULL and CHECK on row under the statement's
+// conflict clause or; skip reports that IGNORE dropped the row. A NOT NULL
+// column resolves by or, else by its own ON CONFLICT clause: REPLACE
+// stores its default (from defaults, the evaluated DEFAULTs) when it has
+// one. A CHECK resolves by or alone, REPLACE counting as ABORT. It
+// computes generated columns first.
+func (w *tableWriter) checkRow(c *Ctx, row []types.Value, or grammar.ConflictAction, defaults []types.Value) (skip bool, err error) {
 	if err := w.generate(c, row); err != nil {
 		return false, err
 	}
 	for i, col := range w.t.Columns {
-		if col.NotNull && row[i].IsNull() && defaults != nil && col.Default != "" {
+		if !col.NotNull || !row[i].IsNull() {
+			continue
+		}
+		mode := or
+		if mode == grammar.ConflictDefault {
+			mode = conflictAction(col.NotNullConflict)
+		}
+		if mode == grammar.ConflictReplace && defaults != nil && col.Default != "" {
 			row[i] = defaults[i]
 		}
-		if col.NotNull && row[i].IsNull() {
-			if ignore {
-				return true, nil
-			}
-			return false, errs.Constraint(errs.ExtConstraintNotNull, "NOT NULL constraint failed: %s.%s", w.t.Name, col.Name)
+		if !row[i].IsNull() {
+			continue
 		}
+		if mode == grammar.ConflictIgnore {
+			return true, nil
+		}
+		return false, stopAs(mode, errs.Constraint(errs.ExtConstraintNotNull, "NOT NULL constraint failed: %s.%s", w.t.Name, col.Name))
 	}
+	ignore := or == grammar.ConflictIgnore
 	if w.t.Strict {
 		if err := w.checkStrict(row); err != nil {
 			return false, err
@@ -573,12 +651,51 @@ func (w *tableWriter) noteRowid(rid int64) {
 // BuildIndex fills a new index from the table's rows, enforcing
 // uniqueness.
 func BuildIndex(c *Ctx, t *catalog.Table, ik *plan.IndexKeys) error {
+	return eachIndexEntry(c, t, ik, func(iw *indexWriter, key []byte, hasNull bool, rid int64) error {
+		if ik.Index.Unique && !hasNull {
+			if _, dup, err := iw.seekPrefix(key, rid); err != nil {
+				return err
+			} else if dup {
+				return errs.Constraint(errs.ExtConstraintUnique, "UNIQUE constraint failed: %s", iw.names)
+			}
+		}
+		return iw.tree.Put(types.AppendKeyRowid(key, rid), nil)
+	})
+}
+
+// CheckIndexRows reports, as SQLite's integrity_check words it, each row
+// of t whose entry (its key as computed now, then its rowid) is missing
+// from index ik, and the number of rows that belong in the index. With the
+// index's own entry count equal to that number, the index holds exactly
+// the entries its rows call for.
+func CheckIndexRows(c *Ctx, t *catalog.Table, ik *plan.IndexKeys, limit int) (problems []string, rows int64, err error) {
+	err = eachIndexEntry(c, t, ik, func(iw *indexWriter, key []byte, _ bool, rid int64) error {
+		rows++
+		if len(problems) >= limit {
+			return nil
+		}
+		_, ok, err := iw.tree.Get(types.AppendKeyRowid(key, rid))
+		if err != nil {
+			return err
+		}
+		if !ok {
+			problems = append(problems, fmt.Sprintf("row %d missing from index %s", rid, ik.Index.Name))
+		}
+		return nil
+	})
+	return problems, rows, err
+}
+
+// eachIndexEntry calls fn with the index key (without the rowid) of every
+// row of t that belongs in index ik.
+func eachIndexEntry(c *Ctx, t *catalog.Table, ik *plan.IndexKeys, fn func(iw *indexWriter, key []byte, hasNull bool, rid int64) error) error {
 	b := newBuilder()
 	w, err := b.cp.newTableWriter(t, nil, []*plan.IndexKeys{ik})
 	if err != nil {
 		return err
 	}
 	w.begin(c)
+	defer w.end()
 	op, err := b.build(plan.NewScan(t, t.Name))
 	if err != nil {
 		return err
@@ -598,18 +715,11 @@ func BuildIndex(c *Ctx, t *catalog.Table, ik *plan.IndexKeys) error {
 			if err != nil {
 				return err
 			}
+			w.key = key
 			if !in {
 				continue
 			}
-			if ik.Index.Unique && !hasNull {
-				if _, dup, err := iw.seekPrefix(key, w.rowid(row)); err != nil {
-					return err
-				} else if dup {
-					return errs.Constraint(errs.ExtConstraintUnique, "UNIQUE constraint failed: %s", iw.names)
-				}
-			}
-			w.key = types.AppendKeyRowid(key, w.rowid(row))
-			if err := iw.tree.Put(w.key, nil); err != nil {
+			if err := fn(iw, key, hasNull, w.rowid(row)); err != nil {
 				return err
 			}
 		}
@@ -626,13 +736,14 @@ func (w *tableWriter) conflictMode(or grammar.ConflictAction, cf *conflict) gram
 	}
 	name := w.t.PKConflict
 	if cf.iw != nil {
-		name = ""
-		for _, u := range w.t.Uniques {
-			if catalog.Lower(u.Index) == catalog.Lower(cf.iw.ix.Name) {
-				name = u.OnConflict
-			}
-		}
+		name = w.indexConflict(cf.iw)
 	}
+	return conflictAction(name)
+}
+
+// conflictAction is the resolution a constraint's ON CONFLICT clause
+// names (ConflictDefault, meaning ABORT, for none).
+func conflictAction(name string) grammar.ConflictAction {
 	switch name {
 	case "REPLACE":
 		return grammar.ConflictReplace
@@ -642,8 +753,42 @@ func (w *tableWriter) conflictMode(or grammar.ConflictAction, cf *conflict) gram
 		return grammar.ConflictFail
 	case "ROLLBACK":
 		return grammar.ConflictRollback
+	case "ABORT":
+		return grammar.ConflictAbort
 	}
-	return or
+	return grammar.ConflictDefault
+}
+
+// stopAs marks constraint error err with the resolution that stops the
+// statement, when a constraint's own clause says FAIL (keep the rows
+// written before) or ROLLBACK (end the transaction): the statement's OR
+// clause, which the engine reads otherwise, may name neither.
+func stopAs(mode grammar.ConflictAction, err *errs.Error) error {
+	switch mode {
+	case grammar.ConflictFail:
+		return &RaiseFail{Err: err}
+	case grammar.ConflictRollback:
+		return &RaiseRollback{Err: err}
+	}
+	return err
+}
+
+// mayReplace reports whether a uniqueness conflict of a statement with
+// resolution or can be resolved by REPLACE (the statement's OR clause or a
+// constraint's own ON CONFLICT REPLACE).
+func (w *tableWriter) mayReplace(or grammar.ConflictAction) bool {
+	if or != grammar.ConflictDefault {
+		return or == grammar.ConflictReplace
+	}
+	if w.t.PKConflict == "REPLACE" {
+		return true
+	}
+	for _, u := range w.t.Uniques {
+		if u.OnConflict == "REPLACE" {
+			return true
+		}
+	}
+	return false
 }
 
 // readSequence reads this table's sqlite_sequence value (0 when none).

@@ -95,6 +95,7 @@ func columnFromAST(t *catalog.Table, i int, cd *grammar.ColumnDef, uniques *[]ca
 			}
 		case grammar.ConstraintNotNull:
 			col.NotNull = true
+			col.NotNullConflict = conflictName(cc.OnConflict)
 		case grammar.ConstraintUnique:
 			*uniques = append(*uniques, catalog.Unique{Cols: []int{i}, OnConflict: conflictName(cc.OnConflict)})
 		case grammar.ConstraintCheck:

@@ -343,6 +343,9 @@ func (b *Binder) bindUpdate(s *grammar.UpdateStmt) (Statement, error) {
 		return nil, err
 	}
 	up := &Update{Table: t, Input: input, Or: s.Or}
+	if up.Defaults, err = b.bindDefaults(t); err != nil {
+		return nil, err
+	}
 	if up.SetCols, up.SetExprs, err = b.bindSets(t, s.Set, sc); err != nil {
 		return nil, err
 	}

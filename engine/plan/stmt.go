@@ -74,7 +74,10 @@ type Upsert struct {
 // Update is UPDATE. Input produces the old rows: the table's columns, then
 // the rowid (then any FROM columns); Set expressions are bound against it.
 type Update struct {
-	Table     *catalog.Table
+	Table *catalog.Table
+	// Defaults are the columns' DEFAULT expressions (nil = none), which a
+	// REPLACE resolution of NOT NULL stores in place of a NULL.
+	Defaults  []Expr
 	Input     Node
 	SetCols   []int // -1 = rowid
 	SetExprs  []Expr
