@@ -11,14 +11,18 @@ import (
 // placeholder number).
 type builder struct {
 	src      string
+	height   int // tallest expression converted so far (see expr)
 	err      error
 	sawParam bool // a placeholder was built since the flag was cleared
 }
 
 // fail records an error at pos; only the first one is kept.
-func (b *builder) fail(pos lexer.Position, msg string) {
+func (b *builder) fail(pos lexer.Position, msg string) { b.failWith(pos, msg, nil) }
+
+// failWith is fail with a sentinel for errors.Is.
+func (b *builder) failWith(pos lexer.Position, msg string, sentinel error) {
 	if b.err == nil {
-		b.err = errorAt(b.src, pos, msg, nil)
+		b.err = errorAt(b.src, pos, msg, sentinel)
 	}
 }
 

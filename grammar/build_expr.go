@@ -18,17 +18,22 @@ var binaryOps = map[string]BinaryOp{
 	"||": OpConcat, "->": OpJSONExtract, "->>": OpJSONExtractText,
 }
 
-// expr converts an expression; nil stays nil.
+// expr converts an expression; nil stays nil. It also measures the
+// tree's height (SQLite's: a leaf is 1, a node one more than its tallest
+// child) and fails past MaxExprDepth; b.height then holds the tallest
+// expression converted so far inside the enclosing operand.
 func (b *builder) expr(e *sExpr) Expr {
 	if e == nil {
 		return nil
 	}
+	outer := b.height
 	c := &climber{b: b, tails: e.Tail}
-	x := c.climb(precLowest, c.prefixed(e.Nots, e.Head))
+	x, h := c.climb(precLowest, c.prefixed(e.Nots, e.Head))
 	if c.i < len(c.tails) {
 		// Only a stray ESCAPE stops the climb before the end.
 		b.failNear(c.tails[c.i].Pos, "syntax error")
 	}
+	b.height = max(outer, h)
 	return x
 }
 
@@ -44,14 +49,40 @@ func (b *builder) exprs(list []*sExpr) []Expr {
 	return out
 }
 
+// nested runs convert, which converts the parts of one node, and returns
+// the height of their tallest expression (0 when there is none).
+func (b *builder) nested(convert func()) int {
+	outer := b.height
+	b.height = 0
+	convert()
+	h := b.height
+	b.height = outer
+	return h
+}
+
 // climber applies operator precedence to the flat tail list of one
 // expression (precedence climbing: each operator takes as its right
 // operand everything that binds tighter than itself, which makes every
-// level left-associative).
+// level left-associative). Each result travels with its height.
 type climber struct {
 	b     *builder
 	tails []*sTail
 	i     int // next tail to consume
+}
+
+// hexpr is an expression and its height.
+type hexpr struct {
+	x Expr
+	h int
+}
+
+// node is a new operator node over children of tallest height h.
+func (c *climber) node(x Expr, h int) hexpr {
+	if h+1 > MaxExprDepth {
+		p := x.Pos()
+		c.b.failWith(lexer.Position{Offset: p.Offset, Line: p.Line, Column: p.Column}, errExprTooDeep, ErrExprTooDeep)
+	}
+	return hexpr{x, h + 1}
 }
 
 // tailPrec is the precedence of a tail's operator.
@@ -68,51 +99,58 @@ func tailPrec(t *sTail) int {
 }
 
 // climb extends lhs with every following operator of precedence >= min.
-func (c *climber) climb(min int, lhs Expr) Expr {
+func (c *climber) climb(min int, lhs hexpr) (Expr, int) {
 	for c.i < len(c.tails) {
 		t := c.tails[c.i]
 		p := tailPrec(t)
 		if p < min || strings.EqualFold(t.Op, "ESCAPE") {
-			return lhs
+			break
 		}
 		c.i++
 		lhs = c.apply(lhs, t, p)
 	}
-	return lhs
+	return lhs.x, lhs.h
 }
 
 // apply combines lhs with the tail t, whose precedence is p.
-func (c *climber) apply(lhs Expr, t *sTail, p int) Expr {
-	pos := lhs.Pos()
+func (c *climber) apply(lhs hexpr, t *sTail, p int) hexpr {
+	pos := lhs.x.Pos()
 	switch {
 	case t.IsNull != "":
-		return &IsNullExpr{Position: pos, Not: strings.ToUpper(t.IsNull) != "ISNULL", X: lhs}
+		return c.node(&IsNullExpr{Position: pos, Not: strings.ToUpper(t.IsNull) != "ISNULL", X: lhs.x}, lhs.h)
 	case t.In != nil:
-		return c.b.in(lhs, t.In)
+		var in Expr
+		h := c.b.nested(func() { in = c.b.in(lhs.x, t.In) })
+		return c.node(in, max(lhs.h, h))
 	case t.Match != nil && strings.EqualFold(t.Match.Op, "BETWEEN"):
 		return c.between(lhs, t)
 	case t.Match != nil:
-		like := &LikeExpr{Position: pos, Not: t.Match.Not, Op: likeOp(t.Match.Op), X: lhs, Pattern: c.operand(t, p+1)}
+		pat, hp := c.operand(t, p+1)
+		like := &LikeExpr{Position: pos, Not: t.Match.Not, Op: likeOp(t.Match.Op), X: lhs.x, Pattern: pat}
+		h := max(lhs.h, hp)
 		if c.i < len(c.tails) && strings.EqualFold(c.tails[c.i].Op, "ESCAPE") {
 			c.i++
-			like.Escape = c.operand(c.tails[c.i-1], p+1)
+			esc, he := c.operand(c.tails[c.i-1], p+1)
+			like.Escape, h = esc, max(h, he)
 		}
-		return like
+		return c.node(like, h)
 	case t.Is != nil:
-		return &BinaryExpr{Position: pos, Op: isOp(t.Is), L: lhs, R: c.operand(t, p+1)}
+		r, hr := c.operand(t, p+1)
+		return c.node(&BinaryExpr{Position: pos, Op: isOp(t.Is), L: lhs.x, R: r}, max(lhs.h, hr))
 	}
-	return &BinaryExpr{Position: pos, Op: binaryOps[strings.ToUpper(t.Op)], L: lhs, R: c.operand(t, p+1)}
+	r, hr := c.operand(t, p+1)
+	return c.node(&BinaryExpr{Position: pos, Op: binaryOps[strings.ToUpper(t.Op)], L: lhs.x, R: r}, max(lhs.h, hr))
 }
 
 // operand converts the right operand of t and extends it with the
 // operators that bind at least as tightly as min.
-func (c *climber) operand(t *sTail, min int) Expr {
+func (c *climber) operand(t *sTail, min int) (Expr, int) {
 	return c.climb(min, c.prefixed(t.Nots, t.R))
 }
 
 // between reads "BETWEEN lo AND hi"; the AND is the next tail.
-func (c *climber) between(lhs Expr, t *sTail) Expr {
-	lo := c.operand(t, precEq+1)
+func (c *climber) between(lhs hexpr, t *sTail) hexpr {
+	lo, hlo := c.operand(t, precEq+1)
 	if c.i >= len(c.tails) || !strings.EqualFold(c.tails[c.i].Op, "AND") {
 		at := t.R.Pos
 		if c.i < len(c.tails) {
@@ -123,24 +161,40 @@ func (c *climber) between(lhs Expr, t *sTail) Expr {
 	}
 	and := c.tails[c.i]
 	c.i++
-	return &BetweenExpr{Position: lhs.Pos(), Not: t.Match.Not, X: lhs, Lo: lo, Hi: c.operand(and, precEq+1)}
+	hi, hhi := c.operand(and, precEq+1)
+	return c.node(&BetweenExpr{Position: lhs.x.Pos(), Not: t.Match.Not, X: lhs.x, Lo: lo, Hi: hi}, max(lhs.h, hlo, hhi))
 }
 
 // prefixed applies prefix NOTs to an operand. NOT binds looser than every
 // operator but AND and OR, so each NOT takes the operators that follow at
 // its level; "NOT EXISTS" becomes ExistsExpr{Not: true}.
-func (c *climber) prefixed(nots []*sNotTok, o *sOperand) Expr {
-	x := c.b.operand(o)
+func (c *climber) prefixed(nots []*sNotTok, o *sOperand) hexpr {
+	var x Expr
+	inner := c.b.nested(func() { x = c.b.operand(o) })
+	h := operandHeight(o, inner)
 	for i := len(nots) - 1; i >= 0; i-- {
-		x = c.climb(precNot, x)
+		x, h = c.climb(precNot, hexpr{x, h})
 		if ex, ok := x.(*ExistsExpr); ok && !ex.Not {
 			ex.Not = true
 			ex.Position = pos(nots[i].Pos)
 			continue
 		}
-		x = &UnaryExpr{Position: pos(nots[i].Pos), Op: OpNot, X: x}
+		hx := c.node(&UnaryExpr{Position: pos(nots[i].Pos), Op: OpNot, X: x}, h)
+		x, h = hx.x, hx.h
 	}
-	return x
+	return hexpr{x, h}
+}
+
+// operandHeight is the height of an operand whose tallest nested
+// expression has height inner: parentheses around one expression add no
+// node, every other primary is one, and so is each prefix and postfix
+// operator.
+func operandHeight(o *sOperand, inner int) int {
+	h := inner + 1
+	if p := o.Primary.Paren; p != nil && p.Select == nil && len(p.List) == 1 {
+		h = inner
+	}
+	return h + len(o.Unary) + len(o.Postfix)
 }
 
 func isOp(s *sIsOp) BinaryOp {
@@ -310,7 +364,7 @@ func (b *builder) signedNumber(p Position, n *sSignedNum) Expr {
 }
 
 // maxParamIndex is SQLite's largest placeholder number.
-const maxParamIndex = 32766
+const maxParamIndex = MaxVariableNumber
 
 // param converts a placeholder. Only ?NNN and $N get their number here:
 // the others are numbered in text order once the statement is built

@@ -27,8 +27,11 @@
 // Caveats:
 //   - participle tries alternatives in order and backtracks; the grammar is
 //     written so that no two alternatives read the same nested form (that
-//     would cost 2^depth), and lexScript rejects nesting deeper than
-//     maxDepth before parsing (ErrTooDeep).
+//     would cost 2^depth), and a guard over the tokens (limits.go)
+//     rejects nesting deeper than maxDepth (ErrTooDeep) and operator
+//     chains taller than MaxExprDepth (ErrExprTooDeep) before anything
+//     recursive runs; the conversion then checks the exact expression
+//     height, so every tree walk downstream is bounded.
 //   - Inside an expression, "(" starts a query only when SELECT, VALUES or
 //     WITH follows it; "((SELECT 1) UNION (SELECT 2))" as a scalar
 //     subquery is therefore not accepted (SQLite rejects it too).

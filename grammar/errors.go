@@ -13,6 +13,11 @@ import (
 // nesting (parentheses, CASE, prefix operators) exceeds the parser's limit.
 var ErrTooDeep = errors.New("too deeply nested")
 
+// ErrExprTooDeep is wrapped by the SyntaxError returned for an expression
+// taller than MaxExprDepth ("Expression tree is too large (maximum depth
+// 1000)", as SQLite says).
+var ErrExprTooDeep = errors.New("expression tree is too large")
+
 // ErrTooLong is wrapped by the SyntaxError returned for SQL text longer
 // than the parser accepts.
 var ErrTooLong = errors.New("sql text too long")

@@ -71,32 +71,37 @@ func (s *slab[T]) alloc() *T {
 }
 
 // fastLex tokenises sql into non-elided tokens ending with EOF. It
-// reports false on a lexer error or when nesting exceeds maxDepth (the
-// participle path reports both).
-func fastLex(sql string) ([]ftok, bool) {
+// returns nil on a lexer error (the participle path reports it), and an
+// error when the depth guard stops the statement: nesting beyond
+// maxDepth or an expression taller than MaxExprDepth, found before the
+// rest of the text is even read.
+func fastLex(sql string) ([]ftok, error) {
 	s := sqlScanner{src: sql, pos: lexer.Position{Line: 1, Column: 1}}
 	// One token per three bytes is enough for typical SQL, placeholder
 	// lists included, and keeps the slice to a single allocation.
-	toks := make([]ftok, 0, len(sql)/3+2)
-	depth, prefix := 0, 0
+	toks := make([]ftok, 0, min(len(sql)/3+2, maxPrealloc))
+	var g depthGuard
 	for {
 		t, err := s.Next()
 		if err != nil {
-			return nil, false
+			return nil, nil
 		}
 		if t.Type == tokWhitespace || t.Type == tokComment {
 			continue
 		}
 		toks = append(toks, ftok{Token: t, endOffset: s.pos.Offset, endLine: s.pos.Line, endColumn: s.pos.Column})
 		if t.EOF() {
-			return toks, true
+			return toks, nil
 		}
-		depth, prefix = nesting(t.Value, depth, prefix)
-		if depth+prefix > maxDepth {
-			return nil, false
+		if r := g.step(&t); r != guardOK {
+			return nil, guardError(sql, t.Pos, r)
 		}
 	}
 }
+
+// maxPrealloc caps the token slice allocated up front, so that a huge
+// text the guard stops early does not pay for all of its tokens.
+const maxPrealloc = 1 << 16
 
 // nesting is one step of tooDeep's count.
 func nesting(v string, depth, prefix int) (int, int) {
@@ -113,10 +118,15 @@ func nesting(v string, depth, prefix int) (int, int) {
 
 // fastScript reads a whole script, or reports false.
 func fastScript(sql string) (*sScript, bool) {
-	toks, ok := fastLex(sql)
-	if !ok {
+	toks, err := fastLex(sql)
+	if toks == nil || err != nil {
 		return nil, false
 	}
+	return fastScriptToks(toks)
+}
+
+// fastScriptToks is fastScript over tokens already read.
+func fastScriptToks(toks []ftok) (*sScript, bool) {
 	p := &fastParser{toks: toks}
 	s := &sScript{}
 	for p.accept(";") {
@@ -141,10 +151,15 @@ func fastScript(sql string) (*sScript, bool) {
 
 // fastExprRoot reads a whole expression, or reports false.
 func fastExprRoot(sql string) (*sExprRoot, bool) {
-	toks, ok := fastLex(sql)
-	if !ok {
+	toks, err := fastLex(sql)
+	if toks == nil || err != nil {
 		return nil, false
 	}
+	return fastExprToks(toks)
+}
+
+// fastExprToks is fastExprRoot over tokens already read.
+func fastExprToks(toks []ftok) (*sExprRoot, bool) {
 	p := &fastParser{toks: toks}
 	e := p.expr()
 	if e == nil || p.off || !p.atEOF() {

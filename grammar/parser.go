@@ -34,10 +34,6 @@ func EBNF() string { return scriptParser.String() }
 // real queries stay far below this.
 const maxDepth = 200
 
-// maxLength bounds the SQL text accepted (SQLite's default
-// SQLITE_MAX_SQL_LENGTH).
-const maxLength = 1_000_000_000
-
 // Parse parses a script of zero or more statements separated by semicolons.
 // It returns a *SyntaxError when the text is not valid SQL.
 func Parse(sql string) (stmts []Statement, err error) {
@@ -84,12 +80,26 @@ func ParseExpr(sql string) (e Expr, err error) {
 // it covers the text, by participle otherwise (which also reports every
 // syntax error).
 func parseScript(sql string) (*sScript, error) {
-	if len(sql) <= maxLength {
-		if tree, ok := fastScript(sql); ok {
+	toks, err := preLex(sql)
+	if err != nil {
+		return nil, err
+	}
+	if toks != nil {
+		if tree, ok := fastScriptToks(toks); ok {
 			return tree, nil
 		}
 	}
 	return slowScript(sql)
+}
+
+// preLex checks the text's length and reads its tokens for the fast
+// path: nil tokens when the fast lexer declines (participle then reports
+// the error), an error when a limit stops the statement.
+func preLex(sql string) ([]ftok, error) {
+	if len(sql) > MaxSQLLength {
+		return nil, tooLong()
+	}
+	return fastLex(sql)
 }
 
 // slowScript reads sql with participle only.
@@ -107,8 +117,12 @@ func slowScript(sql string) (*sScript, error) {
 
 // parseExprRoot is parseScript for ParseExpr.
 func parseExprRoot(sql string) (*sExprRoot, error) {
-	if len(sql) <= maxLength {
-		if tree, ok := fastExprRoot(sql); ok {
+	toks, err := preLex(sql)
+	if err != nil {
+		return nil, err
+	}
+	if toks != nil {
+		if tree, ok := fastExprToks(toks); ok {
 			return tree, nil
 		}
 	}

@@ -1,8 +1,6 @@
 package grammar
 
 import (
-	"strings"
-
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -10,8 +8,8 @@ import (
 // recursive-descent parser bounded: text length and nesting depth. The
 // tokens then feed the parser directly.
 func lexScript(sql string) (*lexer.PeekingLexer, error) {
-	if len(sql) > maxLength {
-		return nil, &SyntaxError{Line: 1, Column: 1, Msg: ErrTooLong.Error(), err: ErrTooLong}
+	if len(sql) > MaxSQLLength {
+		return nil, tooLong()
 	}
 	l, err := sqlLexer.LexString("", sql)
 	if err != nil {
@@ -22,33 +20,24 @@ func lexScript(sql string) (*lexer.PeekingLexer, error) {
 		return nil, newSyntaxError(sql, err)
 	}
 	probe := *peek // a copy: reading it leaves peek at the start
-	if t, ok := tooDeep(&probe); ok {
-		return nil, errorAt(sql, t.Pos, ErrTooDeep.Error(), ErrTooDeep)
+	var g depthGuard
+	for t := probe.Next(); !t.EOF(); t = probe.Next() {
+		if r := g.step(t); r != guardOK {
+			return nil, guardError(sql, t.Pos, r)
+		}
 	}
 	return peek, nil
 }
 
-// tooDeep reports the first token at which nesting exceeds maxDepth.
-// Nesting is open parentheses plus open CASEs plus the current run of
-// prefix operators (-, +, ~, NOT, EXPLAIN), each of which recurses once.
-func tooDeep(tokens *lexer.PeekingLexer) (lexer.Token, bool) {
-	depth, prefix := 0, 0
-	for t := tokens.Next(); !t.EOF(); t = tokens.Next() {
-		switch v := t.Value; {
-		case v == "(" || strings.EqualFold(v, "CASE"):
-			depth++
-			prefix = 0
-		case v == ")" || strings.EqualFold(v, "END"):
-			depth--
-			prefix = 0
-		case v == "-" || v == "+" || v == "~" || strings.EqualFold(v, "NOT") || strings.EqualFold(v, "EXPLAIN"):
-			prefix++
-		default:
-			prefix = 0
-		}
-		if depth+prefix > maxDepth {
-			return *t, true
-		}
+// tooLong is the error for SQL text over MaxSQLLength.
+func tooLong() error {
+	return &SyntaxError{Line: 1, Column: 1, Msg: ErrTooLong.Error(), err: ErrTooLong}
+}
+
+// guardError is the error for a statement the depth guard stopped.
+func guardError(sql string, at lexer.Position, r guardResult) error {
+	if r == guardExpr {
+		return errorAt(sql, at, errExprTooDeep, ErrExprTooDeep)
 	}
-	return lexer.Token{}, false
+	return errorAt(sql, at, ErrTooDeep.Error(), ErrTooDeep)
 }

@@ -1,0 +1,185 @@
+package grammar
+
+import (
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// SQLite's limits that the grammar enforces (see docs/LIMITS.md).
+const (
+	// MaxExprDepth is the largest expression tree height accepted
+	// (SQLITE_MAX_EXPR_DEPTH): a leaf is 1, an operator one more than its
+	// deepest operand, so "1+1+…+1" of n terms has height n.
+	MaxExprDepth = 1000
+	// MaxSQLLength is the longest SQL text accepted (SQLITE_MAX_SQL_LENGTH).
+	MaxSQLLength = 1_000_000_000
+	// MaxVariableNumber is the largest placeholder number
+	// (SQLITE_MAX_VARIABLE_NUMBER).
+	MaxVariableNumber = 32766
+)
+
+// errExprTooDeep is SQLite's message for an expression over MaxExprDepth.
+const errExprTooDeep = "Expression tree is too large (maximum depth 1000)"
+
+// depthGuard runs over the token stream before anything recursive
+// reads it and stops a statement whose nesting or expression height
+// would make the parser and every later tree walk recurse too deeply.
+//
+// Nesting is open parentheses plus open CASEs plus the current run of
+// prefix operators (-, +, ~, NOT, EXPLAIN), each of which recurses once.
+//
+// Height is bounded from below by the chains of binary operators between
+// simple operands (names, literals, placeholders, dotted names, calls
+// and parenthesised groups) at one nesting level: their parse by
+// precedence climbing is a subtree of the real one, because whether one
+// operator is an ancestor of another depends only on the operators
+// between them. The bound only counts reductions, so the one operator
+// that may sit above such a chain without being an expression operator
+// (the "=" of UPDATE … SET col = chain, PRAGMA x = chain) is covered by
+// allowing one level of slack; the builder then checks the exact height.
+// The guard keeps the check linear and its memory constant per level:
+// a million-term chain stops at its thousandth term.
+type depthGuard struct {
+	depth, prefix int
+	runs          []chainRun // one per open parenthesis, innermost last
+}
+
+// chainRun is the precedence-climbing state of one nesting level: the
+// pending operators with the heights of their left operands, and the
+// height of the operand just read.
+type chainRun struct {
+	phase   uint8 // runExpect, runOperand or runDot
+	cur     int
+	pending []pendingOp
+}
+
+type pendingOp struct{ prec, left int }
+
+const (
+	runExpect  uint8 = iota // an operand may start here
+	runOperand              // an operand was just read
+	runDot                  // a "." after a name: a name follows
+)
+
+// guardResult says why depthGuard stopped a statement.
+type guardResult uint8
+
+const (
+	guardOK guardResult = iota
+	guardNested
+	guardExpr
+)
+
+// step feeds one non-elided token.
+func (g *depthGuard) step(t *lexer.Token) guardResult {
+	g.depth, g.prefix = nesting(t.Value, g.depth, g.prefix)
+	if g.depth+g.prefix > maxDepth {
+		return guardNested
+	}
+	if g.chain(t) {
+		return guardExpr
+	}
+	return guardOK
+}
+
+// chain advances the chain state; true when the height bound passes
+// MaxExprDepth plus the slack.
+func (g *depthGuard) chain(t *lexer.Token) bool {
+	if len(g.runs) == 0 {
+		g.runs = append(g.runs, chainRun{})
+	}
+	r := &g.runs[len(g.runs)-1]
+	switch {
+	case t.Value == "(" || strings.EqualFold(t.Value, "CASE"):
+		if r.phase == runDot {
+			r.reset()
+		}
+		g.runs = append(g.runs, chainRun{})
+		return false
+	case t.Value == ")" || strings.EqualFold(t.Value, "END"):
+		if len(g.runs) > 1 {
+			g.runs = g.runs[:len(g.runs)-1]
+			r = &g.runs[len(g.runs)-1]
+			if r.phase != runOperand {
+				r.operand() // a group or CASE is an operand; a call's arguments end it
+			}
+			return false
+		}
+		r.reset()
+		return false
+	}
+	switch r.phase {
+	case runExpect:
+		if isSimpleOperand(t) {
+			r.operand()
+			return false
+		}
+	case runDot:
+		if t.Type == tokIdent || t.Type == tokQIdent {
+			r.phase = runOperand
+			return false
+		}
+	case runOperand:
+		if t.Value == "." {
+			r.phase = runDot
+			return false
+		}
+		if p, ok := tokenPrec(t); ok {
+			return r.binary(p) > MaxExprDepth+1
+		}
+	}
+	r.reset()
+	if isSimpleOperand(t) {
+		r.operand()
+	}
+	return false
+}
+
+func (r *chainRun) reset() {
+	r.phase, r.cur, r.pending = runExpect, 0, r.pending[:0]
+}
+
+func (r *chainRun) operand() { r.phase, r.cur = runOperand, 1 }
+
+// binary reduces the pending operators that bind at least as tightly as
+// one of precedence p (all operators are left-associative), pushes it and
+// returns the largest height reduced.
+func (r *chainRun) binary(p int) int {
+	top := 0
+	for n := len(r.pending); n > 0 && r.pending[n-1].prec >= p; n-- {
+		r.cur = 1 + max(r.pending[n-1].left, r.cur)
+		top = max(top, r.cur)
+		r.pending = r.pending[:n-1]
+	}
+	r.pending = append(r.pending, pendingOp{prec: p, left: r.cur})
+	r.phase = runExpect
+	return top
+}
+
+// isSimpleOperand reports a token that is a whole operand by itself, or
+// the name that starts a dotted name or a call.
+func isSimpleOperand(t *lexer.Token) bool {
+	switch t.Type {
+	case tokIdent, tokQIdent, tokNumber, tokString, tokBlob, tokParam:
+		return true
+	}
+	return false
+}
+
+// tokenPrec is the precedence of a binary operator token.
+func tokenPrec(t *lexer.Token) (int, bool) {
+	switch t.Type {
+	case tokBinOp:
+		op, ok := binaryOps[t.Value]
+		return op.Precedence(), ok
+	case tokKeyword:
+		switch {
+		case strings.EqualFold(t.Value, "AND"):
+			return OpAnd.Precedence(), true
+		case strings.EqualFold(t.Value, "OR"):
+			return OpOr.Precedence(), true
+		}
+	}
+	return 0, false
+}
