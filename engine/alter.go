@@ -359,6 +359,9 @@ func addColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramma
 	if old.ColumnIndex(cd.Name) >= 0 {
 		return errs.New(errs.CodeGeneric, "duplicate column name: %s", cd.Name)
 	}
+	if len(old.Columns) >= plan.MaxColumn {
+		return errs.New(errs.CodeGeneric, "too many columns on %s", old.Name)
+	}
 	var def grammar.Expr
 	notNull := false
 	for _, cc := range cd.Constraints {

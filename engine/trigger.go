@@ -13,7 +13,7 @@ import (
 
 // maxTriggerDepth bounds nested trigger programs, as SQLite's
 // SQLITE_MAX_TRIGGER_DEPTH does.
-const maxTriggerDepth = 32
+const maxTriggerDepth = 1000
 
 // triggersOf returns the bound triggers of table in cat, cached per
 // catalog snapshot.

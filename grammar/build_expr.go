@@ -423,6 +423,9 @@ func (b *builder) raise(p Position, r *sRaise) Expr {
 }
 
 func (b *builder) funcCall(f *sFuncCall) Expr {
+	if len(f.Args) > MaxFunctionArg {
+		b.fail(f.Pos, "too many arguments on function "+unquote(f.Name))
+	}
 	fc := &FuncCall{Position: pos(f.Pos), Name: unquote(f.Name), Distinct: f.Distinct, Star: f.Star,
 		Args: b.exprs(f.Args), OrderBy: b.orderTerms(f.OrderBy), Filter: b.expr(f.Filter), OverName: unquote(f.OverName)}
 	if f.Over != nil {

@@ -6,6 +6,10 @@ func (b *builder) selectStmt(s *sSelect) *SelectStmt {
 	if s == nil {
 		return nil
 	}
+	if len(s.Rest) >= MaxCompoundSelect {
+		b.fail(s.Rest[MaxCompoundSelect-1].Pos, "too many terms in compound SELECT")
+		return &SelectStmt{Position: pos(s.Pos), Body: &SelectCore{Position: pos(s.Pos)}}
+	}
 	st := &SelectStmt{Position: pos(s.Pos), With: b.with(s.With), Body: b.selectTerm(s.Left), OrderBy: b.orderTerms(s.OrderBy)}
 	for _, c := range s.Rest {
 		st.Body = &CompoundSelect{Position: st.Body.Pos(), Op: compoundOp(c), Left: st.Body, Right: b.selectTerm(c.Right)}
@@ -184,6 +188,10 @@ var joinKinds = map[string]JoinKind{"LEFT": JoinLeft, "RIGHT": JoinRight, "FULL"
 
 // from folds a FROM clause into left-associative Joins.
 func (b *builder) from(f *sFrom) TableExpr {
+	if len(f.Joins) >= MaxJoinTables {
+		b.fail(f.Joins[MaxJoinTables-1].Pos, "at most 64 tables in a join")
+		f = &sFrom{First: f.First}
+	}
 	x := b.tableItem(f.First)
 	for _, j := range f.Joins {
 		join := &Join{Position: x.Pos(), Kind: joinKinds[strings.ToUpper(j.Kind)], Natural: j.Natural, Comma: j.Comma,

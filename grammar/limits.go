@@ -17,6 +17,15 @@ const (
 	// MaxVariableNumber is the largest placeholder number
 	// (SQLITE_MAX_VARIABLE_NUMBER).
 	MaxVariableNumber = 32766
+	// MaxCompoundSelect is the most terms of one compound SELECT
+	// (SQLITE_MAX_COMPOUND_SELECT).
+	MaxCompoundSelect = 500
+	// MaxJoinTables is the most tables one FROM clause joins (SQLite's
+	// bitmask width, 64).
+	MaxJoinTables = 64
+	// MaxFunctionArg is the most arguments of a function call
+	// (SQLITE_MAX_FUNCTION_ARG).
+	MaxFunctionArg = 1000
 )
 
 // errExprTooDeep is SQLite's message for an expression over MaxExprDepth.

@@ -144,3 +144,20 @@ func TestParse_Limits_VariableNumberAndLength(t *testing.T) {
 		t.Errorf("?%d: %v", MaxVariableNumber+1, err)
 	}
 }
+
+func TestParse_Limits_CompoundJoinAndArguments(t *testing.T) {
+	for _, c := range []struct {
+		ok, bad, msg string
+	}{
+		{chain("SELECT 1", " UNION ALL ", MaxCompoundSelect), chain("SELECT 1", " UNION ", MaxCompoundSelect+1), "too many terms in compound SELECT"},
+		{"SELECT 1 FROM " + chain("t", ",", MaxJoinTables), "SELECT 1 FROM " + chain("t", " JOIN ", MaxJoinTables+1), "at most 64 tables in a join"},
+		{"SELECT max(" + chain("1", ",", MaxFunctionArg) + ")", "SELECT max(" + chain("1", ",", MaxFunctionArg+1) + ")", "too many arguments on function max"},
+	} {
+		if _, err := Parse(c.ok); err != nil {
+			t.Errorf("%.40q…: %v", c.ok, err)
+		}
+		if _, err := Parse(c.bad); err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%.40q…: %v, want %q", c.bad, err, c.msg)
+		}
+	}
+}

@@ -26,9 +26,17 @@ type cteDef struct {
 	recursive bool
 }
 
+// cteLayer is one WITH clause's CTEs as seen from a place: hide, when
+// set, is the plain CTE whose own body is being bound, which does not
+// see itself (the name then resolves further out).
+type cteLayer struct {
+	defs map[string]*cteDef
+	hide *cteDef
+}
+
 func (b *Binder) pushWith(w *grammar.With) error {
 	m := map[string]*cteDef{}
-	b.ctes = append(b.ctes, m)
+	b.ctes = append(b.ctes, cteLayer{defs: m})
 	for _, c := range w.CTEs {
 		k := strings.ToLower(c.Name)
 		if _, dup := m[k]; dup {
@@ -44,7 +52,7 @@ func (b *Binder) popWith() { b.ctes = b.ctes[:len(b.ctes)-1] }
 func (b *Binder) lookupCTE(name string) *cteDef {
 	k := strings.ToLower(name)
 	for i := len(b.ctes) - 1; i >= 0; i-- {
-		if d, ok := b.ctes[i][k]; ok {
+		if d, ok := b.ctes[i].defs[k]; ok && d != b.ctes[i].hide {
 			return d
 		}
 	}
@@ -73,6 +81,9 @@ func (b *Binder) bindCTERef(def *cteDef, alias string) (Node, *scope, error) {
 	if def.inProgress {
 		return nil, nil, bindErr("circular reference: %s", def.ast.Name)
 	}
+	if err := b.nestDeeper(); err != nil {
+		return nil, nil, err
+	}
 	def.inProgress = true
 	b.cteNest++
 	restore := b.enterCTE(def, false)
@@ -94,13 +105,11 @@ func (b *Binder) bindCTERef(def *cteDef, alias string) (Node, *scope, error) {
 // reads itself); the returned func restores.
 func (b *Binder) enterCTE(def *cteDef, self bool) func() {
 	saved := b.ctes
-	visible := map[string]*cteDef{}
-	for k, d := range def.with {
-		if d != def || self {
-			visible[k] = d
-		}
+	visible := cteLayer{defs: def.with}
+	if !self {
+		visible.hide = def
 	}
-	b.ctes = append(append([]map[string]*cteDef{}, b.ctes[:def.level]...), visible)
+	b.ctes = append(append([]cteLayer{}, b.ctes[:def.level]...), visible)
 	return func() { b.ctes = saved }
 }
 

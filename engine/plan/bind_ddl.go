@@ -16,6 +16,9 @@ func TableFromAST(s *grammar.CreateTableStmt) (*catalog.Table, []*catalog.Index,
 	if len(s.Columns) == 0 {
 		return nil, nil, bindErr("table %s has no columns", s.Name)
 	}
+	if err := checkColumns(len(s.Columns), "on "+s.Name); err != nil {
+		return nil, nil, err
+	}
 	var uniques []catalog.Unique
 	for i, cd := range s.Columns {
 		if t.ColumnIndex(cd.Name) >= 0 {

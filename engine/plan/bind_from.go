@@ -136,8 +136,13 @@ func NewScan(t *catalog.Table, alias string) *Scan {
 }
 
 func (b *Binder) bindView(v *catalog.View, alias string) (Node, *scope, error) {
-	if b.viewDepth > 32 {
-		return nil, nil, bindErr("view %s is circularly defined", v.Name)
+	for _, w := range b.views {
+		if w == v {
+			return nil, nil, bindErr("view %s is circularly defined", v.Name)
+		}
+	}
+	if err := b.nestDeeper(); err != nil {
+		return nil, nil, err
 	}
 	stmts, err := grammar.Parse(v.SQL)
 	if err != nil {
@@ -147,7 +152,7 @@ func (b *Binder) bindView(v *catalog.View, alias string) (Node, *scope, error) {
 	if !ok || len(stmts) != 1 {
 		return nil, nil, bindErr("malformed view definition: %s", v.Name)
 	}
-	b.viewDepth++
+	b.views = append(b.views, v)
 	saved := b.scopes
 	b.scopes = nil
 	var q *Query
@@ -161,7 +166,7 @@ func (b *Binder) bindView(v *catalog.View, alias string) (Node, *scope, error) {
 		err = b.withMain(bind)
 	}
 	b.scopes = saved
-	b.viewDepth--
+	b.views = b.views[:len(b.views)-1]
 	if err != nil {
 		return nil, nil, err
 	}

@@ -63,6 +63,9 @@ func (b *Binder) bindBody(body grammar.SelectBody) (Node, []ResultColumn, error)
 
 func (b *Binder) bindValues(v *grammar.ValuesClause) (Node, []ResultColumn, error) {
 	n := &Values{}
+	if err := checkColumns(len(v.Rows[0]), "in result set"); err != nil {
+		return nil, nil, err
+	}
 	for _, row := range v.Rows {
 		if len(n.Rows) > 0 && len(row) != len(n.Rows[0]) {
 			return nil, nil, bindErr("all VALUES must have the same number of terms")
@@ -105,6 +108,9 @@ func (b *Binder) bindCompound(c *grammar.CompoundSelect) (Node, []ResultColumn, 
 // outputSortKeys binds ORDER BY of a compound or VALUES query: terms must
 // name an output column (by alias or ordinal) or match one.
 func (b *Binder) outputSortKeys(terms []*grammar.OrderingTerm, cols []Column) ([]SortKey, error) {
+	if err := checkTerms(len(terms), "ORDER"); err != nil {
+		return nil, err
+	}
 	sc := &scope{cols: cols}
 	var keys []SortKey
 	for i, o := range terms {
@@ -197,6 +203,15 @@ func (b *Binder) bindCore(core *grammar.SelectCore, orderBy []*grammar.OrderingT
 	}
 	items, err := expandColumns(core.Columns, fsc)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkColumns(len(items), "in result set"); err != nil {
+		return nil, err
+	}
+	if err := checkTerms(len(orderBy), "ORDER"); err != nil {
+		return nil, err
+	}
+	if err := checkTerms(len(core.GroupBy), "GROUP"); err != nil {
 		return nil, err
 	}
 	psc := fsc

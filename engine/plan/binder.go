@@ -13,12 +13,13 @@ type Binder struct {
 	// correlated references.
 	scopes []*scope
 	// ctes is the stack of visible WITH clauses, innermost last.
-	ctes []map[string]*cteDef
+	ctes []cteLayer
 	// cteNest counts the plain CTE bodies being bound.
 	cteNest int
 	subID   int
-	// viewDepth guards against views that refer to themselves.
-	viewDepth int
+	// views are the views being bound, innermost last: one met again
+	// is circularly defined.
+	views []*catalog.View
 	// touched is set once any table, view or table function is bound.
 	touched bool
 	// inTrigger is set while binding a trigger's WHEN and body.

@@ -1,0 +1,135 @@
+package ladybug_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// joined is n copies of term separated by sep.
+func joined(term, sep string, n int) string {
+	return strings.TrimSuffix(strings.Repeat(term+sep, n), sep)
+}
+
+// cteChain is a WITH of n CTEs, each reading the one before, and a query
+// of the last.
+func cteChain(n int) string {
+	var b strings.Builder
+	b.WriteString("WITH c0(x) AS (SELECT 1)")
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&b, ", c%d(x) AS (SELECT x FROM c%d)", i, i-1)
+	}
+	fmt.Fprintf(&b, " SELECT x FROM c%d", n-1)
+	return b.String()
+}
+
+func openLimitsDB(t *testing.T) *sql.DB {
+	t.Helper()
+	db, err := sql.Open("ladybug", ":memory:")
+	require.NoError(t, err)
+	t.Cleanup(func() { db.Close() })
+	db.SetMaxOpenConns(1)
+	_, err = db.Exec("CREATE TABLE t(a, b)")
+	require.NoError(t, err)
+	return db
+}
+
+// TestLimits_SQLitesLimitsWithSQLitesErrors runs each limit of
+// docs/LIMITS.md at its value (accepted) and one past it (SQLite's
+// error), through the driver.
+func TestLimits_SQLitesLimitsWithSQLitesErrors(t *testing.T) {
+	db := openLimitsDB(t)
+	for _, c := range []struct {
+		name, ok, bad, msg string
+	}{
+		{"expression depth", "SELECT " + joined("1", "+", 1000), "SELECT " + joined("1", "+", 1001), "Expression tree is too large (maximum depth 1000)"},
+		{"expression depth AND", "SELECT " + joined("1", " AND ", 1000), "SELECT " + joined("1", " AND ", 1_000_000), "Expression tree is too large (maximum depth 1000)"},
+		{"expression depth ||", "SELECT " + joined("'a'", "||", 1000), "SELECT " + joined("'a'", "||", 1_000_000), "Expression tree is too large (maximum depth 1000)"},
+		{"compound terms", "SELECT count(*) FROM (" + joined("SELECT 1", " UNION ALL ", 500) + ")", "SELECT count(*) FROM (" + joined("SELECT 1", " UNION ALL ", 501) + ")", "too many terms in compound SELECT"},
+		{"result columns", "SELECT " + joined("a", ",", 2000) + " FROM t", "SELECT " + joined("a", ",", 2001) + " FROM t", "too many columns in result set"},
+		{"star columns", "SELECT " + joined("*", ",", 1000) + " FROM t", "SELECT " + joined("*", ",", 1001) + " FROM t", "too many columns in result set"},
+		{"values terms", "VALUES(" + joined("1", ",", 2000) + ")", "VALUES(" + joined("1", ",", 2001) + ")", "too many columns in result set"},
+		{"order by terms", "SELECT a FROM t ORDER BY " + joined("a", ",", 2000), "SELECT a FROM t ORDER BY " + joined("a", ",", 2001), "too many terms in ORDER BY clause"},
+		{"group by terms", "SELECT a FROM t GROUP BY " + joined("a", ",", 2000), "SELECT a FROM t GROUP BY " + joined("a", ",", 2001), "too many terms in GROUP BY clause"},
+		{"join tables", "SELECT count(*) FROM " + joined("t", ",", 64), "SELECT count(*) FROM " + joined("t", ",", 1000), "at most 64 tables in a join"},
+		{"function arguments", "SELECT max(" + joined("1", ",", 1000) + ")", "SELECT max(" + joined("1", ",", 1001) + ")", "too many arguments on function max"},
+		{"variable number", "SELECT ?32766 IS NULL", "SELECT ?32767", "variable number must be between ?1 and ?32766"},
+		{"cte chain", cteChain(999), cteChain(10_000), "VIEWs and/or subqueries nested too deep"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := []any{}
+			if strings.Contains(c.ok, "?32766") {
+				args = make([]any, 32766)
+			}
+			rows, err := db.Query(c.ok, args...)
+			require.NoError(t, err)
+			require.NoError(t, rows.Close())
+			_, err = db.Query(c.bad)
+			require.ErrorContains(t, err, c.msg)
+		})
+	}
+}
+
+func TestLimits_TableColumns(t *testing.T) {
+	db := openLimitsDB(t)
+	var b strings.Builder
+	for i := 0; i < 100_000; i++ {
+		fmt.Fprintf(&b, ",c%d", i)
+	}
+	all := b.String()[1:]
+	_, err := db.Exec("CREATE TABLE w(" + all + ")")
+	require.ErrorContains(t, err, "too many columns on w")
+	at := strings.Index(all, ",c2000")
+	_, err = db.Exec("CREATE TABLE w(" + all[:at] + ")")
+	require.NoError(t, err)
+	_, err = db.Exec("ALTER TABLE w ADD COLUMN extra")
+	require.ErrorContains(t, err, "too many columns on w")
+}
+
+// TestLimits_ViewChains: a chain of views nests like a chain of CTEs; a
+// long chain is not mistaken for a circular one, a real cycle still is.
+func TestLimits_ViewChains(t *testing.T) {
+	db := openLimitsDB(t)
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	require.NoError(t, err)
+	defer conn.Close()
+	_, err = conn.ExecContext(ctx, "CREATE VIEW v0 AS SELECT 1 AS x")
+	require.NoError(t, err)
+	for i := 1; i < 100; i++ {
+		_, err = conn.ExecContext(ctx, fmt.Sprintf("CREATE VIEW v%d AS SELECT x FROM v%d", i, i-1))
+		require.NoError(t, err)
+	}
+	var x int
+	require.NoError(t, conn.QueryRowContext(ctx, "SELECT x FROM v99").Scan(&x))
+	require.Equal(t, 1, x)
+	// 100 views under 900 CTEs pass SQLite's nesting limit of 1000.
+	chain := strings.Replace(cteChain(900), "c0(x) AS (SELECT 1)", "c0(x) AS (SELECT x FROM v99)", 1)
+	_, err = conn.QueryContext(ctx, chain)
+	require.ErrorContains(t, err, "VIEWs and/or subqueries nested too deep")
+	// A view made circular by a rename of a table is still reported as such.
+	_, err = conn.ExecContext(ctx, "CREATE TABLE base(x); CREATE VIEW loop AS SELECT x FROM base; DROP TABLE base; CREATE VIEW base AS SELECT x FROM loop")
+	if err == nil {
+		_, err = conn.QueryContext(ctx, "SELECT x FROM loop")
+		require.ErrorContains(t, err, "circularly defined")
+	}
+}
+
+func TestLimits_TriggerDepth(t *testing.T) {
+	db := openLimitsDB(t)
+	_, err := db.Exec(`PRAGMA recursive_triggers = ON;
+		CREATE TABLE n(x);
+		CREATE TRIGGER more AFTER INSERT ON n WHEN new.x < (SELECT a FROM t) BEGIN INSERT INTO n VALUES (new.x + 1); END;
+		INSERT INTO t VALUES (1000, 0)`)
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO n VALUES (1)") // 999 nested trigger programs
+	require.NoError(t, err)
+	_, err = db.Exec("UPDATE t SET a = 1001; DELETE FROM n")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO n VALUES (1)")
+	require.ErrorContains(t, err, "too many levels of trigger recursion")
+}
