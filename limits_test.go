@@ -133,3 +133,22 @@ func TestLimits_TriggerDepth(t *testing.T) {
 	_, err = db.Exec("INSERT INTO n VALUES (1)")
 	require.ErrorContains(t, err, "too many levels of trigger recursion")
 }
+
+// TestLimits_LikeAndGlob: SQLite's pattern length limit, and the
+// wildcard-heavy pattern that once ran for minutes answers at once.
+func TestLimits_LikeAndGlob(t *testing.T) {
+	db := openLimitsDB(t)
+	var m int
+	require.NoError(t, db.QueryRow("SELECT printf('%.*c', 1000, 'a') LIKE '%a%a%a%b'").Scan(&m))
+	require.Equal(t, 0, m)
+	require.NoError(t, db.QueryRow("SELECT printf('%.*c', 1000, 'a') GLOB '*a*a*a*a'").Scan(&m))
+	require.Equal(t, 1, m)
+	require.NoError(t, db.QueryRow("SELECT 'a' LIKE printf('%.*c', 50000, 'a')").Scan(&m))
+	for _, q := range []string{
+		"SELECT 'a' LIKE printf('%.*c', 50001, 'a')",
+		"SELECT 'a' GLOB printf('%.*c', 50001, 'a')",
+		"SELECT like(printf('%.*c', 50001, 'a'), 'a')",
+	} {
+		require.ErrorContains(t, db.QueryRow(q).Scan(&m), "LIKE or GLOB pattern too complex", q)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/funcs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -27,6 +28,7 @@ func (cp *compiler) like(e *plan.Like) (evaluator, error) {
 	xb, pb, eb := scratch(), scratch(), scratch()
 	op, not := e.Op, e.Not
 	var reCache map[string]*regexp.Regexp
+	var pc patternCache
 	return func(c *Ctx, b *Batch, out []types.Value) error {
 		for _, p := range [...]struct {
 			f   evaluator
@@ -49,7 +51,7 @@ func (cp *compiler) like(e *plan.Like) (evaluator, error) {
 			var m bool
 			switch op {
 			case "GLOB":
-				m = globMatch(p, s)
+				m, ferr = pc.match(c, p, s, -1)
 			case "REGEXP":
 				if reCache == nil {
 					reCache = map[string]*regexp.Regexp{}
@@ -64,7 +66,7 @@ func (cp *compiler) like(e *plan.Like) (evaluator, error) {
 				}
 				m = re.MatchString(s)
 			default:
-				escR := rune(-1)
+				escR := rune(0)
 				if !eb[i].IsNull() {
 					es := toText(eb[i])
 					r, n := utf8.DecodeRuneInString(es)
@@ -74,7 +76,7 @@ func (cp *compiler) like(e *plan.Like) (evaluator, error) {
 					}
 					escR = r
 				}
-				m = likeMatch(p, s, escR)
+				m, ferr = pc.match(c, p, s, escR)
 			}
 			out[i] = types.NewBool(m != not)
 		})
@@ -82,147 +84,29 @@ func (cp *compiler) like(e *plan.Like) (evaluator, error) {
 	}, nil
 }
 
-// likeMatch is SQLite's LIKE: % any run, _ one character, ASCII letters
-// match case-insensitively, esc (when >= 0) quotes the next character.
-func likeMatch(pat, s string, esc rune) bool {
-	for len(pat) > 0 {
-		pr, pn := utf8.DecodeRuneInString(pat)
-		switch {
-		case pr == esc:
-			pat = pat[pn:]
-			if len(pat) == 0 {
-				return false
-			}
-			pr, pn = utf8.DecodeRuneInString(pat)
-			sr, sn := utf8.DecodeRuneInString(s)
-			if len(s) == 0 || foldASCII(pr) != foldASCII(sr) {
-				return false
-			}
-			pat, s = pat[pn:], s[sn:]
-		case pr == '%':
-			for len(pat) > 0 && (pat[0] == '%' || pat[0] == '_') {
-				if pat[0] == '_' {
-					if len(s) == 0 {
-						return false
-					}
-					_, sn := utf8.DecodeRuneInString(s)
-					s = s[sn:]
-				}
-				pat = pat[1:]
-			}
-			if len(pat) == 0 {
-				return true
-			}
-			for {
-				if likeMatch(pat, s, esc) {
-					return true
-				}
-				if len(s) == 0 {
-					return false
-				}
-				_, sn := utf8.DecodeRuneInString(s)
-				s = s[sn:]
-			}
-		case pr == '_':
-			if len(s) == 0 {
-				return false
-			}
-			_, sn := utf8.DecodeRuneInString(s)
-			pat, s = pat[pn:], s[sn:]
-		default:
-			sr, sn := utf8.DecodeRuneInString(s)
-			if len(s) == 0 || foldASCII(pr) != foldASCII(sr) {
-				return false
-			}
-			pat, s = pat[pn:], s[sn:]
-		}
-	}
-	return len(s) == 0
+// patternCache keeps the last compiled LIKE or GLOB pattern of an
+// evaluator: the pattern is almost always a constant.
+type patternCache struct {
+	text string
+	esc  rune // -1 for GLOB
+	p    *funcs.Pattern
 }
 
-func foldASCII(r rune) rune {
-	if r >= 'A' && r <= 'Z' {
-		return r + 'a' - 'A'
-	}
-	return r
-}
-
-// globMatch is SQLite's GLOB: * any run, ? one character, [...] a class
-// (with ^ negation and ranges), case-sensitive.
-func globMatch(pat, s string) bool {
-	for len(pat) > 0 {
-		pr, pn := utf8.DecodeRuneInString(pat)
-		switch pr {
-		case '*':
-			for len(pat) > 0 && pat[0] == '*' {
-				pat = pat[1:]
-			}
-			if len(pat) == 0 {
-				return true
-			}
-			for {
-				if globMatch(pat, s) {
-					return true
-				}
-				if len(s) == 0 {
-					return false
-				}
-				_, sn := utf8.DecodeRuneInString(s)
-				s = s[sn:]
-			}
-		case '?':
-			if len(s) == 0 {
-				return false
-			}
-			_, sn := utf8.DecodeRuneInString(s)
-			pat, s = pat[pn:], s[sn:]
-		case '[':
-			if len(s) == 0 {
-				return false
-			}
-			sr, sn := utf8.DecodeRuneInString(s)
-			rest, ok := globClass(pat[1:], sr)
-			if !ok {
-				return false
-			}
-			pat, s = rest, s[sn:]
-		default:
-			sr, sn := utf8.DecodeRuneInString(s)
-			if len(s) == 0 || pr != sr {
-				return false
-			}
-			pat, s = pat[pn:], s[sn:]
+// match matches s against pattern p (a GLOB one when esc is -1), polling
+// the statement's context while a long match runs.
+func (pc *patternCache) match(c *Ctx, p, s string, esc rune) (bool, error) {
+	if pc.p == nil || pc.text != p || pc.esc != esc {
+		var err error
+		if esc < 0 {
+			pc.p, err = funcs.CompileGlob(p)
+		} else {
+			pc.p, err = funcs.CompileLike(p, esc)
 		}
-	}
-	return len(s) == 0
-}
-
-// globClass matches r against the class starting after '['; it returns the
-// pattern after ']' and whether r matched.
-func globClass(p string, r rune) (string, bool) {
-	neg := false
-	if len(p) > 0 && p[0] == '^' {
-		neg, p = true, p[1:]
-	}
-	matched, first := false, true
-	for len(p) > 0 {
-		c, n := utf8.DecodeRuneInString(p)
-		if c == ']' && !first {
-			return p[n:], matched != neg
+		if err != nil {
+			pc.p = nil
+			return false, err
 		}
-		first = false
-		p = p[n:]
-		if len(p) > 1 && p[0] == '-' && p[1] != ']' {
-			hi, hn := utf8.DecodeRuneInString(p[1:])
-			if r >= c && r <= hi {
-				matched = true
-			}
-			p = p[1+hn:]
-			continue
-		}
-		if c == r {
-			matched = true
-		}
+		pc.text, pc.esc = p, esc
 	}
-	return "", false
+	return pc.p.Match(s, c.CheckNow)
 }

@@ -14,24 +14,32 @@ func TestLikeMatch_SQLiteRules(t *testing.T) {
 		esc    rune
 		want   bool
 	}{
-		{"a%", "ABC", -1, true},
-		{"%b_", "abc", -1, true},
-		{"a_c", "ac", -1, false},
+		{"a%", "ABC", 0, true},
+		{"%b_", "abc", 0, true},
+		{"a_c", "ac", 0, false},
 		{"100\\%", "100%", '\\', true},
 		{"100\\%", "1000", '\\', false},
-		{"%", "", -1, true},
-		{"é%", "é!", -1, true},
+		{"%", "", 0, true},
+		{"é%", "é!", 0, true},
 	}
+	var pc patternCache
 	for _, c := range cases {
-		require.Equal(t, c.want, likeMatch(c.pat, c.s, c.esc), "%q LIKE %q", c.s, c.pat)
+		m, err := pc.match(&Ctx{}, c.pat, c.s, c.esc)
+		require.NoError(t, err)
+		require.Equal(t, c.want, m, "%q LIKE %q", c.s, c.pat)
 	}
 }
 
 func TestGlobMatch_Classes(t *testing.T) {
-	require.True(t, globMatch("a*[0-9]?", "abc5x"))
-	require.False(t, globMatch("A*", "abc"))
-	require.True(t, globMatch("[^x]b", "ab"))
-	require.False(t, globMatch("[^a]b", "ab"))
+	var pc patternCache
+	for _, c := range []struct {
+		pat, s string
+		want   bool
+	}{{"a*[0-9]?", "abc5x", true}, {"A*", "abc", false}, {"[^x]b", "ab", true}, {"[^a]b", "ab", false}} {
+		m, err := pc.match(&Ctx{}, c.pat, c.s, -1)
+		require.NoError(t, err)
+		require.Equal(t, c.want, m, "%q GLOB %q", c.s, c.pat)
+	}
 }
 
 func TestAccum_Sum_OverflowIsError(t *testing.T) {

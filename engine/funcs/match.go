@@ -22,29 +22,28 @@ var matchFuncs = []*Func{
 	scalar("regexp", 2, 2, fnRegexp),
 }
 
-// maxPatternLength is SQLITE_MAX_LIKE_PATTERN_LENGTH.
-const maxPatternLength = 50000
-
-const (
-	matchYes = iota
-	matchNo
-	matchNoWildcard // no match and no later '%' can help
-)
-
 type matchInfo struct {
 	all, one, other rune // other: ESCAPE for LIKE, '[' for GLOB, 0 none
 	noCase, sets    bool
 }
 
 // Like reports whether s matches LIKE pattern; esc is the ESCAPE character
-// or 0 for none.
-func Like(pattern, s string, esc rune) bool {
-	return patternCompare(cString(pattern), cString(s), matchInfo{all: '%', one: '_', other: esc, noCase: true}) == matchYes
+// or 0 for none. A pattern over MaxPatternLength is an error.
+func Like(pattern, s string, esc rune) (bool, error) {
+	p, err := CompileLike(pattern, esc)
+	if err != nil {
+		return false, err
+	}
+	return p.Match(s, nil)
 }
 
 // Glob reports whether s matches GLOB pattern.
-func Glob(pattern, s string) bool {
-	return patternCompare(cString(pattern), cString(s), matchInfo{all: '*', one: '?', other: '[', sets: true}) == matchYes
+func Glob(pattern, s string) (bool, error) {
+	p, err := CompileGlob(pattern)
+	if err != nil {
+		return false, err
+	}
+	return p.Match(s, nil)
 }
 
 func cString(s string) string {
@@ -71,22 +70,22 @@ func fnLike(_ *Context, a []types.Value) (types.Value, error) {
 	if a[0].IsNull() || a[1].IsNull() {
 		return types.Null, nil
 	}
-	pat := textOf(a[0])
-	if len(pat) > maxPatternLength {
-		return types.Null, errf("LIKE or GLOB pattern too complex")
+	m, err := Like(textOf(a[0]), textOf(a[1]), esc)
+	if err != nil {
+		return types.Null, err
 	}
-	return types.NewBool(Like(pat, textOf(a[1]), esc)), nil
+	return types.NewBool(m), nil
 }
 
 func fnGlob(_ *Context, a []types.Value) (types.Value, error) {
 	if anyNull(a) {
 		return types.Null, nil
 	}
-	pat := textOf(a[0])
-	if len(pat) > maxPatternLength {
-		return types.Null, errf("LIKE or GLOB pattern too complex")
+	m, err := Glob(textOf(a[0]), textOf(a[1]))
+	if err != nil {
+		return types.Null, err
 	}
-	return types.NewBool(Glob(pat, textOf(a[1]))), nil
+	return types.NewBool(m), nil
 }
 
 func fnRegexp(c *Context, a []types.Value) (types.Value, error) {
@@ -119,127 +118,4 @@ func lowerRune(c rune) rune {
 		return c + 'a' - 'A'
 	}
 	return c
-}
-
-// patternCompare is SQLite's algorithm, returning matchYes, matchNo or
-// matchNoWildcard.
-func patternCompare(pat, s string, m matchInfo) int {
-	pi, si := 0, 0
-	escaped := -1
-	for {
-		c := read(pat, &pi)
-		if c == 0 {
-			break
-		}
-		if c == m.all {
-			return matchStar(pat, pi, s, si, m)
-		}
-		if c == m.other && m.other != 0 {
-			if !m.sets {
-				c = read(pat, &pi)
-				if c == 0 {
-					return matchNo
-				}
-				escaped = pi
-			} else {
-				ok, np, ns := matchSet(pat, pi, s, si)
-				if !ok {
-					return matchNo
-				}
-				pi, si = np, ns
-				continue
-			}
-		}
-		c2 := read(s, &si)
-		if c == c2 || (m.noCase && foldEq(c, c2)) {
-			continue
-		}
-		if c == m.one && pi != escaped && c2 != 0 {
-			continue
-		}
-		return matchNo
-	}
-	if si >= len(s) {
-		return matchYes
-	}
-	return matchNo
-}
-
-// matchStar continues after a '%' / '*' at pat[pi-1].
-func matchStar(pat string, pi int, s string, si int, m matchInfo) int {
-	var c rune
-	for {
-		c = read(pat, &pi)
-		if c != m.all && c != m.one {
-			break
-		}
-		if c == m.one && read(s, &si) == 0 {
-			return matchNoWildcard
-		}
-	}
-	if c == 0 {
-		return matchYes
-	}
-	if c == m.other && m.other != 0 {
-		if m.sets {
-			for start := pi - 1; si < len(s); si = nextChar(s, si) {
-				if r := patternCompare(pat[start:], s[si:], m); r != matchNo {
-					return r
-				}
-			}
-			return matchNoWildcard
-		}
-		if c = read(pat, &pi); c == 0 {
-			return matchNoWildcard
-		}
-	}
-	for si < len(s) {
-		c2 := read(s, &si)
-		if c2 != c && !(m.noCase && foldEq(c, c2)) {
-			continue
-		}
-		if r := patternCompare(pat[pi:], s[si:], m); r != matchNo {
-			return r
-		}
-	}
-	return matchNoWildcard
-}
-
-// matchSet matches one character of s against the GLOB set starting after
-// '[' at pat[pi]; it returns the positions after the set and the char.
-func matchSet(pat string, pi int, s string, si int) (bool, int, int) {
-	c := read(s, &si)
-	if c == 0 {
-		return false, pi, si
-	}
-	seen, invert := false, false
-	var prior rune
-	c2 := read(pat, &pi)
-	if c2 == '^' {
-		invert = true
-		c2 = read(pat, &pi)
-	}
-	if c2 == ']' {
-		seen = c == ']'
-		c2 = read(pat, &pi)
-	}
-	for c2 != 0 && c2 != ']' {
-		if c2 == '-' && pi < len(pat) && pat[pi] != ']' && prior > 0 {
-			c2 = read(pat, &pi)
-			if c >= prior && c <= c2 {
-				seen = true
-			}
-			prior = 0
-		} else {
-			if c == c2 {
-				seen = true
-			}
-			prior = c2
-		}
-		c2 = read(pat, &pi)
-	}
-	if c2 == 0 || seen == invert {
-		return false, pi, si
-	}
-	return true, pi, si
 }

@@ -255,7 +255,7 @@ func BenchmarkScalar_Strftime(b *testing.B) {
 func BenchmarkLike(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
-		Like("%world%", "hello world, hello", 0)
+		_, _ = Like("%world%", "hello world, hello", 0)
 	}
 }
 
