@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"database/sql/driver"
+	"fmt"
 	"sync"
 
 	"github.com/ladybugsql/ladybug/engine"
@@ -72,7 +73,14 @@ func (c *Connector) Connect(ctx context.Context) (driver.Conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newConn(db, &c.cfg), nil
+	cn := newConn(db, &c.cfg)
+	for _, p := range c.cfg.Pragmas {
+		if _, err := cn.ExecContext(ctx, "PRAGMA "+p, nil); err != nil {
+			cn.Close()
+			return nil, fmt.Errorf("ladybug: DSN _pragma=%s: %w", p, err)
+		}
+	}
+	return cn, nil
 }
 
 // connectOwned is Connect for Driver.Open: the connection closes the

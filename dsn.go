@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -76,6 +77,9 @@ type Config struct {
 	// TxLock applies to BeginTx without ReadOnly; a read-only
 	// transaction is always a lock-free snapshot.
 	TxLock TxLock
+	// Pragmas run on every new connection, in order: each "name(value)"
+	// or "name=value", as the DSN's _pragma= gives them (modernc's form).
+	Pragmas []string
 }
 
 // defaultConfig is what an empty DSN option list means.
@@ -104,6 +108,14 @@ func ParseDSN(dsn string) (Config, error) {
 	}
 	memNamed := false
 	for key, vals := range opts {
+		if key == "_pragma" {
+			for _, v := range vals {
+				if err := cfg.addPragma(v); err != nil {
+					return cfg, err
+				}
+			}
+			continue
+		}
 		if len(vals) != 1 {
 			return cfg, fmt.Errorf("ladybug: DSN option %q given %d times", key, len(vals))
 		}
@@ -172,7 +184,7 @@ func (c *Config) setOption(key, val string) error {
 			return bad("milliseconds or a Go duration such as 5s")
 		}
 		c.BusyTimeout = d
-	case "sync", "synchronous", "_sync":
+	case "sync", "synchronous", "_sync", "_synchronous":
 		switch strings.ToLower(val) {
 		case "full", "2":
 			c.Sync = SyncFull
@@ -200,6 +212,30 @@ func (c *Config) setOption(key, val string) error {
 			return bad("the name of a memory database or the path of a database file")
 		}
 		c.Clone = val
+	case "_cache_size":
+		// SQLite's number: N > 0 pages (of 4 KiB), N < 0 KiB.
+		n, err := strconv.ParseInt(val, 10, 64)
+		if err != nil || n == 0 {
+			return bad("pages, or -KiB as in PRAGMA cache_size (ladybug's own option is cache_size=bytes)")
+		}
+		if n > 0 {
+			n *= 4096
+		} else {
+			n *= -1024
+		}
+		c.CacheSize = max(n, 64*1024)
+	case "_journal_mode", "_journal", "journal_mode":
+		if !strings.EqualFold(val, "wal") {
+			return bad("WAL: ladybug always writes a write-ahead log (drop the option)")
+		}
+	case "cache":
+		switch val {
+		case "shared":
+			// ladybug's memory databases are already shared: ":memory:" by
+			// the pool's connections, file:NAME?mode=memory by name.
+		default:
+			return bad("shared: every connection of a *sql.DB shares its :memory: database (no private cache)")
+		}
 	case "txlock", "_txlock":
 		switch strings.ToLower(val) {
 		case "immediate", "exclusive":
@@ -225,7 +261,7 @@ func (c *Config) setOption(key, val string) error {
 			return bad("go or stored")
 		}
 	default:
-		return fmt.Errorf("ladybug: unknown DSN option %q (known: mode, cache_size, page_size, busy_timeout, sync, foreign_keys, memory_limit, loc, values, clone, txlock)", key)
+		return fmt.Errorf("ladybug: unknown DSN option %q (known: mode, cache_size, page_size, busy_timeout, sync, foreign_keys, memory_limit, loc, values, clone, txlock; mattn/modernc forms: _busy_timeout, _txlock, _foreign_keys, _fk, _sync, _synchronous, _cache_size, _journal_mode, _loc, _pragma, cache=shared)", key)
 	}
 	return nil
 }
@@ -298,4 +334,16 @@ func parseLocation(s string) (*time.Location, error) {
 		return time.Local, nil
 	}
 	return time.LoadLocation(s)
+}
+
+var pragmaSpec = regexp.MustCompile(`^\s*[A-Za-z_][A-Za-z0-9_.]*\s*(\(.*\)|=.*)?\s*$`)
+
+// addPragma records a DSN _pragma, to run as "PRAGMA v" on every new
+// connection.
+func (c *Config) addPragma(v string) error {
+	if !pragmaSpec.MatchString(v) {
+		return fmt.Errorf("ladybug: DSN option _pragma=%q: want name(value) or name=value, as in _pragma=busy_timeout(5000)", v)
+	}
+	c.Pragmas = append(c.Pragmas, strings.TrimSpace(v))
+	return nil
 }

@@ -40,6 +40,9 @@ func (s *Session) pragma(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
 	if rows, ok, err := exec.IntrospectionRows(exec.SchemaCatalog(c.Catalog, p.Schema), p.Name, p.Arg); ok || err != nil {
 		return outcome{rows: staticRows(namedColumns(pragmaColumns["pragma_"+p.Name]...), rows)}, err
 	}
+	if out, ok, err := s.connectPragma(c, p); ok {
+		return out, err
+	}
 	switch p.Name {
 	case "user_version", "application_id":
 		slot := metaUserVersion
@@ -68,16 +71,8 @@ func (s *Session) pragma(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
 		return oneValue(p.Name, types.NewInt(int64(s.db.store.PageCount()))), nil
 	case "freelist_count":
 		return oneValue(p.Name, types.NewInt(int64(s.db.store.FreelistCount()))), nil
-	case "cache_size":
-		return oneValue(p.Name, types.NewInt(-s.cacheKiB())), nil
-	case "journal_mode":
-		return oneValue(p.Name, types.NewText("wal")), nil
 	case "encoding":
 		return oneValue(p.Name, types.NewText("UTF-8")), nil
-	case "busy_timeout":
-		return oneValue("timeout", types.NewInt(s.db.opts.BusyTimeout.Milliseconds())), nil
-	case "synchronous":
-		return oneValue(p.Name, types.NewInt([]int64{2, 1, 0}[s.db.opts.Sync])), nil
 	case "foreign_key_check":
 		rows, err := exec.ForeignKeyCheckRows(c, p.Arg)
 		return outcome{rows: staticRows(namedColumns("table", "rowid", "parent", "fkid"), rows)}, err
@@ -99,14 +94,6 @@ func (s *Session) pragma(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
 	}
 	// Unknown pragmas are ignored, as SQLite does.
 	return outcome{}, nil
-}
-
-func (s *Session) cacheKiB() int64 {
-	n := s.db.opts.CacheSize
-	if n == 0 {
-		n = 32 << 20
-	}
-	return n / 1024
 }
 
 func pragmaBool(v string) bool {

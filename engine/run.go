@@ -38,6 +38,7 @@ func isWrite(p plan.Statement) bool {
 // temp database. A write to temp objects only (tempOnly) reads main and
 // so waits for no writer.
 func (s *Session) startStatement(ctx context.Context, write, tempOnly bool) (stmtTx, error) {
+	ctx = s.lockCtx(ctx) // the statement's writer-lock wait
 	st := stmtTx{tx: s.tx, ttx: s.ttx}
 	if st.tx == nil {
 		tx, err := s.db.txm.BeginReuse(ctx, txn.Options{}, s.spareTx)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"time"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
@@ -71,6 +72,13 @@ type Session struct {
 	// analysisLimit is PRAGMA analysis_limit: ANALYZE reads at most about
 	// this many entries of each index (0: all).
 	analysisLimit int64
+	// busyTimeout is PRAGMA busy_timeout on this session (busySet): the
+	// writer-lock wait of the transactions it begins.
+	busyTimeout time.Duration
+	busySet     bool
+	// tempStore is PRAGMA temp_store as last set (0 default, 1 file,
+	// 2 memory); temp objects live in memory whatever it says.
+	tempStore int64
 }
 
 // LastInsertRowid implements exec.Session.
@@ -133,7 +141,7 @@ func (s *Session) Begin(ctx context.Context, o TxOptions) error {
 	if o.ReadOnly && o.Immediate {
 		return errs.New(errs.CodeMisuse, "a read-only transaction cannot be immediate")
 	}
-	tx, err := s.db.txm.Begin(ctx, txn.Options{ReadOnly: o.ReadOnly, Immediate: o.Immediate})
+	tx, err := s.db.txm.Begin(s.lockCtx(ctx), txn.Options{ReadOnly: o.ReadOnly, Immediate: o.Immediate})
 	if err != nil {
 		return err
 	}

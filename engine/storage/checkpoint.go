@@ -31,7 +31,7 @@ func (s *Store) checkpoint(force bool) error {
 	if len(list) == 0 {
 		return nil
 	}
-	if s.opts.Sync != SyncFull {
+	if s.Sync() != SyncFull {
 		if err := s.syncFile(s.wal.f); err != nil {
 			return err
 		}

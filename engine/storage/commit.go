@@ -60,7 +60,7 @@ func (tx *Tx) commit() (err error) {
 		return err
 	}
 	// 3. Make it durable.
-	if s.opts.Sync == SyncFull {
+	if s.Sync() == SyncFull {
 		if err := s.syncFile(s.wal.f); err != nil {
 			return err
 		}

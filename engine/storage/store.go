@@ -50,6 +50,8 @@ type Store struct {
 	hot      hotTable
 
 	st counters
+	// sync is the SyncMode in force (opts.Sync at open; SetSync).
+	sync atomic.Int32
 }
 
 // counters are the Store's own statistics; see Stats.
@@ -59,6 +61,7 @@ type counters struct {
 	checkpoints, checkpointPages       atomic.Uint64
 	checkpointErrors                   atomic.Uint64
 	fileReads                          atomic.Uint64
+	syncs                              atomic.Uint64
 }
 
 // Stats are counters for tests, PRAGMA and benchmarks.
@@ -82,6 +85,7 @@ type Stats struct {
 	WALFrames        int    // committed page versions in the WAL now
 	PageCount        uint32
 	FreelistCount    uint32
+	Syncs            uint64 // fsyncs of the main file and the log
 }
 
 // Open opens (or, with opts.Create, creates) the database at path.
@@ -96,6 +100,7 @@ func Open(path string, opts Options) (*Store, error) {
 		writer:   make(chan struct{}, 1),
 		readOnly: opts.ReadOnly,
 	}
+	s.sync.Store(int32(opts.Sync))
 	if err := s.open(); err != nil {
 		s.closeFiles()
 		return nil, err
@@ -233,7 +238,7 @@ func (s *Store) initDB() error {
 // file system needs that (SyncOff skips it).
 func (s *Store) syncDir() error {
 	ds, ok := s.opts.FS.(vfs.DirSyncer)
-	if !ok || s.opts.Sync == SyncOff {
+	if !ok || s.Sync() == SyncOff {
 		return nil
 	}
 	if err := ds.SyncDir(s.path); err != nil {
@@ -313,9 +318,10 @@ func (s *Store) restartWAL() error {
 }
 
 func (s *Store) syncFile(f vfs.File) error {
-	if s.opts.Sync == SyncOff {
+	if s.Sync() == SyncOff {
 		return nil
 	}
+	s.st.syncs.Add(1)
 	if err := f.Sync(); err != nil {
 		return fmt.Errorf("storage: sync: %w", ioErr(err))
 	}
@@ -371,16 +377,17 @@ func (s *Store) lockWriter(ctx context.Context) error {
 		return nil
 	default:
 	}
-	if s.opts.BusyTimeout < 0 {
+	wait := s.busyTimeout(ctx)
+	if wait < 0 {
 		return fmt.Errorf("%w: another write transaction is active", ErrBusy)
 	}
-	t := time.NewTimer(s.opts.BusyTimeout)
+	t := time.NewTimer(wait)
 	defer t.Stop()
 	select {
 	case s.writer <- struct{}{}:
 		return nil
 	case <-t.C:
-		return fmt.Errorf("%w: writer lock not free after %v", ErrBusy, s.opts.BusyTimeout)
+		return fmt.Errorf("%w: writer lock not free after %v", ErrBusy, wait)
 	case <-ctx.Done():
 		return fmt.Errorf("%w: %w", ErrBusy, ctx.Err())
 	}
@@ -515,6 +522,7 @@ func (s *Store) Stats() Stats {
 		CheckpointPages:  s.st.checkpointPages.Load(),
 		CheckpointErrors: s.st.checkpointErrors.Load(),
 		FileReads:        s.st.fileReads.Load(),
+		Syncs:            s.st.syncs.Load(),
 	}
 	s.walMu.RLock()
 	st.WALFrames = s.wal.frames
