@@ -39,6 +39,9 @@ func (b *Binder) bindExpr(e grammar.Expr, sc *scope) (Expr, error) {
 		}
 		return &Collate{X: x, Name: strings.ToUpper(e.Collation)}, nil
 	case *grammar.CastExpr:
+		if r, ok, err := b.bindPGCast(e, sc); ok {
+			return r, err
+		}
 		x, err := b.bindExpr(e.X, sc)
 		if err != nil {
 			return nil, err

@@ -30,7 +30,7 @@ func init() {
 		"bail":      {".bail on|off", "stop at the first error", func(s *Shell, a []string) error { return onOff(a, &s.bail) }},
 		"changes":   {".changes on|off", "print the number of rows each statement changed", func(s *Shell, a []string) error { return onOff(a, &s.changes) }},
 		"databases": {".databases", "list the open database", (*Shell).dotDatabases},
-		"dump":      {".dump [TABLE…]", "print SQL that rebuilds the database (or TABLEs) in ladybug and SQLite", (*Shell).dotDump},
+		"dump":      {".dump [--postgres] [TABLE…]", "print SQL that rebuilds the database (or TABLEs) in ladybug and SQLite, or with --postgres in PostgreSQL", (*Shell).dotDump},
 		"eqp":       {".eqp on|off", "print EXPLAIN QUERY PLAN before each statement", func(s *Shell, a []string) error { return onOff(a, &s.eqp) }},
 		"exit":      {".exit", "leave the shell", (*Shell).dotQuit},
 		"export":    {".export [--csv|--tsv|--json|--jsonl|--markdown|--insert] FILE TABLE|SELECT…", "write a table or a query's rows to FILE", (*Shell).dotExport},

@@ -182,31 +182,46 @@ func (s *Shell) readSnapshot(fn func(q querier) error) error {
 }
 
 func (s *Shell) dotDump(args []string) error {
+	postgres := false
 	var patterns []string
 	for _, a := range args {
-		if strings.HasPrefix(a, "-") {
+		switch {
+		case a == "--postgres":
+			postgres = true
+		case strings.HasPrefix(a, "-"):
 			return fmt.Errorf("unknown option %s of .dump", a)
+		default:
+			patterns = append(patterns, a)
 		}
-		patterns = append(patterns, a)
 	}
 	return s.readSnapshot(func(q querier) error {
+		if postgres {
+			return s.dumpPostgres(q, s.out, patterns)
+		}
 		return s.dumpSQL(q, s.out, patterns)
 	})
+}
+
+// dumpSource reads what a dump writes: which tables the patterns select,
+// the schema objects in creation order, and sqlite_sequence.
+func (s *Shell) dumpSource(q querier, patterns []string) (func(string) bool, []schemaObject, map[string]int64, error) {
+	match, err := s.matchTables(q, patterns)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	objs, err := schemaObjects(q)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	seq, err := sequences(q)
+	return match, objs, seq, err
 }
 
 // dumpSQL writes the script that rebuilds the database (or the chosen
 // tables) in ladybug and in SQLite: tables with their rows, then
 // sqlite_sequence, then indexes, views and triggers, in creation order.
 func (s *Shell) dumpSQL(q querier, w io.Writer, patterns []string) error {
-	match, err := s.matchTables(q, patterns)
-	if err != nil {
-		return err
-	}
-	objs, err := schemaObjects(q)
-	if err != nil {
-		return err
-	}
-	seq, err := sequences(q)
+	match, objs, seq, err := s.dumpSource(q, patterns)
 	if err != nil {
 		return err
 	}
