@@ -1,0 +1,2 @@
+DROP INDEX notes_created;
+ALTER TABLE notes DROP COLUMN created_at;

@@ -1,0 +1,2 @@
+CREATE TABLE half (a INTEGER);
+INSERT INTO nosuch VALUES (1);

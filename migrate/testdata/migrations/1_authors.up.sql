@@ -1,0 +1,2 @@
+CREATE TABLE authors (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+INSERT INTO authors (name) VALUES ('Ada');
