@@ -76,9 +76,12 @@ func checkForeign(path string) error {
 // openError turns an open failure into one line naming the file.
 func openError(path string, err error) error {
 	msg := cleanMessage(err)
+	if _, v, ok := strings.Cut(msg, "unsupported format version "); ok {
+		return fmt.Errorf("%s is in ladybug file format version %s, which this ladybug cannot read: it was written by a newer ladybug", path, v)
+	}
 	switch {
-	case errors.Is(err, ladybug.ErrBusy):
-		return fmt.Errorf("%s is locked by another process (ladybug allows one process per database file): %s", path, msg)
+	case errors.Is(err, ladybug.ErrBusy) || strings.Contains(msg, "database is busy") || strings.Contains(msg, "locked by another"):
+		return fmt.Errorf("%s is locked by another process (ladybug allows one process per database file; close the other one first)", path)
 	case errors.Is(err, ladybug.ErrCorrupt):
 		return fmt.Errorf("%s is damaged or not a ladybug database: %s", path, msg)
 	}

@@ -202,18 +202,24 @@ func (s *Shell) Exec(query, src string, line, col int) {
 	}
 }
 
-// query runs one statement, cancellable by Interrupt, and prints its rows.
-func (s *Shell) query(query string) error {
+// cancellable returns a context that Interrupt cancels, until done.
+func (s *Shell) cancellable() (ctx context.Context, done func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.mu.Lock()
 	s.cancel = cancel
 	s.mu.Unlock()
-	defer func() {
+	return ctx, func() {
 		s.mu.Lock()
 		s.cancel = nil
 		s.mu.Unlock()
 		cancel()
-	}()
+	}
+}
+
+// query runs one statement, cancellable by Interrupt, and prints its rows.
+func (s *Shell) query(query string) error {
+	ctx, done := s.cancellable()
+	defer done()
 	rows, err := s.conn.QueryContext(ctx, query)
 	if err != nil {
 		return err

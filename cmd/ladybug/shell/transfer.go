@@ -1,42 +1,35 @@
 package shell
 
 import (
-	"bytes"
-	"context"
-	"database/sql"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/ladybugsql/ladybug"
 )
 
-// dotBackup writes a consistent copy of the database to a new file: the
-// dump of one read snapshot, loaded into a fresh ladybug database in one
-// transaction.
+// dotBackup writes a consistent copy of the database to a new file with
+// the online backup (other connections keep working; the file appears
+// only once complete), showing its progress on a terminal.
 func (s *Shell) dotBackup(args []string) error {
 	if len(args) != 1 {
 		return fmt.Errorf("usage: .backup FILE")
 	}
-	dst := args[0]
-	if _, err := os.Stat(dst); err == nil {
-		return fmt.Errorf("%s exists: .backup writes a new file", dst)
+	if s.db == nil {
+		return fmt.Errorf("no database is open")
 	}
-	var script bytes.Buffer
-	if err := s.readSnapshot(func(q querier) error { return s.dumpSQL(q, &script, nil) }); err != nil {
-		return err
+	var opts ladybug.BackupOptions
+	if s.Progress {
+		opts.Progress = func(done, total int) {
+			fmt.Fprintf(s.stderr, "\rbackup: %d of %d pages", done, total)
+		}
+		defer fmt.Fprintln(s.stderr)
 	}
-	db, err := sql.Open("ladybug", dst)
-	if err != nil {
-		return err
-	}
-	_, err = db.ExecContext(context.Background(), script.String())
-	if cerr := db.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(dst)
-		os.Remove(dst + "-wal")
-		return fmt.Errorf("backup to %s: %s", dst, cleanMessage(err))
+	ctx, done := s.cancellable()
+	defer done()
+	if err := ladybug.Backup(ctx, s.db, args[0], &opts); err != nil {
+		return fmt.Errorf("backup to %s: %s", args[0], cleanMessage(err))
 	}
 	return nil
 }

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bytes"
+	"database/sql"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runShell runs the command in-process with stdin read from a file.
+func runShell(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	in := filepath.Join(t.TempDir(), "stdin")
+	require.NoError(t, os.WriteFile(in, []byte(stdin), 0o644))
+	f, err := os.Open(in)
+	require.NoError(t, err)
+	defer f.Close()
+	var out, errOut bytes.Buffer
+	code = run(args, f, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestRun_Arguments_EachStatementInTurn(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "app.db")
+	code, out, errOut := runShell(t, "", db, "CREATE TABLE t(a, b)", "INSERT INTO t VALUES (1, 'x'), (2, NULL)", ".mode csv", "SELECT * FROM t")
+	assert.Equal(t, 0, code, errOut)
+	assert.Equal(t, "1,x\n2,\n", out)
+
+	code, out, _ = runShell(t, "", "-json", db, "SELECT a FROM t ORDER BY a DESC")
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "[{\"a\":2},\n{\"a\":1}]\n", out)
+}
+
+func TestRun_ErrorExitsNonZero_WithPositionAndCaret(t *testing.T) {
+	code, out, errOut := runShell(t, "", ":memory:", "SELECT 1", "SELECT 2 FROM WHERE", "SELECT 3")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "1\n3\n", out, "without -bail the statements after the error still run")
+	assert.Equal(t, "Error: arg2:1:15: near \"WHERE\": syntax error\n  SELECT 2 FROM WHERE\n                ^\n", errOut)
+
+	code, out, _ = runShell(t, "", "-bail", ":memory:", "SELECT 1", "SELECT nosuch", "SELECT 3")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "1\n", out, "-bail stops at the first error")
+}
+
+func TestRun_StdinScript_AndCmd(t *testing.T) {
+	script := "CREATE TABLE t(a);\nINSERT INTO t\n  VALUES (1), (2);\nSELECT sum(a) AS total FROM t;\n"
+	code, out, errOut := runShell(t, script, "-cmd", ".headers on", "-cmd", ".mode csv", ":memory:")
+	assert.Equal(t, 0, code, errOut)
+	assert.Equal(t, "total\n3\n", out)
+
+	code, _, errOut = runShell(t, "SELECT 1;\nSELECT * FROM nope;\n", ":memory:")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errOut, "Error: stdin:2:15: no such table: nope")
+}
+
+func TestRun_ReadOnly_RefusesWrites(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "app.db")
+	code, _, _ := runShell(t, "", db, "CREATE TABLE t(a)")
+	require.Equal(t, 0, code)
+	code, out, errOut := runShell(t, "", "-readonly", db, "SELECT count(*) FROM t", "INSERT INTO t VALUES (1)")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "0\n", out)
+	assert.Contains(t, errOut, "readonly")
+}
+
+func TestRun_ForeignFiles_OneClearLine_FileUntouched(t *testing.T) {
+	dir := t.TempDir()
+	lite := filepath.Join(dir, "app.sqlite")
+	header := append([]byte("SQLite format 3\x00"), make([]byte, 4080)...)
+	require.NoError(t, os.WriteFile(lite, header, 0o644))
+	code, _, errOut := runShell(t, "", lite, ".tables")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+	assert.Contains(t, errOut, "is an SQLite database, not a ladybug one")
+	after, _ := os.ReadFile(lite)
+	assert.Equal(t, header, after, "the SQLite file is not modified")
+
+	txt := filepath.Join(dir, "notes.txt")
+	require.NoError(t, os.WriteFile(txt, []byte("hello, world\n"), 0o644))
+	code, _, errOut = runShell(t, "", txt, ".tables")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "Error: "+txt+" is not a ladybug database (its first bytes are not ladybug's header)\n", errOut)
+
+	// A ladybug file of a newer format version.
+	newer := filepath.Join(dir, "newer.db")
+	code, _, _ = runShell(t, "", newer, "CREATE TABLE t(a)")
+	require.Equal(t, 0, code)
+	raw, err := os.ReadFile(newer)
+	require.NoError(t, err)
+	raw[11] = 9 // the format version after the 8-byte magic
+	require.NoError(t, os.WriteFile(newer, raw, 0o644))
+	code, _, errOut = runShell(t, "", newer, ".tables")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "Error: "+newer+" is in ladybug file format version 9, which this ladybug cannot read: it was written by a newer ladybug\n", errOut)
+
+	code, _, errOut = runShell(t, "", "-nosuch")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "unknown option -nosuch")
+}
+
+// A database another process has open: one line, no stack trace.
+func TestRun_LockedFile_OneClearLine(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "app.db")
+	holder, err := sql.Open("ladybug", db)
+	require.NoError(t, err)
+	defer holder.Close()
+	_, err = holder.Exec("CREATE TABLE t(a)")
+	require.NoError(t, err)
+
+	cmd := exec.Command(os.Args[0], db, "SELECT count(*) FROM t")
+	cmd.Env = append(os.Environ(), "LADYBUG_SHELL_MAIN=1")
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err = cmd.Run()
+	require.Error(t, err)
+	assert.Equal(t, 1, cmd.ProcessState.ExitCode())
+	assert.Equal(t, 1, strings.Count(errOut.String(), "\n"), errOut.String())
+	assert.Equal(t, "Error: "+db+" is locked by another process (ladybug allows one process per database file; close the other one first)\n", errOut.String())
+}
