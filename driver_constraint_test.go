@@ -62,3 +62,51 @@ func TestDriver_ConstraintErrors_SQLiteCodesAndMessages(t *testing.T) {
 	require.NoError(t, db.QueryRow(`SELECT count(*) FROM users`).Scan(&n))
 	assert.Equal(t, 1, n, "failed statements change nothing")
 }
+
+// TestDriver_ErrorCodes_AreSQLitePrimaryCodes: Error.Code is the number
+// SQLite returns for the same failure, and the sentinels still tell the
+// classes SQLite folds into SQLITE_ERROR apart.
+func TestDriver_ErrorCodes_AreSQLitePrimaryCodes(t *testing.T) {
+	db, err := sql.Open("ladybug", ":memory:")
+	require.NoError(t, err)
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	_, err = db.Exec(`CREATE TABLE t(a INTEGER PRIMARY KEY, b UNIQUE)`)
+	require.NoError(t, err)
+	_, err = db.Exec(`INSERT INTO t VALUES (1, 1)`)
+	require.NoError(t, err)
+	cases := []struct {
+		sql      string
+		args     []any
+		code     int
+		ext      int
+		sentinel error
+		not      error
+	}{
+		{`SELEC 1`, nil, 1, 1, ErrSyntax, ErrNotSupported},
+		{`ATTACH 'x.db' AS x`, nil, 1, 1, ErrNotSupported, ErrSyntax},
+		{`SELECT * FROM nosuch`, nil, 1, 1, nil, ErrSyntax},
+		{`INSERT INTO t VALUES (2, 1)`, nil, 19, 2067, ErrConstraintUnique, ErrConstraintPrimaryKey},
+		{`INSERT INTO t VALUES (1, 5)`, nil, 19, 1555, ErrConstraintPrimaryKey, ErrConstraintUnique},
+		{`UPDATE t SET a = 'x'`, nil, 20, 20, ErrMismatch, ErrConstraint},
+		{`SELECT ?2`, []any{1}, 25, 25, ErrRange, nil},
+	}
+	for _, c := range cases {
+		_, err := db.Exec(c.sql, c.args...)
+		var le *Error
+		require.True(t, errors.As(err, &le), "%s: %v", c.sql, err)
+		assert.Equal(t, c.code, int(le.Code), c.sql)
+		assert.Equal(t, c.ext, le.ExtendedCode, c.sql)
+		if c.sentinel != nil {
+			assert.ErrorIs(t, err, c.sentinel, c.sql)
+		}
+		if c.not != nil {
+			assert.NotErrorIs(t, err, c.not, c.sql)
+		}
+	}
+	assert.Equal(t, 19, int(CodeConstraint))
+	assert.Equal(t, 5, int(CodeBusy))
+	assert.Equal(t, 11, int(CodeCorrupt))
+	assert.Equal(t, 26, int(CodeNotADB))
+	assert.Equal(t, 14, int(CodeCantOpen))
+}

@@ -124,11 +124,25 @@ func newDB(opts Options, st *storage.Store, fsys vfs.FS) *DB {
 	return db
 }
 
+// wrapOpen is the error of a failed open. It keeps the storage error's
+// class where a caller branches on it (a file locked by another process is
+// busy, a damaged one corrupt, another program's file not a database), and
+// is CANTOPEN otherwise.
 func wrapOpen(err error, path string) error {
 	if e, ok := err.(*errs.Error); ok {
 		return e
 	}
-	return &errs.Error{Code: errs.CodeCantOpen, ExtendedCode: 14, Msg: "unable to open database file " + path + ": " + err.Error(), Err: err}
+	switch c := txn.StorageCode(err); c {
+	case errs.CodeNotADB:
+		return errs.Of(c, "file is not a database: "+path, err)
+	case errs.CodeBusy:
+		return errs.Of(c, "database is locked: "+path+" is open in another process ("+err.Error()+")", err)
+	case errs.CodeCorrupt:
+		return errs.Of(c, "database disk image is malformed: "+err.Error(), err)
+	case errs.CodeReadOnly, errs.CodeFull:
+		return errs.Of(c, "unable to open database file "+path+": "+err.Error(), err)
+	}
+	return errs.Of(errs.CodeCantOpen, "unable to open database file "+path+": "+err.Error(), err)
 }
 
 func (db *DB) loadInitialCatalog() error {

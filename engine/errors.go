@@ -22,7 +22,7 @@ var (
 func syntaxError(err error) error {
 	var se *grammar.SyntaxError
 	if errors.As(err, &se) {
-		return &errs.Error{Code: errs.CodeSyntax, ExtendedCode: 1, Msg: se.Error(), Err: se}
+		return errs.Of(errs.CodeSyntax, se.Error(), se)
 	}
 	return errs.Wrap(errs.CodeSyntax, err)
 }

@@ -1,6 +1,7 @@
 // Package errs holds the typed error every ladybug layer above storage
-// returns, with stable codes callers branch on and SQLite's numbers beside
-// them. It imports only the standard library.
+// returns: SQLite's primary result code in Code, its extended code in
+// ExtendedCode, and sentinels for errors.Is. It imports only the standard
+// library.
 package errs
 
 import (
@@ -8,27 +9,50 @@ import (
 	"fmt"
 )
 
-// Code is ladybug's stable error class.
+// Code is SQLite's primary result code: the number a program compares
+// with SQLITE_CONSTRAINT (19), SQLITE_BUSY (5) and so on. Error.Code holds
+// one; a few classes ladybug tells apart within a primary code (syntax
+// errors, unsupported SQL) are passed to New as CodeSyntax and
+// CodeNotSupported and matched with ErrSyntax and ErrNotSupported.
 type Code int
 
-// Codes. The comment gives SQLite's primary result code.
+// SQLite's primary result codes.
 const (
-	CodeGeneric      Code = iota + 1 // SQLITE_ERROR 1
-	CodeSyntax                       // SQLITE_ERROR 1
-	CodeBusy                         // SQLITE_BUSY 5
-	CodeReadOnly                     // SQLITE_READONLY 8
-	CodeCorrupt                      // SQLITE_CORRUPT 11
-	CodeFull                         // SQLITE_FULL 13
-	CodeIO                           // SQLITE_IOERR 10
-	CodeConstraint                   // SQLITE_CONSTRAINT 19
-	CodeMismatch                     // SQLITE_MISMATCH 20
-	CodeMisuse                       // SQLITE_MISUSE 21
-	CodeRange                        // SQLITE_RANGE 25
-	CodeTooBig                       // SQLITE_TOOBIG 18
-	CodeInterrupt                    // SQLITE_INTERRUPT 9
-	CodeNotSupported                 // SQLITE_ERROR 1
-	CodeNoMem                        // SQLITE_NOMEM 7
-	CodeCantOpen                     // SQLITE_CANTOPEN 14
+	CodeError      Code = 1  // SQLITE_ERROR: a SQL error or missing database
+	CodeInternal   Code = 2  // SQLITE_INTERNAL
+	CodePerm       Code = 3  // SQLITE_PERM
+	CodeAbort      Code = 4  // SQLITE_ABORT
+	CodeBusy       Code = 5  // SQLITE_BUSY: the database file is locked
+	CodeLocked     Code = 6  // SQLITE_LOCKED
+	CodeNoMem      Code = 7  // SQLITE_NOMEM
+	CodeReadOnly   Code = 8  // SQLITE_READONLY
+	CodeInterrupt  Code = 9  // SQLITE_INTERRUPT: cancelled
+	CodeIOErr      Code = 10 // SQLITE_IOERR
+	CodeCorrupt    Code = 11 // SQLITE_CORRUPT: the database disk image is malformed
+	CodeNotFound   Code = 12 // SQLITE_NOTFOUND
+	CodeFull       Code = 13 // SQLITE_FULL
+	CodeCantOpen   Code = 14 // SQLITE_CANTOPEN
+	CodeProtocol   Code = 15 // SQLITE_PROTOCOL
+	CodeEmpty      Code = 16 // SQLITE_EMPTY
+	CodeSchema     Code = 17 // SQLITE_SCHEMA
+	CodeTooBig     Code = 18 // SQLITE_TOOBIG
+	CodeConstraint Code = 19 // SQLITE_CONSTRAINT
+	CodeMismatch   Code = 20 // SQLITE_MISMATCH
+	CodeMisuse     Code = 21 // SQLITE_MISUSE
+	CodeNoLFS      Code = 22 // SQLITE_NOLFS
+	CodeAuth       Code = 23 // SQLITE_AUTH
+	CodeFormat     Code = 24 // SQLITE_FORMAT
+	CodeRange      Code = 25 // SQLITE_RANGE
+	CodeNotADB     Code = 26 // SQLITE_NOTADB: the file is not a database
+)
+
+// Other names, and ladybug's classes within SQLITE_ERROR: an error made
+// with CodeSyntax or CodeNotSupported has Code CodeError.
+const (
+	CodeGeneric      = CodeError
+	CodeIO           = CodeIOErr
+	CodeSyntax       = CodeError | 1<<8
+	CodeNotSupported = CodeError | 2<<8
 )
 
 // SQLite's extended result codes for constraint failures and busy snapshots.
@@ -46,10 +70,13 @@ const (
 
 // Error is a ladybug error. Msg is the text after "ladybug: ".
 type Error struct {
-	Code         Code
-	ExtendedCode int // SQLite's extended result code, or its primary code
+	Code         Code // SQLite's primary result code
+	ExtendedCode int  // SQLite's extended result code, or the primary code
 	Msg          string
 	Err          error // wrapped cause, may be nil
+	// class is the CodeSyntax or CodeNotSupported an error was made with
+	// (0 otherwise): what ErrSyntax and ErrNotSupported match.
+	class Code
 }
 
 func (e *Error) Error() string {
@@ -62,28 +89,37 @@ func (e *Error) Error() string {
 // Unwrap returns the cause.
 func (e *Error) Unwrap() error { return e.Err }
 
-// Is matches the sentinels below: an *Error is its code's sentinel, and a
-// constraint error is also the sentinel of its extended code.
+// Is matches the sentinels below: an *Error is its code's sentinel, a
+// constraint error is also the sentinel of its extended code, and a syntax
+// or unsupported-SQL error is ErrSyntax or ErrNotSupported.
 func (e *Error) Is(target error) bool {
 	t, ok := target.(*Error)
 	if !ok || t.Msg != sentinelMsg {
 		return false
 	}
-	if t.ExtendedCode != 0 {
+	switch {
+	case t.ExtendedCode != 0:
 		return e.ExtendedCode == t.ExtendedCode
+	case t.class != 0:
+		return e.class == t.class
 	}
 	return e.Code == t.Code
 }
 
 const sentinelMsg = "\x00sentinel"
 
-func sentinel(c Code, ext int) *Error { return &Error{Code: c, ExtendedCode: ext, Msg: sentinelMsg} }
+func sentinel(c Code, ext int) *Error {
+	e := Of(c, sentinelMsg, nil)
+	e.ExtendedCode = ext
+	return e
+}
 
 // Sentinels for errors.Is.
 var (
 	ErrBusy                 = sentinel(CodeBusy, 0)
 	ErrReadOnly             = sentinel(CodeReadOnly, 0)
 	ErrCorrupt              = sentinel(CodeCorrupt, 0)
+	ErrNotADB               = sentinel(CodeNotADB, 0)
 	ErrSyntax               = sentinel(CodeSyntax, 0)
 	ErrConstraint           = sentinel(CodeConstraint, 0)
 	ErrConstraintUnique     = sentinel(CodeConstraint, ExtConstraintUnique)
@@ -94,24 +130,29 @@ var (
 	ErrNotSupported         = sentinel(CodeNotSupported, 0)
 	ErrInterrupt            = sentinel(CodeInterrupt, 0)
 	ErrFull                 = sentinel(CodeFull, 0)
-	ErrIO                   = sentinel(CodeIO, 0)
+	ErrIO                   = sentinel(CodeIOErr, 0)
 	ErrMisuse               = sentinel(CodeMisuse, 0)
 	ErrRange                = sentinel(CodeRange, 0)
 	ErrTooBig               = sentinel(CodeTooBig, 0)
 	ErrNoMem                = sentinel(CodeNoMem, 0)
 	ErrCantOpen             = sentinel(CodeCantOpen, 0)
+	ErrMismatch             = sentinel(CodeMismatch, 0)
 )
 
-var primary = map[Code]int{
-	CodeGeneric: 1, CodeSyntax: 1, CodeBusy: 5, CodeReadOnly: 8, CodeCorrupt: 11,
-	CodeFull: 13, CodeIO: 10, CodeConstraint: 19, CodeMismatch: 20, CodeMisuse: 21,
-	CodeRange: 25, CodeTooBig: 18, CodeInterrupt: 9, CodeNotSupported: 1, CodeNoMem: 7,
-	CodeCantOpen: 14,
+// Of returns an *Error of class c (a primary code, CodeSyntax or
+// CodeNotSupported) with message msg wrapping err; its ExtendedCode is the
+// primary code.
+func Of(c Code, msg string, err error) *Error {
+	e := &Error{Code: c & 0xff, ExtendedCode: int(c & 0xff), Msg: msg, Err: err}
+	if c > 0xff {
+		e.class = c
+	}
+	return e
 }
 
 // New returns an *Error with code c and a formatted message.
 func New(c Code, format string, args ...any) *Error {
-	return &Error{Code: c, ExtendedCode: primary[c], Msg: fmt.Sprintf(format, args...)}
+	return Of(c, fmt.Sprintf(format, args...), nil)
 }
 
 // Constraint returns a constraint error with SQLite's extended code ext.
@@ -129,5 +170,5 @@ func Wrap(c Code, err error) error {
 	if errors.As(err, &e) {
 		return err
 	}
-	return &Error{Code: c, ExtendedCode: primary[c], Msg: err.Error(), Err: err}
+	return Of(c, err.Error(), err)
 }

@@ -37,6 +37,15 @@
 // no commit record). A page whose own checksum fails when read is reported
 // as ErrCorrupt, never returned.
 //
+// Open writes to an existing file only when it is ladybug's: an empty file
+// is initialized as a new database (not in read-only mode: ErrNotADB); a
+// file without the header magic is refused with ErrNotADB and not touched
+// (unless its first 8 bytes are zeros and the log holds a header, a torn
+// header write); a file whose header fails is ErrCorrupt, unless it is
+// provably the remains of a creation that crashed before its sync (the
+// magic, no log, and every byte either the one creation writes at that
+// offset for some page size, or zero), which is initialized again.
+//
 // # File format (all integers big-endian)
 //
 // Pages are PageSize bytes (a power of two, 512..32768, default 4096),

@@ -15,6 +15,10 @@ var (
 	// ErrCorrupt: a page or header failed its checksum or structural
 	// checks. Storage never returns garbage in place of this error.
 	ErrCorrupt = errors.New("storage: database disk image is malformed")
+	// ErrNotADB: the file at the path is not a ladybug database (it lacks
+	// ladybug's header magic, or is empty in a read-only open). Open leaves
+	// such a file untouched.
+	ErrNotADB = errors.New("storage: file is not a database")
 	// ErrReadOnly: a write on a read transaction or a read-only store.
 	ErrReadOnly = errors.New("storage: attempt to write a readonly database")
 	// ErrTxClosed: use of a transaction after Commit or Rollback.

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -160,20 +161,54 @@ func (s *Store) openDB() error {
 		return fmt.Errorf("storage: size of %s: %w", s.path, err)
 	}
 	if size == 0 {
+		// An empty file is a new database, as in SQLite: nothing to lose.
 		if s.readOnly {
-			return fmt.Errorf("%w: %s is empty", ErrCorrupt, s.path)
+			return fmt.Errorf("%w: %s is empty (a read-only open cannot create the database)", ErrNotADB, s.path)
 		}
 		return s.initDB()
 	}
 	err = s.readHeader()
-	if err != nil && s.unfinishedCreate(size) {
+	if err == nil && size >= int64(2*s.ps) {
+		return nil
+	}
+	first, ferr := s.readPrefix(size)
+	if ferr != nil {
+		return ferr
+	}
+	if s.unfinishedCreate(first, size) {
 		return s.initDB()
 	}
-	if err != nil && errors.Is(err, ErrCorrupt) && s.headerFromWAL() {
+	if err == nil {
+		// Every database has two pages at least.
+		return fmt.Errorf("%w: %s is truncated (%d bytes, pages of %d)", ErrCorrupt, s.path, size, s.ps)
+	}
+	if !bytes.HasPrefix(first, []byte(headerMagic)) {
+		// A header write torn before its first sector leaves zeros where
+		// the magic was; the log may still hold the header.
+		if isZero(first[:min(len(first), len(headerMagic))]) && s.headerFromWAL() {
+			return nil
+		}
+		// Not ladybug's: refuse it and write nothing (SQLite's NOTADB).
+		return fmt.Errorf("%w: %s", ErrNotADB, s.path)
+	}
+	if errors.Is(err, ErrCorrupt) && s.headerFromWAL() {
 		return nil
 	}
 	return err
 }
+
+// readPrefix reads the file's first 2*maxPageSize bytes (all of a file
+// creation could have written).
+func (s *Store) readPrefix(size int64) ([]byte, error) {
+	buf := make([]byte, min(size, 2*maxPageSize))
+	n, err := s.db.ReadAt(buf, 0)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("storage: read header: %w", err)
+	}
+	return buf[:n], nil
+}
+
+func isZero(b []byte) bool { return bytes.Count(b, []byte{0}) == len(b) }
 
 // headerFromWAL recovers an unreadable main-file header from the log. A
 // checkpoint writes the header page with the others before one sync, so a
@@ -200,28 +235,61 @@ func (s *Store) headerFromWAL() bool {
 	return true
 }
 
-// unfinishedCreate reports whether a file with an unreadable header is
-// the remains of a creation that crashed before its first sync: no
-// larger than the two pages creation writes, and no log. Such a file
-// holds no data, so it is initialized again rather than reported corrupt.
-func (s *Store) unfinishedCreate(size int64) bool {
-	if s.readOnly || size > 2*maxPageSize {
+// unfinishedCreate reports whether a file with an unreadable header (all
+// of whose bytes are in first) is provably the remains of ladybug's own
+// creation that crashed before its first sync: it starts with the header
+// magic, has no log, and every byte is either the one creation writes at
+// that offset (for some page size) or zero, a hole the crash left. Such a
+// file holds no data, so it is initialized again; anything else (another
+// program's file, a damaged database) is never written.
+func (s *Store) unfinishedCreate(first []byte, size int64) bool {
+	if s.readOnly || size > int64(len(first)) || len(first) < len(headerMagic) || string(first[:len(headerMagic)]) != headerMagic {
 		return false
 	}
 	wsize, err := s.opts.FS.Stat(s.path + "-wal")
-	return errors.Is(err, fs.ErrNotExist) || (err == nil && wsize <= walHeaderSize)
+	if !errors.Is(err, fs.ErrNotExist) && (err != nil || wsize > walHeaderSize) {
+		return false
+	}
+	for ps := minPageSize; ps <= maxPageSize; ps *= 2 {
+		if size <= int64(2*ps) && imageWithHoles(first, creationImage(ps)) {
+			return true
+		}
+	}
+	return false
 }
 
-// initDB writes an empty database: the header page and the empty tree
-// registry (page 1), and drops any log left by an earlier file.
+// imageWithHoles reports whether every byte of got is the byte of want at
+// its offset, or zero.
+func imageWithHoles(got, want []byte) bool {
+	if len(got) > len(want) {
+		return false
+	}
+	for i, b := range got {
+		if b != want[i] && b != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// creationImage is what initDB writes for page size ps: the header page
+// and the empty tree registry (page 1).
+func creationImage(ps int) []byte {
+	h := header{pageSize: ps, pageCount: 2, registry: 1}
+	buf := make([]byte, 2*ps)
+	h.encode(buf[:ps])
+	reg := node(buf[ps:])
+	initNode(reg, typeLeaf)
+	sealPage(reg)
+	return buf
+}
+
+// initDB writes an empty database (creationImage), and drops any log left
+// by an earlier file.
 func (s *Store) initDB() error {
 	s.ps = s.opts.PageSize
 	s.hdr = header{pageSize: s.ps, pageCount: 2, registry: 1}
-	buf := make([]byte, 2*s.ps)
-	s.hdr.encode(buf[:s.ps])
-	reg := node(buf[s.ps:])
-	initNode(reg, typeLeaf)
-	sealPage(reg)
+	buf := creationImage(s.ps)
 	if _, err := s.db.WriteAt(buf, 0); err != nil {
 		return fmt.Errorf("storage: initialize %s: %w", s.path, ioErr(err))
 	}

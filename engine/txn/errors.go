@@ -56,5 +56,5 @@ func wrapStorage(s kvStore, op string, err error) error {
 	if c == errs.CodeBusy {
 		msg = "database is locked: " + err.Error()
 	}
-	return &errs.Error{Code: c, ExtendedCode: errs.New(c, "").ExtendedCode, Msg: msg, Err: err}
+	return errs.Of(c, msg, err)
 }

@@ -46,7 +46,11 @@ func (a storeKV) pagesModified() uint64 {
 	return uint64(st.Cache.Dirty) + st.Cache.Invalidations + st.SpilledPages
 }
 
-func (a storeKV) errCode(err error) errs.Code {
+func (a storeKV) errCode(err error) errs.Code { return StorageCode(err) }
+
+// StorageCode is the class of a storage error: its sentinel's code
+// (busy, read-only, corrupt, not a database, ...), else CodeIO.
+func StorageCode(err error) errs.Code {
 	switch {
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return errs.CodeInterrupt // the caller gave up waiting, whatever it waited for
@@ -56,6 +60,8 @@ func (a storeKV) errCode(err error) errs.Code {
 		return errs.CodeReadOnly
 	case errors.Is(err, storage.ErrCorrupt):
 		return errs.CodeCorrupt
+	case errors.Is(err, storage.ErrNotADB):
+		return errs.CodeNotADB
 	case errors.Is(err, storage.ErrFull):
 		return errs.CodeFull
 	case errors.Is(err, storage.ErrKeyTooLarge):
