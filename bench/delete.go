@@ -43,6 +43,14 @@ func runDeleteBatch(e *Env, variant, where string, byText bool) error {
 			args[i] = []any{nameOf(id)}
 		}
 	}
+	hooks := e.spec.name == "ladybug"
+	var hooked0 int64
+	if hooks {
+		var err error
+		if hooked0, err = hookedDeletes(e.DB); err != nil {
+			return err
+		}
+	}
 	var affected int64
 	err := e.Measure(m, func() error {
 		var err error
@@ -54,6 +62,15 @@ func runDeleteBatch(e *Env, variant, where string, byText bool) error {
 	}
 	if err := e.Check("rows affected", affected, int64(m)); err != nil {
 		return err
+	}
+	if hooks { // ladybug: every row and index entry went through the commit hooks
+		hooked, err := hookedDeletes(e.DB)
+		if err != nil {
+			return err
+		}
+		if err := e.Check("keys deleted by commit hooks", hooked-hooked0, int64(2*m)); err != nil {
+			return err
+		}
 	}
 	total := int64(rows) * int64(rows+1) / 2
 	return checkCountSum(e, "d", "id", int64(rows-m), total-deletedSum)

@@ -1,24 +1,34 @@
 package txn
 
+import "slices"
+
 // measureMin is the smallest apply whose modified pages are measured with
 // the store's counters: reading them scans the page cache, which would
 // dominate small commits. A smaller apply counts one page per key, an
 // upper bound.
 const measureMin = 128
 
-// applyTombstones deletes every pending tombstone from storage: one batched
-// run per tree, keys sorted, so consecutive deletes land on the same leaf
-// and each leaf page is modified once. Dropped trees are skipped (their
-// pages are freed whole). The store's page counters give PagesModified.
+// applyTombstones runs the tombstone commit steps the trees registered
+// (hookTombs): one batched run per tree in root order, its keys sorted, so
+// consecutive deletes land on the same leaf and each leaf page is
+// modified once. Dropped trees are skipped (their pages are freed whole).
+// The store's page counters give PagesModified.
 func (tx *Tx) applyTombstones() error {
 	pending := 0
-	trees := tx.sortedTrees(func(t *Tree) bool {
-		pending += t.tombs.live
-		return t.tombs.live > 0 && !t.dropped && !t.dead
-	})
+	var trees []*Tree
+	for i := range tx.hooks {
+		h := &tx.hooks[i]
+		if t := h.tree; t != nil && h.onCommit && t.tombs.live > 0 {
+			pending += t.tombs.live
+			if !t.dropped && !t.dead {
+				trees = append(trees, t)
+			}
+		}
+	}
 	if len(trees) == 0 {
 		return nil
 	}
+	slices.SortFunc(trees, func(a, b *Tree) int { return int(int64(a.root) - int64(b.root)) })
 	measure := pending >= measureMin
 	var before uint64
 	if measure {
@@ -41,7 +51,7 @@ func (tx *Tx) applyTombstones() error {
 	return nil
 }
 
-// applyTombs deletes the tree's tombstones and empties its buffer.
+// applyTombs deletes the tree's tombstones, sorted, and empties its buffer.
 func (t *Tree) applyTombs() (int, error) {
 	keys := t.tombs.sorted()
 	st := t.storage()

@@ -2,12 +2,19 @@ package txn
 
 // Commit makes the transaction's work durable. The recipe:
 //
-//  1. run the OnCommit hooks in order (deferred checks, statistics);
-//  2. apply the tombstones, tree by tree in sorted key order, so each leaf
-//     page is modified once, after all of the transaction's inserts;
-//  3. free the pages of dropped trees;
-//  4. release the read snapshot, so the commit may checkpoint;
-//  5. commit the storage transaction (WAL append and sync).
+//  1. run the OnCommit hooks: first the functions, in registration order
+//     (deferred checks, statistics), then the tombstone steps the trees
+//     registered at their first tombstone, tree by tree in root order,
+//     each deleting its keys sorted, leaf by leaf, so each leaf page is
+//     modified once, after all of the transaction's writes;
+//  2. free the pages of dropped trees;
+//  3. release the read snapshot, so the commit may checkpoint;
+//  4. commit the storage transaction (WAL append and sync).
+//
+// The tombstones are applied to the storage transaction's private pages,
+// so until step 4 syncs the log's commit record nothing of them is
+// durable: a crash between the hooks and the sync loses the whole
+// transaction, never part of it.
 //
 // Any failure rolls everything back (running the OnRollback hooks) before
 // Commit returns it; the transaction is finished either way.
@@ -30,27 +37,23 @@ func (tx *Tx) commit() error {
 	// The statements are over; nothing can be undone piecemeal any more.
 	tx.stmts, tx.savepoints = tx.stmts[:0], tx.savepoints[:0]
 	tx.undo.reset()
-	// 1. Hooks.
+	// 1. Hooks, the tombstone steps last.
 	if err := tx.runCommitHooks(); err != nil {
 		return err
 	}
 	if tx.wtx == nil {
 		return nil // a reader: nothing to make durable
 	}
-	// 2. Tombstones.
-	if err := tx.applyTombstones(); err != nil {
-		return err
-	}
-	// 3. Dropped trees.
+	// 2. Dropped trees.
 	if err := tx.applyDrops(); err != nil {
 		return err
 	}
-	// 4. The snapshot: nothing reads it any more.
+	// 3. The snapshot: nothing reads it any more.
 	if tx.rtx != nil {
 		_ = tx.rtx.Rollback()
 		tx.rtx = nil
 	}
-	// 5. Durability.
+	// 4. Durability.
 	if err := tx.wtx.Commit(); err != nil {
 		return wrapStorage(tx.m.store, "commit", err)
 	}
@@ -59,8 +62,8 @@ func (tx *Tx) commit() error {
 }
 
 // Rollback discards the transaction: the storage write transaction (so
-// nothing reaches the file), the tombstone buffer and the undo log; then the
-// OnRollback hooks run. Rolling back a finished transaction returns
+// nothing reaches the file) and the undo log; then the rollback hooks run,
+// the trees' tombstone discards among them. Rolling back a finished transaction returns
 // ErrTxDone.
 func (tx *Tx) Rollback() error {
 	if tx.done {
@@ -74,9 +77,6 @@ func (tx *Tx) rollback() {
 	if tx.wtx != nil {
 		_ = tx.wtx.Rollback() // storage rollback is idempotent and cannot lose data
 		tx.wtx = nil
-	}
-	for _, t := range tx.trees {
-		t.dropTombs()
 	}
 	tx.runRollbackHooks()
 	tx.finish(false)

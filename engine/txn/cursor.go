@@ -8,9 +8,8 @@ import (
 
 // Cursor walks a Tree in key order, skipping keys this transaction
 // tombstoned. Unlike a storage cursor it survives writes to its own tree:
-// after a Put, or a Delete that went to storage at once, the next move
-// re-seeks from the current key. Buffered deletes (tombstones) never
-// disturb it.
+// after a Put or an undo, the next move re-seeks from the current key.
+// Deletes (tombstones) never disturb it.
 type Cursor struct {
 	t       *Tree
 	c       kvCursor

@@ -4,21 +4,26 @@
 //
 // # Write set
 //
-// Tree.Delete of a key above every key the tree's tombstone run holds
-// (deletes in key order: a scan, a sorted batch) does not touch any page:
-// it records a tombstone (tree root, key) in the transaction. Every read of
-// the same transaction — Get, Cursor, Count — treats tombstoned keys as
-// gone, so uniqueness checks and count(*) are exact. A Delete out of that
-// order (point deletes by a random key) goes straight to storage instead,
-// its old value logged for undo like a Put's: buffering it would cost a
-// map entry and a sort at commit, more than deleting it. Inserts and
-// updates go straight to the storage write transaction, whose pages stay
-// private until commit. A Put on a tombstoned key cancels the tombstone,
-// so deleting and re-inserting a key in one transaction is exact. At
-// Commit a built-in step deletes the tombstones after every insert of the
-// transaction, one batched run per tree with the keys sorted, so each leaf
-// page is modified once; Rollback drops the buffer and nothing reaches the
-// file. UPDATE, REPLACE and upserts use the
+// Every Tree.Delete of a write transaction — in key order or not, of a row
+// or an index entry, found by rowid, by an index or by a scan — records a
+// tombstone (tree root, key) in the transaction and touches no page. Every
+// read of the same transaction — Get, Cursor, Count — treats tombstoned
+// keys as gone, so uniqueness checks and count(*) are exact. A tree's
+// first tombstone registers two hooks on the transaction: an OnCommit step
+// that applies the tree's tombstones and an OnRollback step that discards
+// them (undoing the statement or savepoint that registered them
+// unregisters them, running the discard). At Commit the tombstone steps
+// run after every other commit hook, so after all of the transaction's
+// inserts: each sorts its tree's keys (a radix sort on the 8 bytes after
+// their common prefix) and deletes them with storage.Tree.DeleteSorted,
+// which descends once per leaf run and copies each leaf once into the
+// write transaction's private pages through the page cache, so each
+// page is modified, and its superseded version recycled, once however
+// many tombstones it held. Rollback discards the buffer and nothing
+// reaches the file. Inserts and updates go straight to the storage write
+// transaction, whose pages stay private until commit. A Put on a
+// tombstoned key cancels the tombstone, so deleting and re-inserting a
+// key in one transaction is exact. UPDATE, REPLACE and upserts use the
 // same write set: the row is overwritten with Put, and each changed index
 // entry is a Delete of the old key plus a Put of the new one (the same key
 // again cancels its tombstone), so reads inside the transaction and the
@@ -56,11 +61,13 @@
 //     Count verifies them (dropping those of absent keys) before it
 //     subtracts, and the commit counts only keys storage actually deleted.
 //   - Each tree's tombstones (tombSet) keep a sorted run for keys deleted in
-//     ascending order (packed bytes, no per-key allocation or map insert)
-//     and a map for the few keys tombstoned out of order (ClearTree after
-//     other deletes, undo re-adding a cancelled tombstone); a key is live in
-//     at most one. Adds are a stack popped only by undo, and a run of
-//     Deletes shares one undo entry.
+//     ascending order (packed bytes: an append, and a scan checks the key
+//     it visits with one comparison) and an open-addressing hash table over
+//     packed keys for keys deleted out of order (random point deletes,
+//     index entries); a key is live in at most one. Adds are a stack popped
+//     only by undo, and a run of Deletes shares one undo entry.
+//   - A tree has pending tombstones only while its tombstone hooks are
+//     registered (Tree.hooked).
 //   - rtx and wtx, when both are open, have the same snapshot.
 //   - Undo entries after a position were applied after it, in log order.
 //

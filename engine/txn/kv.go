@@ -70,12 +70,6 @@ type kvPutOlder interface {
 	PutOld(key, val, dst []byte) (out []byte, existed bool, err error)
 }
 
-// kvDeleteOlder is implemented by trees that Delete while appending the
-// value the Delete removes to dst, in one descent.
-type kvDeleteOlder interface {
-	DeleteOld(key, dst []byte) (out []byte, found bool, err error)
-}
-
 // kvCursor walks a tree in key order.
 type kvCursor interface {
 	First() bool

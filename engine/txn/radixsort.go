@@ -1,10 +1,16 @@
 package txn
 
-// radixSort sorts v ascending: a least-significant-digit radix sort on
-// bytes that skips every byte position all values share. Rowid keys of
+// sortItem is a key to sort by (key) and what it stands for (idx).
+type sortItem struct {
+	key uint64
+	idx int32
+}
+
+// radixSort sorts v by key ascending: a least-significant-digit radix sort
+// on bytes that skips every byte position all keys share. Rowid keys of
 // one table differ only in their low bytes, so a commit's tombstones sort
 // in two or three linear passes instead of n·log n comparisons.
-func radixSort(v []uint64) {
+func radixSort(v []sortItem) {
 	if len(v) < 64 {
 		insertionSort(v)
 		return
@@ -12,21 +18,21 @@ func radixSort(v []uint64) {
 	var counts [8][256]int
 	for _, x := range v {
 		for d := range 8 {
-			counts[d][byte(x>>(8*d))]++
+			counts[d][byte(x.key>>(8*d))]++
 		}
 	}
-	src, dst := v, make([]uint64, len(v))
+	src, dst := v, make([]sortItem, len(v))
 	for d := range 8 {
 		c := &counts[d]
-		if c[byte(src[0]>>(8*d))] == len(src) {
-			continue // every value has this byte
+		if c[byte(src[0].key>>(8*d))] == len(src) {
+			continue // every key has this byte
 		}
 		pos := 0
 		for b := range c {
 			c[b], pos = pos, pos+c[b]
 		}
 		for _, x := range src {
-			b := byte(x >> (8 * d))
+			b := byte(x.key >> (8 * d))
 			dst[c[b]] = x
 			c[b]++
 		}
@@ -37,10 +43,10 @@ func radixSort(v []uint64) {
 	}
 }
 
-// insertionSort sorts a short v ascending.
-func insertionSort(v []uint64) {
+// insertionSort sorts a short v by key ascending.
+func insertionSort(v []sortItem) {
 	for i := 1; i < len(v); i++ {
-		for j := i; j > 0 && v[j] < v[j-1]; j-- {
+		for j := i; j > 0 && v[j].key < v[j-1].key; j-- {
 			v[j], v[j-1] = v[j-1], v[j]
 		}
 	}

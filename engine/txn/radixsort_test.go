@@ -11,21 +11,28 @@ import (
 
 // TestRadixSort_RandomInputs_MatchSlicesSort sorts short and long inputs,
 // full-range values, values differing only in their low bytes, and
-// duplicates, against slices.Sort.
+// duplicates, against slices.Sort; each item keeps its index.
 func TestRadixSort_RandomInputs_MatchSlicesSort(t *testing.T) {
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 3))
 	for _, n := range []int{0, 1, 2, 63, 64, 65, 1000, 20_000} {
 		for _, mask := range []uint64{^uint64(0), 0xFFFF, 0xFF00FF, 7} {
-			v := make([]uint64, n)
+			keys := make([]uint64, n)
+			v := make([]sortItem, n)
 			for i := range v {
-				v[i] = 1<<63 | r.Uint64()&mask
+				keys[i] = 1<<63 | r.Uint64()&mask
+				v[i] = sortItem{key: keys[i], idx: int32(i)}
 			}
-			want := slices.Clone(v)
+			want := slices.Clone(keys)
 			slices.Sort(want)
 			radixSort(v)
-			require.Equal(t, want, v, "n %d mask %x", n, mask)
+			got := make([]uint64, n)
+			for i, x := range v {
+				got[i] = x.key
+				require.Equal(t, keys[x.idx], x.key, "item %d lost its index", i)
+			}
+			require.Equal(t, want, got, "n %d mask %x", n, mask)
 		}
 	}
 }

@@ -4,18 +4,18 @@ package txn
 type Stats struct {
 	// TombstonesBuffered is the number of tombstones pending now.
 	TombstonesBuffered int64
-	// TombstonesApplied is the number of keys the commit deleted from storage.
+	// TombstonesApplied is the number of keys the commit's tombstone hooks
+	// deleted from storage. Every delete of a write transaction is
+	// buffered, so this is every key the transaction deleted.
 	TombstonesApplied int64
-	// ApplyRuns counts batched applies: one per tree with tombstones at commit.
+	// ApplyRuns counts the tombstone hooks that ran: one per tree with
+	// tombstones at commit.
 	ApplyRuns int64
 	// PagesModified is the number of pages the tombstone apply modified, from
 	// the store's page counters. Contiguous keys give about keys ÷ keys-per-page.
 	// Applies of fewer than 128 keys are not measured (reading the counters
 	// scans the page cache) and count one page per key, an upper bound.
 	PagesModified int64
-	// DeletedNow counts deletes of keys out of tombstone-run order, which go
-	// to storage at once instead of being buffered (present keys or not).
-	DeletedNow int64
 	// StatementsUndone counts statements whose effects were undone.
 	StatementsUndone int64
 	// SavepointsRolled counts ROLLBACK TO operations.

@@ -2,8 +2,6 @@ package txn
 
 import (
 	"bytes"
-	"encoding/binary"
-	"slices"
 	"unsafe"
 )
 
@@ -17,8 +15,8 @@ const (
 )
 
 // A push records one add, so undo can pop adds newest first: pushAppend
-// (run grew by one), pushOther (a key of other, on otherKeys), or a revived
-// run entry i encoded as i.
+// (run grew by one), a revived run entry i encoded as i, or entry i of
+// other encoded as pushOther-i.
 const (
 	pushAppend int32 = -1
 	pushOther  int32 = -2
@@ -30,17 +28,15 @@ const (
 // looking up the key a scan is about to visit costs one comparison. The
 // run's keys are packed in runBuf (key i at runBuf[runOff[i]:runOff[i+1]]),
 // so the garbage collector has no pointers to trace. Keys that arrive out
-// of order go to the map other. A key is live in at most one of them.
-// live and unverified count the keys in state tsUnverified/tsVerified.
+// of order (random point deletes, index entries) go to the hash table
+// other. A key is live in at most one of them. live and unverified count
+// the keys in state tsUnverified/tsVerified.
 type tombSet struct {
 	runBuf []byte
 	runOff []int       // start of each run key in runBuf
 	state  []tombState // parallel to runOff
-	other  map[string]tombState
-	filter tombFilter // over other's keys
-	pushes []int32    // every add, oldest first; popped only by undo
-
-	otherKeys []string // keys of pushOther pushes, oldest first
+	other  keyTable
+	pushes []int32 // every add, oldest first; popped only by undo
 
 	live, unverified int
 }
@@ -99,29 +95,26 @@ func (s *tombSet) get(key []byte) tombState {
 	if i, ok := s.find(key); ok && s.state[i] != tsNone {
 		return s.state[i]
 	}
-	if len(s.other) > 0 && s.filter.mayHold(key) {
-		return s.other[string(key)]
+	if i := s.other.find(key); i >= 0 {
+		return s.other.ents[i].st
 	}
 	return tsNone
 }
 
-// add tombstones key unless it is live already (false: nothing changed);
-// str makes the string of a key stored in other. One call answers what a
-// get and an add would, for Delete.
-func (s *tombSet) add(key []byte, st tombState, str func([]byte) string) bool {
+// add tombstones key unless it is live already (false: nothing changed).
+// One call answers what a get and an add would, for Delete.
+func (s *tombSet) add(key []byte, st tombState) bool {
 	if handled, added := s.addRun(key, st); handled {
 		return added
 	}
-	if s.inOther(key) {
+	i := s.other.find(key)
+	if i < 0 {
+		i = s.other.insert(key, tsNone)
+	} else if s.other.ents[i].st != tsNone {
 		return false
 	}
-	if s.other == nil {
-		s.other = make(map[string]tombState)
-	}
-	k := str(key)
-	s.putOther(k, st)
-	s.pushes = append(s.pushes, pushOther)
-	s.otherKeys = append(s.otherKeys, k)
+	s.setOther(i, st)
+	s.pushes = append(s.pushes, pushOther-int32(i))
 	return true
 }
 
@@ -160,21 +153,12 @@ func (s *tombSet) runTakes(key []byte) bool {
 	return ok
 }
 
-// inOther reports whether key is live in other (whose entries are all
-// live: a key leaving the live states leaves the map).
-func (s *tombSet) inOther(key []byte) bool {
-	return len(s.other) > 0 && s.filter.mayHold(key) && s.other[string(key)] != tsNone
-}
-
-// putOther puts k in state st in other, which must exist, and returns its
-// state before.
-func (s *tombSet) putOther(k string, st tombState) tombState {
-	old, had := s.other[k]
+// setOther puts entry i of other in state st and returns its state before.
+func (s *tombSet) setOther(i int, st tombState) tombState {
+	e := &s.other.ents[i]
+	old := e.st
 	s.account(old, st)
-	s.other[k] = st
-	if !had {
-		s.filter.add(k, s.other)
-	}
+	e.st = st
 	return old
 }
 
@@ -191,21 +175,18 @@ func (s *tombSet) set(key []byte, st tombState, str func([]byte) string) (tombSt
 		}
 		return old, str(key)
 	}
-	if st == tsNone {
-		old, ok := s.other[string(key)]
-		if !ok {
+	i := s.other.find(key)
+	if i < 0 {
+		if st == tsNone {
 			return tsNone, ""
 		}
-		delete(s.other, string(key))
-		s.account(old, st)
-		return old, str(key)
+		i = s.other.insert(key, tsNone)
 	}
-	if s.other == nil {
-		s.other = make(map[string]tombState)
+	old := s.setOther(i, st)
+	if old == tsNone {
+		return old, ""
 	}
-	k := str(key)
-	old := s.putOther(k, st)
-	return old, k
+	return old, str(key)
 }
 
 // pop undoes the newest n adds.
@@ -213,13 +194,10 @@ func (s *tombSet) pop(n int) {
 	for ; n > 0 && len(s.pushes) > 0; n-- {
 		p := s.pushes[len(s.pushes)-1]
 		s.pushes = s.pushes[:len(s.pushes)-1]
-		switch p {
-		case pushOther:
-			k := s.otherKeys[len(s.otherKeys)-1]
-			s.otherKeys = s.otherKeys[:len(s.otherKeys)-1]
-			s.account(s.other[k], tsNone)
-			delete(s.other, k)
-		case pushAppend:
+		switch {
+		case p <= pushOther:
+			s.setOther(int(pushOther-p), tsNone)
+		case p == pushAppend:
 			last := len(s.runOff) - 1
 			s.account(s.state[last], tsNone)
 			s.runBuf = s.runBuf[:s.runOff[last]]
@@ -245,20 +223,15 @@ func (s *tombSet) verify(exists func(key []byte) (bool, error)) error {
 		s.account(st, stateOf(ok))
 		s.state[i] = stateOf(ok)
 	}
-	for k, st := range s.other {
-		if st != tsUnverified {
+	for i := range s.other.ents {
+		if s.other.ents[i].st != tsUnverified {
 			continue
 		}
-		ok, err := exists(sbytes(k))
+		ok, err := exists(s.other.key(i))
 		if err != nil {
 			return err
 		}
-		s.account(st, stateOf(ok))
-		if ok {
-			s.other[k] = tsVerified
-		} else {
-			delete(s.other, k)
-		}
+		s.setOther(i, stateOf(ok))
 	}
 	return nil
 }
@@ -270,34 +243,18 @@ func stateOf(exists bool) tombState {
 	return tsNone
 }
 
-// sorted returns the live keys in key order, copied into one allocation
-// unless they all sit in the run, whose bytes it then shares (the caller
-// empties the set right after).
+// sorted returns the live keys in key order. They share the set's
+// buffers, so the caller must empty the set right after (applyTombs does)
+// and never write them.
 func (s *tombSet) sorted() [][]byte {
-	if s.live == len(s.runOff) && len(s.other) == 0 {
-		keys := make([][]byte, len(s.runOff))
-		for i := range keys {
-			keys[i] = s.runKey(i)
+	keys := make([][]byte, 0, s.live)
+	if s.live == len(s.runOff) && s.other.live() == 0 {
+		for i := range s.runOff {
+			keys = append(keys, s.runKey(i))
 		}
 		return keys
 	}
-	extra := s.sortedOther()
-	size := 0
-	for i := range s.runOff {
-		if s.state[i] != tsNone {
-			size += len(s.runKey(i))
-		}
-	}
-	for _, k := range extra {
-		size += len(k)
-	}
-	arena := make([]byte, 0, size)
-	keys := make([][]byte, 0, s.live)
-	emit := func(k []byte) {
-		start := len(arena)
-		arena = append(arena, k...)
-		keys = append(keys, arena[start:len(arena):len(arena)])
-	}
+	extra := s.other.sorted()
 	i := 0
 	for j := range s.runOff {
 		if s.state[j] == tsNone {
@@ -305,41 +262,9 @@ func (s *tombSet) sorted() [][]byte {
 		}
 		k := s.runKey(j)
 		for ; i < len(extra) && bytes.Compare(extra[i], k) < 0; i++ {
-			emit(extra[i])
+			keys = append(keys, extra[i])
 		}
-		emit(k)
+		keys = append(keys, k)
 	}
-	for ; i < len(extra); i++ {
-		emit(extra[i])
-	}
-	return keys
-}
-
-// sortedOther returns the live keys of other in key order. When they are
-// all 8 bytes long (rowid keys), it sorts them as big-endian integers,
-// whose order is theirs and which sort far faster than strings.
-func (s *tombSet) sortedOther() [][]byte {
-	extra := make([][]byte, 0, len(s.other))
-	short := true
-	for k, st := range s.other {
-		if st != tsNone {
-			extra = append(extra, sbytes(k))
-			short = short && len(k) == 8
-		}
-	}
-	if !short {
-		slices.SortFunc(extra, bytes.Compare)
-		return extra
-	}
-	nums := make([]uint64, len(extra))
-	for i, k := range extra {
-		nums[i] = binary.BigEndian.Uint64(k)
-	}
-	radixSort(nums)
-	buf := make([]byte, 0, 8*len(nums))
-	for i, n := range nums {
-		buf = binary.BigEndian.AppendUint64(buf, n)
-		extra[i] = buf[8*i : 8*i+8 : 8*i+8]
-	}
-	return extra
+	return append(keys, extra[i:]...)
 }

@@ -1,6 +1,7 @@
 package txn
 
 import (
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"slices"
@@ -39,10 +40,10 @@ func TestTombSet_RandomOps_MatchModel(t *testing.T) {
 			next = max(next, k+1)
 			st := tombState(1 + r.IntN(2))
 			if model[k] != tsNone {
-				require.False(t, s.add(key(k), st, str), "add of live key %d", k)
+				require.False(t, s.add(key(k), st), "add of live key %d", k)
 				continue
 			}
-			require.True(t, s.add(key(k), st, str), "add of key %d", k)
+			require.True(t, s.add(key(k), st), "add of key %d", k)
 			model[k] = st
 			ops = append(ops, tombOp{add: true, key: k})
 		case p < 65: // cancel a live key (a Put)
@@ -117,10 +118,9 @@ func checkTombSet(t *testing.T, s *tombSet, model map[int]tombState, upto int) {
 // out of order (the map path, sorted as bytes) and 8-byte keys out of
 // order (sorted as integers): sorted returns each set in byte order.
 func TestTombSet_Sorted_MixedLengthsOutOfOrder(t *testing.T) {
-	str := func(k []byte) string { return string(k) }
 	var mixed tombSet
 	for _, k := range []string{"m", "zz", "a", "mm", "b\x00", "b", "ab"} {
-		mixed.add([]byte(k), tsVerified, str)
+		mixed.add([]byte(k), tsVerified)
 	}
 	var got []string
 	for _, k := range mixed.sorted() {
@@ -130,11 +130,61 @@ func TestTombSet_Sorted_MixedLengthsOutOfOrder(t *testing.T) {
 
 	var rowids tombSet
 	for _, k := range []int{500, 3, 1 << 40, 70000, 2, 256, 255} {
-		rowids.add(key(k), tsVerified, str)
+		rowids.add(key(k), tsVerified)
 	}
 	var want [][]byte
 	for _, k := range []int{2, 3, 255, 256, 500, 70000, 1 << 40} {
 		want = append(want, key(k))
 	}
 	require.Equal(t, want, rowids.sorted())
+}
+
+// TestKeyTable_Sorted_RandomKeys_MatchSlicesSort sorts random sets of keys
+// out of order: rowid keys, keys sharing a long prefix (index entries),
+// keys that are prefixes of others, and keys tied on the 8 bytes after
+// their common prefix; some are cancelled first.
+func TestKeyTable_Sorted_RandomKeys_MatchSlicesSort(t *testing.T) {
+	seed := uint64(time.Now().UnixNano())
+	t.Logf("seed %d", seed)
+	r := rand.New(rand.NewPCG(seed, 5))
+	gens := map[string]func() []byte{
+		"rowid":  func() []byte { return key(r.IntN(1 << 20)) },
+		"prefix": func() []byte { return append([]byte("\x03\x17name-0000"), byte('0'+r.IntN(10)), byte('0'+r.IntN(10))) },
+		"tied": func() []byte {
+			return append([]byte("same-prefix-xxxxxxxx"), []byte(fmt.Sprint(r.IntN(100000)))...)
+		},
+		"short": func() []byte {
+			b := make([]byte, r.IntN(4))
+			for i := range b {
+				b[i] = byte(r.IntN(3))
+			}
+			return b
+		},
+	}
+	for name, gen := range gens {
+		for _, n := range []int{1, 10, 70, 3000} {
+			var s tombSet
+			s.add(key(1<<62), tsVerified) // the run's first key: the rest go to other
+			model := map[string]bool{}
+			for range n {
+				k := gen()
+				if string(k) >= string(key(1<<62)) {
+					continue
+				}
+				if s.add(k, tsVerified) {
+					model[string(k)] = true
+				}
+				if r.IntN(10) == 0 {
+					s.set(k, tsNone, func(b []byte) string { return string(b) })
+					delete(model, string(k))
+				}
+			}
+			want := append(slices.Sorted(maps.Keys(model)), string(key(1<<62)))
+			var got []string
+			for _, k := range s.sorted() {
+				got = append(got, string(k))
+			}
+			require.Equal(t, want, got, "%s n %d", name, n)
+		}
+	}
 }

@@ -3,9 +3,8 @@ package txn
 // Tree is one B+tree (a table's rows or an index's entries) as a transaction
 // sees it: the storage tree minus the keys this transaction tombstoned.
 //
-// Delete of a key in run order buffers a tombstone without looking the key
-// up (the caller found the row it deletes), so a tombstone may be
-// unverified: its key might be
+// Delete buffers a tombstone without looking the key up (the caller found
+// the row it deletes), so a tombstone may be unverified: its key might be
 // absent from storage. Invariant: every verified tombstone's key exists in
 // the write transaction's storage tree. Remove and ClearTree verify, Count
 // verifies the rest (dropping phantom ones), a Put on a tombstoned key
@@ -25,6 +24,7 @@ type Tree struct {
 
 	dropped bool   // DropTree pending: freed at commit
 	dead    bool   // its creation was undone
+	hooked  bool   // its tombstone hooks are registered (see hookTombs)
 	version uint64 // incremented by every storage write to this tree; cursors re-seek on change
 
 	st    kvTree // storage tree of tx.cur(), valid while stGen == tx.gen
@@ -142,20 +142,20 @@ func (t *Tree) fresh() bool {
 	return t.created && t.createdEpoch == t.tx.undo.epoch && t.createdAt >= t.tx.markTop()
 }
 
-// Delete removes key as this transaction sees it. A key above every key
-// the tree's tombstone run holds (deletes in key order: a scan, a sorted
-// batch) is buffered as a tombstone without a lookup, and no storage page
-// changes until Commit applies the run leaf by leaf. A key out of that
-// order is deleted from storage at once (see deleteNow): buffering it
-// would cost a map entry now and a sort at commit, more than the delete.
-// Deleting an absent or already deleted key is a no-op. Use Remove to
-// learn whether the key was there.
+// Delete removes key as this transaction sees it: it buffers a tombstone,
+// without looking the key up (the caller found the row it deletes), and
+// no storage page changes until the commit applies the tree's tombstones
+// leaf by leaf (see hookTombs). Keys may come in any order: a key above
+// every key of the tree's tombstone run (a scan, a sorted batch) is
+// appended to the run, any other goes to the set's hash table. Deleting
+// an absent or already deleted key is a no-op. Use Remove to learn
+// whether the key was there.
 func (t *Tree) Delete(key []byte) error {
 	if err := t.writable(); err != nil {
 		return err
 	}
-	_, err := t.delete(key, tsUnverified)
-	return err
+	t.delete(key, tsUnverified)
+	return nil
 }
 
 // Remove is Delete that also reports whether key was present.
@@ -166,55 +166,23 @@ func (t *Tree) Remove(key []byte) (bool, error) {
 	if t.tombstoned(key) {
 		return false, nil
 	}
-	if !t.tombs.runTakes(key) {
-		return t.deleteNow(key)
-	}
 	_, ok, err := t.storage().Get(key)
 	if err != nil || !ok {
 		return false, wrapStorage(t.tx.m.store, "delete", err)
 	}
-	_, err = t.delete(key, tsVerified)
-	return true, err
+	t.delete(key, tsVerified)
+	return true, nil
 }
 
-// delete tombstones key in state st when the run takes it, and otherwise
-// deletes it now unless another tombstone already covers it; it reports
-// whether the key went away by this call (known only for deletes now).
-func (t *Tree) delete(key []byte, st tombState) (bool, error) {
-	if handled, added := t.tombs.addRun(key, st); handled {
-		if added {
-			t.tx.logTomb(t.root)
-		}
-		return added, nil
+// delete tombstones key in state st unless it is tombstoned already. The
+// tree's first tombstone registers its commit and rollback hooks.
+func (t *Tree) delete(key []byte, st tombState) {
+	if !t.hooked {
+		t.hookTombs()
 	}
-	if t.tombs.inOther(key) {
-		return false, nil
+	if t.tombs.add(key, st) {
+		t.tx.logTomb(t.root)
 	}
-	return t.deleteNow(key)
-}
-
-// deleteNow deletes key from the storage tree at once, recording the value
-// it removes for undo (a statement or savepoint rolled back puts it back),
-// and reports whether it was present. Cursors on the tree re-seek, as after
-// a Put. The key must have no tombstone.
-func (t *Tree) deleteNow(key []byte) (bool, error) {
-	st := t.storage()
-	t.version++
-	t.tx.stats.DeletedNow++
-	if t.tx.undoing() && !t.fresh() {
-		n := len(t.tx.undo.entries)
-		err := t.tx.undo.deleteLogged(st, t.root, key)
-		return len(t.tx.undo.entries) > n, wrapStorage(t.tx.m.store, "delete", err)
-	}
-	found, err := st.Delete(key)
-	return found, wrapStorage(t.tx.m.store, "delete", err)
-}
-
-// addTomb buffers a tombstone on a key that has none, logging it: runs of
-// tombstones on one tree share one undo entry.
-func (t *Tree) addTomb(key []byte, st tombState) {
-	t.tombs.add(key, st, t.tx.keys.str)
-	t.tx.logTomb(t.root)
 }
 
 // dropTombs empties the tombstone buffer.
@@ -257,7 +225,7 @@ func (t *Tree) clear() error {
 	defer c.Close()
 	for ok := c.First(); ok; ok = c.Next() {
 		if !t.tombstoned(c.Key()) {
-			t.addTomb(c.Key(), tsVerified)
+			t.delete(c.Key(), tsVerified)
 		}
 	}
 	return wrapStorage(t.tx.m.store, "clear tree", c.Err())

@@ -92,34 +92,6 @@ func (u *undoLog) putLogged(po kvPutOlder, root uint32, key, val []byte) error {
 	return err
 }
 
-// deleteLogged deletes key from t and records the Delete as an opPut of
-// the value it removed (undo puts it back), which t appends straight into
-// the arena; a key that was absent leaves no entry.
-func (u *undoLog) deleteLogged(t kvTree, root uint32, key []byte) error {
-	koff := len(u.arena)
-	u.arena = append(u.arena, key...)
-	voff := len(u.arena)
-	var found bool
-	var err error
-	if do, ok := t.(kvDeleteOlder); ok {
-		u.arena, found, err = do.DeleteOld(key, u.arena)
-	} else {
-		var old []byte
-		if old, found, err = t.Get(key); err == nil && found {
-			u.arena = append(u.arena, old...)
-			_, err = t.Delete(key)
-		}
-	}
-	if !found {
-		u.arena = u.arena[:koff]
-		return err
-	}
-	u.entries = append(u.entries, undoEntry{
-		op: opPut, root: root, existed: true, koff: koff, voff: voff, vend: len(u.arena),
-	})
-	return err
-}
-
 func (u *undoLog) add(e undoEntry) { u.entries = append(u.entries, e) }
 
 // putKey and putOld return the bytes of an opPut entry.

@@ -8,11 +8,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestTree_Delete_OutOfOrderGoesToStorageAtOnce checks deletes below the
-// tombstone run: they reach storage at once (no tombstone), a cursor open
-// across them re-seeks, a failed statement and a savepoint rollback put
-// the rows back with their values, and the commit keeps the rest.
-func TestTree_Delete_OutOfOrderGoesToStorageAtOnce(t *testing.T) {
+// TestTree_Delete_OutOfOrderIsBuffered checks deletes below the tombstone
+// run: they are buffered as tombstones like those in key order (storage
+// keeps the keys until the commit), a cursor open across them skips them,
+// a failed statement and a savepoint rollback bring the rows back with
+// their values, and the commit's tombstone hook deletes the rest.
+func TestTree_Delete_OutOfOrderIsBuffered(t *testing.T) {
 	eachBackend(t, func(t *testing.T, b *backend) {
 		root := newTreeWith(t, b.m, 40)
 		tx := begin(t, b.m, Options{})
@@ -22,14 +23,16 @@ func TestTree_Delete_OutOfOrderGoesToStorageAtOnce(t *testing.T) {
 		c := tr.Cursor()
 		defer c.Close()
 		require.True(t, c.Seek(key(10)))
-		require.NoError(t, tr.Delete(key(10))) // below the run: now
+		require.NoError(t, tr.Delete(key(10))) // below the run: the hash table
 		require.NoError(t, tr.Delete(key(11)))
 		require.NoError(t, tr.Delete(key(11))) // again: a no-op
 		require.True(t, c.Next())
-		require.Equal(t, 12, int(binary.BigEndian.Uint64(c.Key())), "the cursor re-seeks past the deleted keys")
+		require.Equal(t, 12, int(binary.BigEndian.Uint64(c.Key())), "the cursor skips the deleted keys")
 		st := tx.Stats()
-		require.Equal(t, int64(1), st.TombstonesBuffered)
-		require.Equal(t, int64(3), st.DeletedNow)
+		require.Equal(t, int64(3), st.TombstonesBuffered)
+		_, inStorage, err := tr.storage().Get(key(10))
+		require.NoError(t, err)
+		require.True(t, inStorage, "a buffered delete leaves storage as it was until the commit")
 		require.Equal(t, int64(37), count(t, tr))
 		require.NoError(t, tx.EndStatement(nil))
 
@@ -56,7 +59,10 @@ func TestTree_Delete_OutOfOrderGoesToStorageAtOnce(t *testing.T) {
 		require.NoError(t, tx.RollbackTo("sp"))
 		require.NoError(t, tr.Delete(key(2)))
 		require.NoError(t, tx.Release("sp"))
+		require.Equal(t, int64(4), tx.Stats().TombstonesBuffered)
 		commit(t, tx)
+		require.Equal(t, int64(4), tx.Stats().TombstonesApplied, "the commit hook deleted every buffered key")
+		require.Equal(t, int64(1), tx.Stats().ApplyRuns)
 
 		tx = begin(t, b.m, Options{ReadOnly: true})
 		require.Equal(t, ints(0, 40, 2, 10, 11, 30), visible(t, tx.Tree(root)))
