@@ -235,3 +235,64 @@ func TestClone_FromFile(t *testing.T) {
 	}
 	_ = fmt.Sprint()
 }
+
+// TestClone_WhileSourceCommits: clones taken while a writer keeps
+// committing balanced transactions each hold whole transactions only, and
+// later commits of the source never show up in them.
+func TestClone_WhileSourceCommits(t *testing.T) {
+	ctx := context.Background()
+	src := openNamed(t, "file:clone_busy_src?mode=memory")
+	mustExec(t, src, `CREATE TABLE ledger (id INTEGER PRIMARY KEY, amount INT)`)
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := 1; ; i++ {
+			select {
+			case <-stop:
+				return
+			default:
+			}
+			tx, err := src.Begin()
+			if !assert.NoError(t, err) {
+				return
+			}
+			for j := range 6 {
+				amt := i
+				if j%2 == 1 {
+					amt = -i
+				}
+				_, err := tx.Exec(`INSERT INTO ledger (amount) VALUES (?)`, amt)
+				assert.NoError(t, err)
+			}
+			assert.NoError(t, tx.Commit())
+		}
+	}()
+	type snap struct {
+		db *sql.DB
+		n  int64
+	}
+	var clones []snap
+	for range 40 {
+		c, err := ladybug.Clone(ctx, src)
+		require.NoError(t, err)
+		t.Cleanup(func() { c.Close() })
+		var n, sum int64
+		require.NoError(t, c.QueryRow(`SELECT count(*), coalesce(sum(amount), 0) FROM ledger`).Scan(&n, &sum))
+		require.Zero(t, sum, "a clone holds half a transaction")
+		require.Zero(t, n%6, "a clone holds half a transaction")
+		clones = append(clones, snap{c, n})
+	}
+	close(stop)
+	<-done
+	var total int64
+	require.NoError(t, src.QueryRow(`SELECT count(*) FROM ledger`).Scan(&total))
+	grew := false
+	for _, c := range clones {
+		var n int64
+		require.NoError(t, c.db.QueryRow(`SELECT count(*) FROM ledger`).Scan(&n))
+		require.Equal(t, c.n, n, "the source's later commits reached a clone")
+		grew = grew || n < total
+	}
+	require.True(t, grew, "the writer committed nothing while the clones were taken")
+}

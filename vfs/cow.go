@@ -80,6 +80,7 @@ type cowNode struct {
 	root   *cowTree // guarded by mu; nil for an empty file
 	height int      // levels of root (1: root holds chunks); guarded by mu
 	size   int64    // guarded by mu
+	chunks int      // chunks the tree references; guarded by mu
 	locks  lockState
 }
 
@@ -127,7 +128,7 @@ func (m *CowFS) CloneFile(from *CowFS, src, dst string) error {
 	}
 	dn := m.newNode()
 	sn.mu.Lock()
-	dn.root, dn.height, dn.size = sn.root, sn.height, sn.size
+	dn.root, dn.height, dn.size, dn.chunks = sn.root, sn.height, sn.size, sn.chunks
 	sn.owner = owners.Add(1)
 	sn.mu.Unlock()
 	m.mu.Lock()
@@ -137,7 +138,7 @@ func (m *CowFS) CloneFile(from *CowFS, src, dst string) error {
 	return nil
 }
 
-// Stats returns the counters; Chunks and Bytes walk every file's tree.
+// Stats returns the counters.
 func (m *CowFS) Stats() CowStats {
 	st := CowStats{Clones: m.st.clones.Load(), CopiedChunks: m.st.copied.Load(), FreshChunks: m.st.fresh.Load()}
 	m.mu.Lock()
@@ -148,7 +149,7 @@ func (m *CowFS) Stats() CowStats {
 	m.mu.Unlock()
 	for _, n := range nodes {
 		n.mu.RLock()
-		st.Chunks += countChunks(n.root)
+		st.Chunks += n.chunks
 		n.mu.RUnlock()
 	}
 	st.Bytes = int64(st.Chunks) * CowChunkSize
@@ -246,6 +247,7 @@ func (n *cowNode) writable(ci int64) *cowChunk {
 	switch {
 	case c == nil:
 		c = &cowChunk{owner: n.owner}
+		n.chunks++
 		n.fs.st.fresh.Add(1)
 	case c.owner != n.owner:
 		c = &cowChunk{owner: n.owner, b: c.b}
@@ -289,7 +291,7 @@ func (n *cowNode) truncate(size int64) {
 		}
 		keep := (size + CowChunkSize - 1) / CowChunkSize
 		if keep == 0 {
-			n.root, n.height = nil, 0
+			n.root, n.height, n.chunks = nil, 0, 0
 		} else if n.root != nil {
 			n.root = n.dropFrom(n.root, n.height, 0, keep)
 		}
@@ -310,10 +312,12 @@ func (n *cowNode) dropFrom(t *cowTree, h int, base, keep int64) *cowTree {
 			if out.chunks[i] != nil {
 				out = n.own(out)
 				out.chunks[i] = nil
+				n.chunks--
 			}
 		case start >= keep:
 			if out.kids[i] != nil {
 				out = n.own(out)
+				n.chunks -= countChunks(out.kids[i])
 				out.kids[i] = nil
 			}
 		default: // keep falls inside child i
@@ -348,6 +352,26 @@ func (f *cowFile) ReadAt(p []byte, off int64) (int, error) {
 		return k, io.EOF
 	}
 	return k, nil
+}
+
+// ReadShared implements SharedReader: the chunk at off, without a copy,
+// when n is CowChunkSize, off is a multiple of it, and the chunk is frozen
+// (it was shared by a clone, so every file that can read it copies it
+// before writing). Otherwise nil.
+func (f *cowFile) ReadShared(off int64, n int) []byte {
+	if n != CowChunkSize || off < 0 || off%CowChunkSize != 0 || f.check() != nil {
+		return nil
+	}
+	f.n.mu.RLock()
+	defer f.n.mu.RUnlock()
+	if off+CowChunkSize > f.n.size {
+		return nil
+	}
+	c := f.n.chunk(off / CowChunkSize)
+	if c == nil || c.owner == f.n.owner {
+		return nil
+	}
+	return c.b[:]
 }
 
 func (f *cowFile) WriteAt(p []byte, off int64) (int, error) {

@@ -96,6 +96,10 @@ func TestCowFS_Model(t *testing.T) {
 		}
 	}
 	for i, x := range files {
+		n := x.f.(*cowFile).n
+		if n.chunks != countChunks(n.root) {
+			t.Fatalf("file %d: chunk count %d, tree holds %d", i, n.chunks, countChunks(n.root))
+		}
 		sz, _ := x.f.Size()
 		if sz != int64(len(x.model)) {
 			t.Fatalf("file %d: size %d, model %d", i, sz, len(x.model))

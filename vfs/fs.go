@@ -53,3 +53,12 @@ var ErrClosed = errors.New("vfs: file already closed")
 type DirSyncer interface {
 	SyncDir(name string) error
 }
+
+// SharedReader is implemented by files that can hand out some of their
+// bytes without a copy (a CowFS file's frozen chunks). ReadShared returns
+// the n bytes at off, which nobody will ever modify, or nil when it cannot
+// (the caller then reads a copy with ReadAt). The caller must not modify
+// them.
+type SharedReader interface {
+	ReadShared(off int64, n int) []byte
+}

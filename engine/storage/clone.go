@@ -86,11 +86,14 @@ func (c *Store) adopt(s *Store) error {
 		return fmt.Errorf("storage: %w", err)
 	}
 	c.budget = max(capacity/2, 4)
-	c.hot = newHotTable(capacity)
-
 	s.mu.Lock()
 	c.hdr = s.hdr
 	s.mu.Unlock()
+	// A clone is often a test's short-lived copy of a small template: its
+	// hot-page table is sized by the pages it starts with (within the
+	// cache's bound), not by the cache alone.
+	c.hot = newHotTable(min(capacity, max(4*int(c.hdr.pageCount), 1024)))
+
 	s.walMu.RLock()
 	c.wal = wal{f: c.wal.f, ps: c.ps, salt: s.wal.salt, index: make(map[uint32][]walVer, len(s.wal.index)),
 		frames: s.wal.frames, end: s.wal.end, hasHeader: s.wal.hasHeader, crc: s.wal.crc}
@@ -108,4 +111,33 @@ func (c *Store) adopt(s *Store) error {
 	c.publishLocked(c.hdr)
 	c.mu.Unlock()
 	return nil
+}
+
+// loadShared caches a main-file page version without copying it when the
+// file can lend the bytes (vfs.SharedReader: a CowFS page a clone shares,
+// which no one will modify), so clones that read a template's pages hold
+// no copies of them. The page is marked exposed, so its buffer is never
+// recycled. ok is false when the file cannot lend the page.
+func (s *Store) loadShared(k pagecache.Key) (pg *pagecache.Page, ok bool, err error) {
+	sr, can := s.db.(vfs.SharedReader)
+	if !can {
+		return nil, false, nil
+	}
+	buf := sr.ReadShared(int64(k.Page)*int64(s.ps), s.ps)
+	if buf == nil {
+		return nil, false, nil
+	}
+	s.st.fileReads.Add(1)
+	if !pageOK(buf) {
+		return nil, true, fmt.Errorf("%w: page %d checksum mismatch", ErrCorrupt, k.Page)
+	}
+	if err := validatePage(buf); err != nil {
+		return nil, true, fmt.Errorf("storage: page %d: %w", k.Page, err)
+	}
+	pg, err = s.cache.Add(k, buf)
+	if err != nil {
+		return nil, true, fmt.Errorf("storage: %w", err)
+	}
+	pg.Expose()
+	return pg, true, nil
 }

@@ -553,6 +553,11 @@ func (s *Store) fetch(k pagecache.Key, off int64) (*pagecache.Page, error) {
 // load reads a page version from the WAL frame at off (or from the main
 // file when off < 0), verifies it and caches it, pinned.
 func (s *Store) load(k pagecache.Key, off int64) (*pagecache.Page, error) {
+	if off < 0 {
+		if pg, ok, err := s.loadShared(k); ok {
+			return pg, err
+		}
+	}
 	buf := make([]byte, s.ps)
 	if off >= 0 {
 		if err := s.wal.readFrame(off, buf); err != nil {
