@@ -17,15 +17,12 @@ func (Dialector) Translate(err error) error {
 	if !errors.As(err, &le) {
 		return err
 	}
-	if le.Code != ladybug.CodeConstraint {
-		return err
-	}
 	switch le.ExtendedCode {
-	case ladybug.ExtConstraintUnique, ladybug.ExtConstraintPrimaryKey:
+	case ladybug.ErrConstraintUnique.ExtendedCode, ladybug.ErrConstraintPrimaryKey.ExtendedCode:
 		return gorm.ErrDuplicatedKey
-	case ladybug.ExtConstraintForeignKey:
+	case ladybug.ErrConstraintForeignKey.ExtendedCode:
 		return gorm.ErrForeignKeyViolated
-	case ladybug.ExtConstraintCheck:
+	case ladybug.ErrConstraintCheck.ExtendedCode:
 		return gorm.ErrCheckConstraintViolated
 	}
 	return err

@@ -208,9 +208,12 @@ func (s *indexScanOp) inRange(k []byte) (in, past bool) {
 	}
 	if s.stop != nil {
 		if bytes.HasPrefix(k, s.stop) {
-			return s.stopInc, !s.stopInc
-		}
-		if bytes.Compare(k, s.stop) > 0 {
+			if !s.stopInc || !s.r.Reverse {
+				return s.stopInc, !s.stopInc
+			}
+			// A reverse scan starts on the inclusive upper bound, which
+			// may lie below the lower bound: that is checked below.
+		} else if bytes.Compare(k, s.stop) > 0 {
 			return false, true
 		}
 	}

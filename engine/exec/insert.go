@@ -262,17 +262,13 @@ func (ins *inserter) row(c *Ctx, src []types.Value) error {
 	if err == nil && !skip {
 		err = ins.checkAndPlace(c, row)
 	}
-	if auto && !ins.placed && ins.w.nextID > 0 {
+	if auto && !ins.placed && ins.w.seqTable == nil {
 		// The row was not written as a new one (OR IGNORE, an upsert, an
 		// error): SQLite takes one more than the largest rowid for each
-		// row, so its automatic rowid goes to the next row, or the next
-		// row's is computed afresh when the table may have changed (an
-		// upsert's DO UPDATE can move a row above it).
-		if ins.w.seqTable == nil {
-			ins.w.nextID = 0
-		} else {
-			ins.w.nextID--
-		}
+		// row, so the next row's is computed afresh (an upsert's DO
+		// UPDATE can move a row above it). AUTOINCREMENT consumes the
+		// rowid, as SQLite's sequence register does.
+		ins.w.nextID = 0
 	}
 	return err
 }

@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"math"
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
@@ -371,6 +372,9 @@ func generateSeries(args []types.Value) ([][]types.Value, error) {
 		rows = append(rows, []types.Value{types.NewInt(v)})
 		if len(rows) > 10_000_000 {
 			return nil, errs.New(errs.CodeTooBig, "generate_series produces too many rows")
+		}
+		if step > 0 && v > math.MaxInt64-step || step < 0 && v < math.MinInt64-step {
+			break // the next value would pass the int64 range
 		}
 	}
 	return rows, nil

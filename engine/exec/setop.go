@@ -18,6 +18,12 @@ type setOp struct {
 	onRight     bool
 	sel         []int32
 	key         []byte
+	// pending is the left input's first batch (values cloned), read
+	// before the right input of INTERSECT and EXCEPT so that an empty
+	// left input never runs the right one, as in SQLite; leftEmpty says
+	// there was none.
+	pending   *Batch
+	leftEmpty bool
 }
 
 func (b *builder) setOp(n *plan.SetOp) (Operator, error) {
@@ -51,7 +57,16 @@ func (s *setOp) init(c *Ctx) error {
 			return err
 		}
 	}
-	if s.rightSet == nil && s.op != plan.Union {
+	if s.rightSet == nil && s.op != plan.Union && !s.leftEmpty {
+		first, err := s.left.Next(c)
+		if err != nil {
+			return err
+		}
+		if first == nil {
+			s.leftEmpty = true
+			return nil
+		}
+		s.pending = cloneLive(first)
 		if s.rightSet, err = factorized.NewHashTable(c.Pool, factorized.MustSchema()); err != nil {
 			return err
 		}
@@ -78,13 +93,18 @@ func (s *setOp) Next(c *Ctx) (*Batch, error) {
 	if err := s.init(c); err != nil {
 		return nil, err
 	}
+	if s.leftEmpty {
+		return nil, nil
+	}
 	for {
 		in := s.left
 		if s.onRight {
 			in = s.right
 		}
-		b, err := in.Next(c)
-		if err != nil {
+		b, err := s.pending, error(nil)
+		if s.pending != nil {
+			s.pending = nil
+		} else if b, err = in.Next(c); err != nil {
 			return nil, err
 		}
 		if b == nil {
@@ -130,4 +150,18 @@ func (s *setOp) Close() {
 		}
 	}
 	s.seen, s.rightSet, s.onRight = nil, nil, false
+	s.pending, s.leftEmpty = nil, false
+}
+
+// cloneLive copies the live rows of b into a new batch whose values own
+// their bytes (b's may point into pages its operator releases).
+func cloneLive(b *Batch) *Batch {
+	out := newBatchCap(len(b.Cols), max(b.Len(), 1))
+	b.ForEach(func(i int) {
+		for c, col := range b.Cols {
+			out.Cols[c][out.N] = col[i].Clone()
+		}
+		out.N++
+	})
+	return out
 }

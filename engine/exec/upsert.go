@@ -117,6 +117,9 @@ func (ins *inserter) upsert(c *Ctx, ue *upsertExec, cf *conflict, row []types.Va
 	if err != nil || !done {
 		return err
 	}
+	// A rowid set by DO UPDATE moves the next automatic rowid past it,
+	// as SQLite takes one more than the largest for each new row.
+	w.noteRowid(w.rowid(nrow))
 	ins.res.Affected++
 	return ins.ret.add(c, w, nrow)
 }

@@ -638,6 +638,9 @@ func (w *tableWriter) newRowid() (int64, error) {
 	}
 	id := w.nextID
 	w.nextID++
+	// sqlite_sequence records every AUTOINCREMENT rowid handed out,
+	// written or not (an ignored row's too), as SQLite's does.
+	w.noteWritten(id)
 	return id, nil
 }
 

@@ -1,7 +1,10 @@
 package plan
 
 import (
+	"slices"
+
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/grammar"
 )
 
@@ -207,6 +210,9 @@ func upsertScope(t *catalog.Table, alias string) *scope {
 	for i := range excluded {
 		// Reachable only as excluded.x: a bare name is the target's column.
 		excluded[i].Hidden = true
+		// SQLite reads excluded.x from a register, with neither the
+		// column's affinity nor its collation.
+		excluded[i].Affinity, excluded[i].Collate = types.AffinityNone, ""
 	}
 	cols := append(append([]Column{}, NewScan(t, alias).Cols...), excluded...)
 	return &scope{cols: cols}
@@ -487,6 +493,11 @@ func (b *Binder) updateFromInput(t *catalog.Table, s *grammar.UpdateStmt) (Node,
 func (b *Binder) matchesUnique(t *catalog.Table, cols []int) bool {
 	if len(cols) == 1 && cols[0] == t.RowidCol && t.RowidCol >= 0 {
 		return true
+	}
+	if t.RowidCol >= 0 && slices.Contains(cols, t.RowidCol) {
+		// As in SQLite, a target naming the rowid alias means the rowid,
+		// which no UNIQUE index (even one holding the column) matches.
+		return false
 	}
 	for _, ix := range b.cat.IndexesOf(t) {
 		if !ix.Unique || len(ix.Columns) != len(cols) || ix.Where != "" {

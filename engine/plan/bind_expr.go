@@ -549,6 +549,13 @@ func (b *Binder) bindLike(e *grammar.LikeExpr, sc *scope) (Expr, error) {
 }
 
 func (b *Binder) bindIn(e *grammar.InExpr, sc *scope) (Expr, error) {
+	if sq, ok := soleSubquery(e.List); ok {
+		// SQLite reads x IN ((SELECT …)) as x IN (SELECT …): all the
+		// subquery's rows, not its first.
+		in := *e
+		in.Select, in.List = sq.Select, nil
+		e = &in
+	}
 	if t, ok := e.X.(*grammar.TupleExpr); ok && e.Select != nil {
 		xs, err := b.bindExprs(t.Exprs, sc)
 		if err != nil {
@@ -594,6 +601,16 @@ func (b *Binder) bindIn(e *grammar.InExpr, sc *scope) (Expr, error) {
 		list[i] = withAffinity(list[i], aff)
 	}
 	return &InList{X: x, List: list, Not: e.Not}, nil
+}
+
+// soleSubquery returns the subquery that is the only element of an IN
+// list.
+func soleSubquery(list []grammar.Expr) (*grammar.SubqueryExpr, bool) {
+	if len(list) != 1 {
+		return nil, false
+	}
+	sq, ok := list[0].(*grammar.SubqueryExpr)
+	return sq, ok
 }
 
 // bindRowInList binds (a, b) [NOT] IN ((x, y), ...) as an OR of row

@@ -84,7 +84,10 @@ func castNumeric(v Value) Value {
 	case p.isInt:
 		return NewInt(p.i)
 	}
-	if i, ok := realAsInt(p.f); ok {
+	// sqlite3VdbeMemNumerify: a real becomes INTEGER only when integral
+	// and within ±2^51 (sqlite3RealSameAsInt), so CAST('2.5e15' AS
+	// NUMERIC) stays REAL.
+	if i, ok := realAsInt(p.f); ok && (p.f == 0 || i >= -1<<51 && i < 1<<51) {
 		return NewInt(i)
 	}
 	return NewReal(p.f)

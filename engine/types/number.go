@@ -3,6 +3,7 @@ package types
 import (
 	"math"
 	"strconv"
+	"strings"
 )
 
 // numPrefix describes the numeric prefix SQLite finds in a text: the value
@@ -12,7 +13,10 @@ type numPrefix struct {
 	f     float64 // the value as a real (always set when n > 0)
 	isInt bool    // integer syntax (no '.' or exponent) that fits in int64
 	n     int     // bytes consumed, leading white space included; 0: no number
-	whole bool    // the number is the whole text, bar surrounding white space
+	// whole: the number is the whole text, bar surrounding white space,
+	// up to the first NUL byte (SQLite reads text as a C string there).
+	whole bool
+	nul   bool // the text holds a NUL byte
 }
 
 // isSpace is SQLite's sqlite3Isspace: the six ASCII white-space bytes.
@@ -73,7 +77,8 @@ func parseNumeric(s string) numPrefix {
 	for tail < len(s) && isSpace(s[tail]) {
 		tail++
 	}
-	r.whole = tail == len(s)
+	r.whole = tail == len(s) || s[tail] == 0
+	r.nul = strings.IndexByte(s[tail:], 0) >= 0
 	if isIntSyntax {
 		if i, err := strconv.ParseInt(s[start:intEnd], 10, 64); err == nil {
 			r.i, r.f, r.isInt = i, float64(i), true
@@ -160,9 +165,12 @@ func textToNumber(s string) Value {
 	if p.n == 0 {
 		return NewInt(0)
 	}
-	if p.isInt {
+	if p.isInt && !(p.whole && p.nul) {
 		return NewInt(p.i)
 	}
+	// An integer that is all of the text up to a NUL is REAL: SQLite
+	// (computeNumericType) finds a valid number in the C string but its
+	// integer parse of the whole text fails on the NUL.
 	return NewReal(p.f)
 }
 
