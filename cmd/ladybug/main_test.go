@@ -123,3 +123,24 @@ func TestRun_LockedFile_OneClearLine(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(errOut.String(), "\n"), errOut.String())
 	assert.Equal(t, "Error: "+db+" is locked by another process (ladybug allows one process per database file; close the other one first)\n", errOut.String())
 }
+
+// Files the engine refuses at open: each one line naming the cause.
+func TestRun_EngineRefusals_OneLine(t *testing.T) {
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.db")
+	require.NoError(t, os.WriteFile(junk, []byte("LADYBUG\x00garbage garbage garbage"), 0o644))
+	empty := filepath.Join(dir, "empty.db")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{junk, ".tables"}, "Error: " + junk + " is not a ladybug database (bad magic)\n"},
+		{[]string{"-readonly", empty, ".tables"}, "Error: " + empty + " is not a ladybug database (file is not a database)\n"},
+		{[]string{filepath.Join(dir, "no", "such", "dir.db"), ".tables"}, "Error: cannot open " + filepath.Join(dir, "no", "such", "dir.db") + ": no such file or directory\n"},
+	} {
+		code, _, errOut := runShell(t, "", c.args...)
+		assert.Equal(t, 1, code, c.args)
+		assert.Equal(t, c.want, errOut, c.args)
+	}
+}

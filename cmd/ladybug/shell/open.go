@@ -82,10 +82,26 @@ func openError(path string, err error) error {
 	switch {
 	case errors.Is(err, ladybug.ErrBusy) || strings.Contains(msg, "database is busy") || strings.Contains(msg, "locked by another"):
 		return fmt.Errorf("%s is locked by another process (ladybug allows one process per database file; close the other one first)", path)
+	case errors.Is(err, ladybug.ErrNotADB):
+		return fmt.Errorf("%s is not a ladybug database (%s)", path, innermost(msg))
+	case errors.Is(err, ladybug.ErrCorrupt) && strings.HasPrefix(innermost(msg), "not a ladybug database"):
+		return fmt.Errorf("%s is %s", path, innermost(msg))
 	case errors.Is(err, ladybug.ErrCorrupt):
-		return fmt.Errorf("%s is damaged or not a ladybug database: %s", path, msg)
+		return fmt.Errorf("%s is damaged or not a ladybug database (%s)", path, innermost(msg))
 	}
-	return fmt.Errorf("cannot open %s: %s", path, msg)
+	return fmt.Errorf("cannot open %s: %s", path, innermost(msg))
+}
+
+// innermost is the last part of a wrapped "a: b: c" message, the cause;
+// a part that only names the file is skipped.
+func innermost(msg string) string {
+	parts := strings.Split(msg, ": ")
+	for i := len(parts) - 1; i >= 0; i-- {
+		if p := strings.TrimSpace(parts[i]); p != "" && !strings.ContainsAny(p, "/\\") && !strings.HasSuffix(p, ".db") {
+			return p
+		}
+	}
+	return msg
 }
 
 func (s *Shell) closeDB() error {
