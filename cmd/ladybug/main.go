@@ -185,9 +185,10 @@ func run(args []string, stdin *os.File, stdout, stderr io.Writer) int {
 	defer signal.Stop(sigs)
 	go func() {
 		for range sigs {
-			sh.Interrupt()
-			if !interactive {
-				sh.Dot(".quit")
+			if interactive {
+				sh.Interrupt()
+			} else {
+				sh.Stop()
 			}
 		}
 	}()

@@ -7,7 +7,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -143,4 +145,45 @@ func TestRun_EngineRefusals_OneLine(t *testing.T) {
 		assert.Equal(t, 1, code, c.args)
 		assert.Equal(t, c.want, errOut, c.args)
 	}
+}
+
+// SIGINT during a script cancels the running statement and stops the
+// script, with a non-zero exit status.
+func TestRun_ScriptInterrupted_StopsWithError(t *testing.T) {
+	cmd := exec.Command(os.Args[0], ":memory:")
+	cmd.Env = append(os.Environ(), "LADYBUG_SHELL_MAIN=1")
+	cmd.Stdin = strings.NewReader("SELECT 'started';\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x+1 FROM c) SELECT count(*) FROM c;\nSELECT 'not reached';\n")
+	var out lockedBuffer
+	var errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	require.NoError(t, cmd.Start())
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(out.String(), "started") && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	time.Sleep(200 * time.Millisecond)
+	require.NoError(t, cmd.Process.Signal(os.Interrupt))
+	err := cmd.Wait()
+	require.Error(t, err)
+	assert.Equal(t, 1, cmd.ProcessState.ExitCode())
+	assert.Equal(t, "started\n", out.String())
+	assert.Equal(t, "Error: interrupted\n", errOut.String())
+}
+
+// lockedBuffer is a bytes.Buffer the test reads while a process writes.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -37,7 +37,7 @@ func (s *Shell) Interactive(stdin io.ReadCloser, historyFile string) error {
 	}
 	defer rl.Close()
 	var entry []string // lines of the statement being typed, for history
-	for n := 1; !s.quit; n++ {
+	for n := 1; !s.Quit(); n++ {
 		if s.Pending() {
 			rl.SetPrompt(ContinuePrompt)
 		} else {

@@ -13,6 +13,7 @@ import (
 	"os"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -47,6 +48,7 @@ type Shell struct {
 
 	failed  bool // some statement or command failed (exit status 1)
 	quit    bool
+	stopped atomic.Bool // Stop was called (from a signal handler)
 	pending strings.Builder // the statement being read
 	pendAt  int             // line of pending's first line
 
@@ -73,8 +75,16 @@ func (s *Shell) SetBail(on bool) { s.bail = on }
 // Failed reports whether any statement or command failed.
 func (s *Shell) Failed() bool { return s.failed }
 
-// Quit reports whether .quit or .exit was given (or -bail stopped).
-func (s *Shell) Quit() bool { return s.quit }
+// Quit reports whether .quit or .exit was given, -bail stopped, or Stop
+// was called.
+func (s *Shell) Quit() bool { return s.quit || s.stopped.Load() }
+
+// Stop cancels the running statement and ends Run before the next line;
+// it may be called from another goroutine (a SIGINT handler of a script).
+func (s *Shell) Stop() {
+	s.stopped.Store(true)
+	s.Interrupt()
+}
 
 // Pending reports whether a statement has been started and not finished.
 func (s *Shell) Pending() bool { return s.pending.Len() > 0 }
@@ -111,7 +121,7 @@ func (s *Shell) errorf(format string, args ...any) {
 // none).
 func (s *Shell) Run(r io.Reader, src string) {
 	br := bufio.NewReaderSize(r, 64<<10)
-	for n := 1; !s.quit; n++ {
+	for n := 1; !s.Quit(); n++ {
 		line, err := br.ReadString('\n')
 		if line != "" {
 			s.Feed(strings.TrimRight(line, "\r\n"), src, n)
@@ -138,7 +148,7 @@ func (s *Shell) Feed(line, src string, lineNo int) {
 	text := s.pending.String()
 	stmts, rest, restOff := splitSQL(text)
 	for _, st := range stmts {
-		if s.quit {
+		if s.Quit() {
 			break
 		}
 		l, c := lineCol(text, st.off)
@@ -154,7 +164,7 @@ func (s *Shell) Feed(line, src string, lineNo int) {
 
 // Flush runs an unfinished last statement (input ended without its ';').
 func (s *Shell) Flush(src string) {
-	if s.pending.Len() == 0 || s.quit {
+	if s.pending.Len() == 0 || s.Quit() {
 		s.pending.Reset()
 		return
 	}
