@@ -48,7 +48,7 @@ type Shell struct {
 
 	failed  bool // some statement or command failed (exit status 1)
 	quit    bool
-	stopped atomic.Bool // Stop was called (from a signal handler)
+	stopped atomic.Bool     // Stop was called (from a signal handler)
 	pending strings.Builder // the statement being read
 	pendAt  int             // line of pending's first line
 
