@@ -147,3 +147,37 @@ func TestConcurrency_ManyGoroutinesOneDB(t *testing.T) {
 	}
 	assert.EqualValues(t, workers*each, countLedger(t, db))
 }
+
+// TestConcurrency_FirstOrCreateThenIncrement: gorm's read-then-write
+// pattern from many goroutines; with BeginTx immediate (the driver's
+// default) no transaction fails on a stale snapshot and no increment is
+// lost.
+func TestConcurrency_FirstOrCreateThenIncrement(t *testing.T) {
+	db := openDB(t, nil)
+	require.NoError(t, db.AutoMigrate(&Ledger{}))
+	const workers, each = 8, 25
+	var wg sync.WaitGroup
+	errs := make(chan error, workers*each)
+	for range workers {
+		wg.Go(func() {
+			for range each {
+				errs <- db.Transaction(func(tx *gorm.DB) error {
+					var l Ledger
+					if err := tx.Where(Ledger{Name: "hits"}).FirstOrCreate(&l).Error; err != nil {
+						return err
+					}
+					return tx.Model(&l).Update("amount", l.Amount+1).Error
+				})
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		require.NoError(t, err)
+	}
+	var l Ledger
+	require.NoError(t, db.Where("name = ?", "hits").First(&l).Error)
+	assert.Equal(t, workers*each, l.Amount)
+	assert.EqualValues(t, 1, countLedger(t, db), "one row: FirstOrCreate never created twice")
+}
