@@ -109,7 +109,7 @@ func (s *Store) readSnapshotPages(first uint32, b []byte, snap uint64, free map[
 				return fmt.Errorf("storage: backup: page %d: %w", p, err)
 			}
 		}
-		if !free[p] && !pageOK(pg) {
+		if !free[p] && !pageOK(pg, p) {
 			return fmt.Errorf("%w: page %d checksum mismatch", ErrCorrupt, p)
 		}
 	}

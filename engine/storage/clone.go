@@ -128,7 +128,7 @@ func (s *Store) loadShared(k pagecache.Key) (pg *pagecache.Page, ok bool, err er
 		return nil, false, nil
 	}
 	s.st.fileReads.Add(1)
-	if !pageOK(buf) {
+	if !pageOK(buf, k.Page) {
 		return nil, true, fmt.Errorf("%w: page %d checksum mismatch", ErrCorrupt, k.Page)
 	}
 	if err := validatePage(buf); err != nil {

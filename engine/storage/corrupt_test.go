@@ -45,7 +45,7 @@ func TestStore_CorruptFile_NeverPanics(t *testing.T) {
 		for range 1 + r.IntN(4) {
 			img[p*1024+r.IntN(1020)] ^= byte(1 + r.IntN(255))
 		}
-		sealPage(img[p*1024 : (p+1)*1024])
+		sealPage(img[p*1024:(p+1)*1024], uint32(p))
 		fsys := vfs.NewMemFS()
 		f, _ := fsys.Create("/db")
 		f.WriteAt(img, 0)

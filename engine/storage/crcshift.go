@@ -81,11 +81,11 @@ func (t *crcShiftTable) combine(crcA, crcB uint32) uint32 {
 
 // frameCRC continues the log's checksum chain over a frame's first 20
 // header bytes and its sealed page image (see appendFrames), reading the
-// page only for its 4-byte trailer: body is the table of
-// newCRCShift(len(page)-4).
-func frameCRC(prev uint32, hdr, page []byte, body *crcShiftTable) uint32 {
+// page only for its 4-byte trailer (the body's CRC salted with page
+// number pg, see pageSalt): body is the table of newCRCShift(len(page)-4).
+func frameCRC(prev uint32, hdr, page []byte, pg uint32, body *crcShiftTable) uint32 {
 	c := crc32.Update(prev, castagnoli, hdr)
 	n := len(page) - trailerSize
-	c = body.combine(c, binary.BigEndian.Uint32(page[n:]))
+	c = body.combine(c, binary.BigEndian.Uint32(page[n:])^pageSalt(pg))
 	return crc32.Update(c, castagnoli, page[n:])
 }

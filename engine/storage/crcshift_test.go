@@ -16,14 +16,15 @@ func TestFrameCRC_MatchesDirectChecksum(t *testing.T) {
 			for i := range page {
 				page[i] = byte(r.Uint32())
 			}
-			sealPage(page)
+			pg := r.Uint32()
+			sealPage(page, pg)
 			hdr := make([]byte, 20)
 			for i := range hdr {
 				hdr[i] = byte(r.Uint32())
 			}
 			prev := r.Uint32()
 			want := crc32.Update(crc32.Update(prev, castagnoli, hdr), castagnoli, page)
-			if got := frameCRC(prev, hdr, page, shift); got != want {
+			if got := frameCRC(prev, hdr, page, pg, shift); got != want {
 				t.Fatalf("page size %d: frameCRC %08x, direct %08x", ps, got, want)
 			}
 		}
@@ -41,12 +42,12 @@ func TestCRCShift_Combine(t *testing.T) {
 
 func BenchmarkFrameCRC(b *testing.B) {
 	page := make([]byte, 4096)
-	sealPage(page)
+	sealPage(page, 7)
 	hdr := make([]byte, 20)
 	m := newCRCShift(len(page) - trailerSize)
 	shift := m.table()
 	b.ReportAllocs()
 	for b.Loop() {
-		frameCRC(1, hdr, page, shift)
+		frameCRC(1, hdr, page, 7, shift)
 	}
 }

@@ -51,13 +51,17 @@
 // Pages are PageSize bytes (a power of two, 512..32768, default 4096),
 // numbered from 0; page p is at byte offset p*PageSize of the main file.
 // The last 4 bytes of every page are its checksum: CRC-32C (Castagnoli) of
-// the preceding PageSize-4 bytes.
+// the preceding PageSize-4 bytes, XORed with p*0x9e3779b1 (a bijection of
+// the page number), so a valid page written at another position, or a log
+// frame applied to the wrong page, fails as damage does (format version 2;
+// version 1 files, whose checksums lack the page number, are refused with
+// ErrCorrupt naming their version).
 //
 // Page 0, the header (its sequence number is that of the newest commit it
 // was written for; see the WAL below):
 //
 //	0   8  magic "LADYBUG\x00"
-//	8   4  format version (1)
+//	8   4  format version (2)
 //	12  4  page size
 //	16  8  commit sequence number of this version
 //	24  4  page count (pages 0..count-1 exist)

@@ -16,7 +16,9 @@ const (
 )
 
 const (
-	formatVersion = 1
+	// formatVersion 2: each page's checksum covers its page number (see
+	// pageSum). Version 1 files, whose checksums do not, are refused.
+	formatVersion = 2
 	headerMagic   = "LADYBUG\x00"
 	metaSlots     = 16
 	trailerSize   = 4 // page checksum at the end of every page
@@ -61,7 +63,7 @@ func (h *header) encode(buf []byte) {
 	for i, v := range h.meta {
 		binary.BigEndian.PutUint64(buf[hdrMeta+8*i:], v)
 	}
-	sealPage(buf)
+	sealPage(buf, 0)
 }
 
 // decodeHeader parses a header page, checking magic, version, page size
@@ -71,14 +73,16 @@ func decodeHeader(buf []byte) (header, error) {
 	if len(buf) < minPageSize || string(buf[:8]) != headerMagic {
 		return h, fmt.Errorf("%w: not a ladybug database (bad magic)", ErrCorrupt)
 	}
-	if v := binary.BigEndian.Uint32(buf[hdrVersion:]); v != formatVersion {
+	if v := binary.BigEndian.Uint32(buf[hdrVersion:]); v > formatVersion {
 		return h, fmt.Errorf("%w: unsupported format version %d", ErrCorrupt, v)
+	} else if v < formatVersion {
+		return h, fmt.Errorf("%w: the file is in format version %d, written by an older ladybug; this one reads version %d only (its page checksums cover the page number): .dump it with the older ladybug and load the dump", ErrCorrupt, v, formatVersion)
 	}
 	h.pageSize = int(binary.BigEndian.Uint32(buf[hdrPageSize:]))
 	if !validPageSize(h.pageSize) || h.pageSize > len(buf) {
 		return h, fmt.Errorf("%w: bad page size %d", ErrCorrupt, h.pageSize)
 	}
-	if !pageOK(buf[:h.pageSize]) {
+	if !pageOK(buf[:h.pageSize], 0) {
 		return h, fmt.Errorf("%w: header page checksum mismatch", ErrCorrupt)
 	}
 	h.seq = binary.BigEndian.Uint64(buf[hdrSeq:])
@@ -95,14 +99,23 @@ func decodeHeader(buf []byte) (header, error) {
 	return h, nil
 }
 
-// sealPage writes the page checksum into the trailer.
-func sealPage(p []byte) {
+// sealPage writes the checksum of p, page number pg, into its trailer.
+func sealPage(p []byte, pg uint32) {
 	n := len(p) - trailerSize
-	binary.BigEndian.PutUint32(p[n:], crc32.Checksum(p[:n], castagnoli))
+	binary.BigEndian.PutUint32(p[n:], crc32.Checksum(p[:n], castagnoli)^pageSalt(pg))
 }
 
-// pageOK verifies the page checksum.
-func pageOK(p []byte) bool {
+// pageOK verifies the checksum of p read as page pg: a page written at
+// another position (a misdirected write, a stale log frame for another
+// page) fails it, as damaged contents do.
+func pageOK(p []byte, pg uint32) bool {
 	n := len(p) - trailerSize
-	return binary.BigEndian.Uint32(p[n:]) == crc32.Checksum(p[:n], castagnoli)
+	return binary.BigEndian.Uint32(p[n:]) == crc32.Checksum(p[:n], castagnoli)^pageSalt(pg)
 }
+
+// pageSalt is what a page's number contributes to its checksum: the
+// CRC-32C of its body is XORed with it. Multiplying by an odd constant is
+// a bijection of uint32, so two page numbers never share a salt; a salt,
+// not a CRC seed, keeps the body's CRC recoverable from the trailer (the
+// log's checksum chain reuses it, see frameCRC).
+func pageSalt(pg uint32) uint32 { return pg * 0x9e3779b1 }

@@ -223,7 +223,7 @@ func (c *checker) checksums() error {
 		if err := c.note(err); err != nil {
 			return err
 		}
-		if err == nil && !pageOK(buf) {
+		if err == nil && !pageOK(buf, p) {
 			c.problem("page %d: checksum mismatch", p)
 		}
 	}

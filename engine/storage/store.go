@@ -280,7 +280,7 @@ func creationImage(ps int) []byte {
 	h.encode(buf[:ps])
 	reg := node(buf[ps:])
 	initNode(reg, typeLeaf)
-	sealPage(reg)
+	sealPage(reg, 1)
 	return buf
 }
 
@@ -570,7 +570,7 @@ func (s *Store) load(k pagecache.Key, off int64) (*pagecache.Page, error) {
 		return nil, fmt.Errorf("storage: read page %d: %w", k.Page, err)
 	}
 	s.st.fileReads.Add(1)
-	if !pageOK(buf) {
+	if !pageOK(buf, k.Page) {
 		return nil, fmt.Errorf("%w: page %d checksum mismatch", ErrCorrupt, k.Page)
 	}
 	if err := validatePage(buf); err != nil {

@@ -126,7 +126,7 @@ func (w *wal) appendFrames(pages []framePage, seq uint64, commit bool, offs []in
 		buf := w.buf[:need]
 		for i, fp := range chunk {
 			fr := buf[i*fs : (i+1)*fs]
-			sealPage(fp.data)
+			sealPage(fp.data, fp.pg)
 			flags := uint32(0)
 			if commit && start+i == len(pages)-1 {
 				flags = frameCommit
@@ -138,7 +138,7 @@ func (w *wal) appendFrames(pages []framePage, seq uint64, commit bool, offs []in
 			copy(fr[frameHdrSize:], fp.data)
 			// The page was just sealed: its trailer is its body's
 			// checksum, so the chain need not read the page again.
-			crc = frameCRC(crc, fr[:20], fr[frameHdrSize:], w.shift)
+			crc = frameCRC(crc, fr[:20], fr[frameHdrSize:], fp.pg, w.shift)
 			binary.BigEndian.PutUint32(fr[20:], crc)
 			offs = append(offs, end+int64(i*fs))
 		}

@@ -76,6 +76,9 @@ func checkForeign(path string) error {
 // openError turns an open failure into one line naming the file.
 func openError(path string, err error) error {
 	msg := cleanMessage(err)
+	if strings.Contains(msg, "written by an older ladybug") {
+		return fmt.Errorf("%s: %s", path, msg)
+	}
 	if _, v, ok := strings.Cut(msg, "unsupported format version "); ok {
 		return fmt.Errorf("%s is in ladybug file format version %s, which this ladybug cannot read: it was written by a newer ladybug", path, v)
 	}
