@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"errors"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/golang-migrate/migrate/v4"
@@ -130,4 +131,34 @@ func TestDriver_OpenErrors(t *testing.T) {
 	assert.Error(t, err, "ladybug's DSN errors come through")
 	_, err = WithInstance(nil, nil)
 	assert.True(t, err != nil && !errors.Is(err, database.ErrLocked))
+}
+
+// TestDriver_LockRaceOneWinner: drivers on separate *sql.DBs racing for
+// the lock: exactly one gets it, the others get ErrLocked.
+func TestDriver_LockRaceOneWinner(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.db")
+	const n = 6
+	drivers := make([]database.Driver, n)
+	for i := range drivers {
+		d, err := (&Driver{}).Open("ladybug://" + path)
+		require.NoError(t, err)
+		defer d.Close()
+		drivers[i] = d
+	}
+	errs := make(chan error, n)
+	var wg sync.WaitGroup
+	for _, d := range drivers {
+		wg.Go(func() { errs <- d.Lock() })
+	}
+	wg.Wait()
+	close(errs)
+	won := 0
+	for err := range errs {
+		if err == nil {
+			won++
+			continue
+		}
+		assert.ErrorIs(t, err, database.ErrLocked)
+	}
+	assert.Equal(t, 1, won)
 }
