@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"database/sql"
 	"encoding/hex"
 	"fmt"
 	"math"
@@ -94,6 +95,9 @@ type Differ struct {
 	A, B       Side
 	ResetEvery int // fresh databases after this many statements (state diverges less)
 	KeepSample int // how many mismatches to keep in DiffStats.Samples
+	// Params has the generator bind a third of its literals as
+	// parameters of every spelling (gen.Gen.Params).
+	Params bool
 	// From skips the first From statements of the seed's sequence (they
 	// are generated, not run), to reach a late statement quickly.
 	From int
@@ -118,6 +122,7 @@ func DefaultSides() (Side, Side) {
 func (d *Differ) Run(seed uint64, n int) (DiffStats, error) {
 	st := DiffStats{Causes: map[string]int{}, Explained: map[string]int{}}
 	g := gen.New(seed)
+	g.Params = d.Params
 	if err := d.reset(); err != nil {
 		return st, err
 	}
@@ -140,11 +145,11 @@ func (d *Differ) Run(seed uint64, n int) (DiffStats, error) {
 		} else if detail != "" {
 			st.Causes[cause(detail)]++
 			if len(st.Samples) < d.KeepSample {
-				st.Samples = append(st.Samples, Mismatch{Seed: seed, Index: i, SQL: s.SQL, Detail: detail, History: slices.Clone(d.hist)})
+				st.Samples = append(st.Samples, Mismatch{Seed: seed, Index: i, SQL: withArgs(s), Detail: detail, History: slices.Clone(d.hist)})
 			}
 		}
 		if s.Write {
-			d.hist = append(d.hist, s.SQL)
+			d.hist = append(d.hist, withArgs(s))
 		}
 		if d.Progress != nil && d.ProgressEvery > 0 && (i+1)%d.ProgressEvery == 0 {
 			d.Progress(i+1, st)
@@ -226,14 +231,45 @@ func (d *Differ) compare(s gen.Stmt) (string, error) {
 			return msg, oracleErr
 		}
 	}
-	return "", oracleErr
+	return d.compareIntegrity(), oracleErr
+}
+
+// compareIntegrity runs PRAGMA integrity_check on both sides after a
+// write: each must find its indexes and rows consistent ("ok").
+func (d *Differ) compareIntegrity() string {
+	const q = "PRAGMA integrity_check"
+	ra, ea := d.a.Query(q)
+	rb, eb := d.b.Query(q)
+	if msg := compareOutcome(ea, eb); msg != "" || ea != nil {
+		return "integrity_check: " + msg
+	}
+	if msg := compareRows(ra, rb, true, canonValue); msg != "" {
+		return "integrity_check after the write: " + msg
+	}
+	return ""
+}
+
+// withArgs is the statement's SQL followed by its arguments, to rerun it.
+func withArgs(s gen.Stmt) string {
+	if len(s.Args) == 0 {
+		return s.SQL
+	}
+	parts := make([]string, len(s.Args))
+	for i, a := range s.Args {
+		if na, ok := a.(sql.NamedArg); ok {
+			parts[i] = na.Name + "=" + canonValue(na.Value)
+		} else {
+			parts[i] = canonValue(a)
+		}
+	}
+	return s.SQL + "  -- args: " + strings.Join(parts, ", ")
 }
 
 func (d *Differ) compareStatement(s gen.Stmt) (string, error) {
 	d.other = nil
 	if s.Write && !s.Returns {
-		na, ea := d.a.Exec(s.SQL)
-		nb, eb := d.b.Exec(s.SQL)
+		na, ea := d.a.Exec(s.SQL, s.Args...)
+		nb, eb := d.b.Exec(s.SQL, s.Args...)
 		if msg := compareOutcome(ea, eb); msg != "" {
 			return msg, ea
 		}
@@ -242,8 +278,8 @@ func (d *Differ) compareStatement(s gen.Stmt) (string, error) {
 		}
 		return "", ea
 	}
-	ra, ea := d.a.Query(s.SQL)
-	rb, eb := d.b.Query(s.SQL)
+	ra, ea := d.a.Query(s.SQL, s.Args...)
+	rb, eb := d.b.Query(s.SQL, s.Args...)
 	d.other = rb
 	if msg := compareOutcome(ea, eb); msg != "" || ea != nil {
 		return msg, ea

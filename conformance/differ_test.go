@@ -26,7 +26,7 @@ func TestDiffer_Run_NoRegressionAgainstBaseline(t *testing.T) {
 	got := Baseline{}
 	for _, seed := range shortSeeds {
 		a, b := DefaultSides()
-		d := &Differ{A: a, B: b, ResetEvery: 60, KeepSample: 3}
+		d := &Differ{A: a, B: b, ResetEvery: 60, KeepSample: 3, Params: true}
 		st, err := d.Run(seed, shortN)
 		require.NoError(t, err)
 		got[seed] = st.Unexplained()
@@ -79,7 +79,7 @@ func TestGen_Statements_DeterministicAcrossPlans(t *testing.T) {
 		}
 	}
 	b := Side{Engine: EngineSQLite, Setup: append([]string{"PRAGMA reverse_unordered_selects = ON"}, plain...)}
-	d := &Differ{A: Side{Engine: EngineSQLite, Setup: gen.Schema()}, B: b, ResetEvery: 60, KeepSample: 10}
+	d := &Differ{A: Side{Engine: EngineSQLite, Setup: gen.Schema()}, B: b, ResetEvery: 60, KeepSample: 10, Params: true}
 	n := 300
 	if stress() {
 		n = envInt(t, "LADYBUG_DIFF_N", 100000)
@@ -113,7 +113,7 @@ func TestDiffer_Run_Stress(t *testing.T) {
 		seed = v
 	}
 	a, b := DefaultSides()
-	d := &Differ{A: a, B: b, ResetEvery: 200, KeepSample: 200, ProgressEvery: 5000, From: envInt(t, "LADYBUG_DIFF_FROM", 0),
+	d := &Differ{A: a, B: b, ResetEvery: 200, KeepSample: 200, ProgressEvery: 5000, From: envInt(t, "LADYBUG_DIFF_FROM", 0), Params: true,
 		Progress: func(done int, st DiffStats) {
 			t.Logf("%d statements, %d mismatches (%d unexplained), %d hangs or panics; %s", done, st.Mismatches, st.Unexplained(), st.Broken, memSample())
 		}}

@@ -34,7 +34,7 @@ func (d *Differ) explainsLikeOnRowid(s gen.Stmt, other *Rows) bool {
 	if q == s.SQL {
 		return false
 	}
-	ra, err := d.a.Query(q)
+	ra, err := d.a.Query(q, s.Args...)
 	if err != nil {
 		return false
 	}

@@ -102,12 +102,13 @@ func (t *Target) Close() {
 	})
 }
 
-// Exec runs a statement that returns no rows and reports RowsAffected
+// Exec runs a statement that returns no rows, with args bound to its
+// placeholders, and reports RowsAffected
 // (-1 when the driver does not know).
-func (t *Target) Exec(query string) (int64, error) {
+func (t *Target) Exec(query string, args ...any) (int64, error) {
 	var n int64 = -1
 	err := t.guard(func(ctx context.Context) error {
-		res, err := t.conn.ExecContext(ctx, query)
+		res, err := t.conn.ExecContext(ctx, query, args...)
 		if err != nil {
 			return err
 		}
@@ -119,11 +120,12 @@ func (t *Target) Exec(query string) (int64, error) {
 	return n, err
 }
 
-// Query runs a statement and reads all its rows.
-func (t *Target) Query(query string) (*Rows, error) {
+// Query runs a statement with args bound to its placeholders and reads
+// all its rows.
+func (t *Target) Query(query string, args ...any) (*Rows, error) {
 	var out *Rows
 	err := t.guard(func(ctx context.Context) error {
-		r, err := readRows(ctx, t.conn, query)
+		r, err := readRows(ctx, t.conn, query, args...)
 		out = r
 		return err
 	})
@@ -133,8 +135,8 @@ func (t *Target) Query(query string) (*Rows, error) {
 	return out, nil
 }
 
-func readRows(ctx context.Context, conn *sql.Conn, query string) (*Rows, error) {
-	rows, err := conn.QueryContext(ctx, query)
+func readRows(ctx context.Context, conn *sql.Conn, query string, args ...any) (*Rows, error) {
+	rows, err := conn.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -5,7 +5,9 @@
 // expressions (plain and recursive), VALUES sources, CASE, CAST and scalar
 // functions, date/time and JSON ones included) and writes (multi-row
 // INSERT, INSERT OR <conflict>, REPLACE, upserts, INSERT … SELECT, UPDATE,
-// DELETE, RETURNING) that often violate the schema's constraints.
+// DELETE, RETURNING) that often violate the schema's constraints. With
+// Gen.Params, literals become placeholders of every spelling bound through
+// Stmt.Args (params.go).
 //
 // Invariants: the same seed gives the same statements. Every statement is
 // deterministic under SQLite's rules, so two correct engines must agree on

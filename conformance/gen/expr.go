@@ -32,15 +32,18 @@ var (
 func (g *Gen) literal() string {
 	switch g.r.IntN(10) {
 	case 0, 1:
-		return "NULL"
+		return g.lit("NULL")
 	case 2, 3, 4:
-		return pick(g, intLits)
+		return g.lit(pick(g, intLits))
 	case 5, 6:
-		return pick(g, realLits)
+		return g.lit(pick(g, realLits))
 	default:
-		return pick(g, textLits)
+		return g.lit(pick(g, textLits))
 	}
 }
+
+// litPick is a literal of xs, maybe bound as a parameter.
+func (g *Gen) litPick(xs []string) string { return g.lit(pick(g, xs)) }
 
 // expr returns a scalar expression of at most depth levels.
 func (g *Gen) expr(s *scope, depth int) string {
@@ -95,7 +98,7 @@ func (g *Gen) textOperand(s *scope, depth int) string {
 // pred returns a boolean-ish expression.
 func (g *Gen) pred(s *scope, depth int) string {
 	d := max(depth-1, 0)
-	switch g.r.IntN(13) {
+	switch g.r.IntN(14) {
 	case 0, 1:
 		return fmt.Sprintf("(%s %s %s)", g.expr(s, d), pick(g, cmpOps), g.expr(s, d))
 	case 2:
@@ -110,9 +113,9 @@ func (g *Gen) pred(s *scope, depth int) string {
 	case 5:
 		return fmt.Sprintf("(%s IS %sNULL)", g.expr(s, d), pick(g, []string{"", "NOT "}))
 	case 6:
-		return fmt.Sprintf("(%s %sLIKE %s)", g.textOperand(s, d), pick(g, []string{"", "NOT "}), pick(g, likePats))
+		return fmt.Sprintf("(%s %sLIKE %s)", g.textOperand(s, d), pick(g, []string{"", "NOT "}), g.likePattern())
 	case 7:
-		return fmt.Sprintf("(%s GLOB %s)", g.textOperand(s, d), pick(g, globPats))
+		return fmt.Sprintf("(%s GLOB %s)", g.textOperand(s, d), g.litPick(globPats))
 	case 8:
 		return fmt.Sprintf("(%s %sBETWEEN %s AND %s)", g.expr(s, d), pick(g, []string{"", "NOT "}), g.literal(), g.literal())
 	case 9:
@@ -121,9 +124,32 @@ func (g *Gen) pred(s *scope, depth int) string {
 		return fmt.Sprintf("(%s %sIN (%s))", g.expr(s, d), pick(g, []string{"", "NOT "}), g.columnSubquery(s, d))
 	case 11:
 		return fmt.Sprintf("(%sEXISTS (%s))", pick(g, []string{"", "NOT "}), g.existsSubquery(s, d))
+	case 12:
+		if len(s.refs) > 0 {
+			// Scalar subqueries in comparisons: their column's affinity
+			// applies.
+			sub := g.scalarSubquery(s, d)
+			if g.r.IntN(3) == 0 {
+				sub = g.compoundScalar(s, d)
+			}
+			if g.r.IntN(2) == 0 {
+				return fmt.Sprintf("(%s %s %s)", g.leaf(s), pick(g, cmpOps[:6]), sub)
+			}
+			return fmt.Sprintf("(%s %s %s)", sub, pick(g, cmpOps[:6]), g.leaf(s))
+		}
+		fallthrough
 	default:
 		return fmt.Sprintf("(%s %s %s)", g.leaf(s), pick(g, cmpOps[:6]), g.literal())
 	}
+}
+
+// likePattern is a LIKE pattern; one with an ESCAPE clause stays literal.
+func (g *Gen) likePattern() string {
+	p := pick(g, likePats)
+	if strings.Contains(p, "ESCAPE") {
+		return p
+	}
+	return g.lit(p)
 }
 
 func (g *Gen) literalList() string {
@@ -175,15 +201,15 @@ func (g *Gen) function(s *scope, d int) string {
 	case 6:
 		return fmt.Sprintf("%s(%s)", pick(g, []string{"lower", "upper"}), e())
 	case 7:
-		return fmt.Sprintf("substr(%s, %s, %s)", e(), pick(g, []string{"0", "1", "2", "-2", "3"}), pick(g, []string{"1", "2", "-1", "5"}))
+		return fmt.Sprintf("substr(%s, %s, %s)", e(), g.litPick([]string{"0", "1", "2", "-2", "3"}), g.litPick([]string{"1", "2", "-1", "5"}))
 	case 8:
 		return fmt.Sprintf("%s(%s)", pick(g, []string{"trim", "ltrim", "rtrim"}), e())
 	case 9:
-		return fmt.Sprintf("replace(%s, %s, %s)", e(), pick(g, []string{"'a'", "'b'", "'1'", "''"}), pick(g, []string{"'z'", "''", "'AA'"}))
+		return fmt.Sprintf("replace(%s, %s, %s)", e(), g.litPick([]string{"'a'", "'b'", "'1'", "''"}), g.litPick([]string{"'z'", "''", "'AA'"}))
 	case 10:
-		return fmt.Sprintf("instr(%s, %s)", e(), pick(g, []string{"'a'", "'c'", "'0'", "'x'"}))
+		return fmt.Sprintf("instr(%s, %s)", e(), g.litPick([]string{"'a'", "'c'", "'0'", "'x'"}))
 	case 11:
-		return fmt.Sprintf("round(%s, %s)", e(), pick(g, []string{"0", "1", "2"}))
+		return fmt.Sprintf("round(%s, %s)", e(), g.litPick([]string{"0", "1", "2"}))
 	case 12:
 		return fmt.Sprintf("typeof(%s)", e())
 	case 13:
@@ -203,9 +229,9 @@ func (g *Gen) function(s *scope, d int) string {
 	case 20:
 		return fmt.Sprintf("%s(%s)", pick(g, []string{"ceil", "floor"}), e())
 	case 21:
-		return fmt.Sprintf("mod(%s, %s)", e(), pick(g, []string{"3", "2.5", "0", "-4"}))
+		return fmt.Sprintf("mod(%s, %s)", e(), g.litPick([]string{"3", "2.5", "0", "-4"}))
 	case 22:
-		return fmt.Sprintf("(%s -> %s)", pick(g, []string{`'{"a":1,"b":[1,2]}'`, `'[10,"x",null]'`}), pick(g, []string{"'$.a'", "'$.b'", "'$[1]'", "'$.zz'", "0"}))
+		return fmt.Sprintf("(%s -> %s)", pick(g, []string{`'{"a":1,"b":[1,2]}'`, `'[10,"x",null]'`}), g.litPick([]string{"'$.a'", "'$.b'", "'$[1]'", "'$.zz'", "0"}))
 	case 24:
 		return g.dateFunction(s, d)
 	case 25:
@@ -216,9 +242,9 @@ func (g *Gen) function(s *scope, d int) string {
 	case 26:
 		return fmt.Sprintf("json_object('k', %s, 'j', %s)", g.jsonValue(s, d), g.jsonValue(s, d))
 	case 27:
-		return fmt.Sprintf("%s(%s, %s)", pick(g, []string{"concat", "concat_ws", "ltrim", "rtrim", "octet_length", "substr"}), e(), pick(g, []string{"'a'", "2", "'|'", "NULL"}))
+		return fmt.Sprintf("%s(%s, %s)", pick(g, []string{"concat", "concat_ws", "ltrim", "rtrim", "octet_length", "substr"}), e(), g.litPick([]string{"'a'", "2", "'|'", "NULL"}))
 	default:
-		return fmt.Sprintf("(%s ->> %s)", pick(g, []string{`'{"a":1,"b":[1,2]}'`, `'[10,"x",null]'`}), pick(g, []string{"'$.a'", "'$.b[1]'", "'$[0]'", "1"}))
+		return fmt.Sprintf("(%s ->> %s)", pick(g, []string{`'{"a":1,"b":[1,2]}'`, `'[10,"x",null]'`}), g.litPick([]string{"'$.a'", "'$.b[1]'", "'$[0]'", "1"}))
 	}
 }
 

@@ -13,10 +13,15 @@ type Stmt struct {
 	Ordered bool   // ORDER BY fixes the result order fully: compare in order
 	Returns bool   // the write has RETURNING: run it as a query
 	Table   string // the table a write changes
+	Args    []any  // the values of its placeholders, by number (Gen.Params)
 }
 
 // Gen produces random statements from a seed.
 type Gen struct {
+	// Params turns a random third of the literals into placeholders of
+	// every spelling, bound through Stmt.Args (see params.go).
+	Params  bool
+	pvals   []any // the values of the literals marked so far
 	r       *rand.Rand
 	alias   int
 	inWrite bool // generating a write: subqueries read only t1..t3
@@ -74,6 +79,7 @@ func (g *Gen) Query() Stmt {
 		}
 		st.SQL = with + strings.Join(g.ctes, ", ") + " " + st.SQL
 	}
+	g.bindParams(&st)
 	return st
 }
 
@@ -182,7 +188,30 @@ func (g *Gen) source(depth int) (string, []ref) {
 func (g *Gen) derived(depth int) (string, []ref) {
 	a := g.nextAlias("s")
 	body, n := g.derivedBody(depth)
+	if g.r.IntN(4) == 0 {
+		// A compound: its columns take SQLite's compound affinity.
+		body += " " + pick(g, []string{"UNION ALL", "UNION", "INTERSECT", "EXCEPT"}) + " " + g.armOf(n, depth)
+	}
 	return "(" + body + ") AS " + a, columnRefs(a, n)
+}
+
+// armOf is a compound's further arm of n columns: literals, or
+// expressions over another table.
+func (g *Gen) armOf(n, depth int) string {
+	if g.r.IntN(2) == 0 {
+		items := make([]string, n)
+		for i := range items {
+			items[i] = g.literal()
+		}
+		return "SELECT " + strings.Join(items, ", ")
+	}
+	ts, tr := g.tableRef(g.anyTable())
+	s := &scope{refs: tr}
+	items := make([]string, n)
+	for i := range items {
+		items[i] = g.valueExpr(s, depth)
+	}
+	return fmt.Sprintf("SELECT %s FROM %s", strings.Join(items, ", "), ts)
 }
 
 // derivedBody is a one-table SELECT of n expressions named c0, c1, ….
@@ -359,7 +388,29 @@ func (g *Gen) columnSubquery(s *scope, depth int) string {
 	if g.r.IntN(2) == 0 {
 		sql += " WHERE " + g.where(inner, min(depth, 1))
 	}
+	if g.r.IntN(4) == 0 {
+		// A compound compares with its rightmost arm's affinity.
+		sql += " " + pick(g, []string{"UNION ALL", "UNION", "INTERSECT", "EXCEPT"}) + " " + g.armOf(1, 1)
+	}
 	return sql
+}
+
+// compoundScalar is a scalar subquery over a compound: the largest value
+// of an aggregate and a further arm, or the compound itself ordered and
+// cut to one row.
+func (g *Gen) compoundScalar(s *scope, depth int) string {
+	ts, tr := g.tableRef(g.anyTable())
+	own := &scope{refs: tr}
+	agg := fmt.Sprintf("SELECT %s AS c0 FROM %s", g.aggregate(own, 1), ts)
+	if g.r.IntN(2) == 0 {
+		return fmt.Sprintf("(SELECT max(c0) FROM (%s UNION ALL %s))", agg, g.armOf(1, 1))
+	}
+	if g.r.IntN(2) == 0 {
+		agg += " WHERE " + g.where(&scope{refs: append(tr, s.refs...)}, min(depth, 1))
+	}
+	// A compound scalar subquery compares with its rightmost arm's
+	// affinity.
+	return fmt.Sprintf("(%s UNION %s ORDER BY 1 LIMIT 1)", agg, g.armOf(1, 1))
 }
 
 func (g *Gen) existsSubquery(s *scope, depth int) string {

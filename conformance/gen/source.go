@@ -2,6 +2,7 @@ package gen
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -13,10 +14,10 @@ func (g *Gen) cte(depth int) (string, []ref) {
 	a := g.nextAlias("a")
 	if g.r.IntN(3) == 0 {
 		g.recursive = true
-		seed := pick(g, []string{"1", "-1", "2.5", "'x'", "NULL", "'7'"})
+		seed := g.litPick([]string{"1", "-1", "2.5", "'x'", "NULL", "'7'"})
 		step := pick(g, []string{"m * 2", "m || 'y'", "m + n", "-m"})
-		g.ctes = append(g.ctes, fmt.Sprintf("%s(c0, m) AS (SELECT 1, %s UNION ALL SELECT c0 + 1, %s FROM %s WHERE c0 < %d)",
-			name, seed, strings.ReplaceAll(step, "n", "c0"), name, 2+g.r.IntN(5)))
+		g.ctes = append(g.ctes, fmt.Sprintf("%s(c0, m) AS (SELECT 1, %s UNION ALL SELECT c0 + 1, %s FROM %s WHERE c0 < %s)",
+			name, seed, strings.ReplaceAll(step, "n", "c0"), name, g.lit(strconv.Itoa(2+g.r.IntN(5)))))
 		return name + " AS " + a, []ref{{sql: a + ".c0"}, {sql: a + ".m", noLike: true}}
 	}
 	body, n := g.derivedBody(max(depth-1, 0))

@@ -47,6 +47,7 @@ func (g *Gen) Write() Stmt {
 		st.SQL += " RETURNING " + pick(g, []string{"*", t.cols[0].name, t.cols[0].name + ", " + t.cols[2].name})
 		st.Returns = true
 	}
+	g.bindParams(&st)
 	return st
 }
 
@@ -54,7 +55,7 @@ func (g *Gen) Write() Stmt {
 func (g *Gen) row(t table, cols []string) string {
 	vals := make([]string, len(cols))
 	for i, c := range cols {
-		vals[i] = pick(g, pool(t, c))
+		vals[i] = g.lit(pick(g, pool(t, c)))
 	}
 	return "(" + strings.Join(vals, ", ") + ")"
 }
@@ -121,9 +122,10 @@ func (g *Gen) conflictAction(t table) string {
 		return "DO NOTHING"
 	}
 	set := map[string][]string{
-		"w1": {"n = excluded.n", "c = coalesce(w1.c, 0) + 1", "u = excluded.u", "s = excluded.s || w1.n", "c = excluded.c"},
-		"w2": {"m = coalesce(w2.m, 0) + 1", "r = excluded.r", "q = excluded.q", "m = excluded.m"},
-		"w3": {"pid = excluded.pid", "note = excluded.note", "note = w3.note || '!'"},
+		"w1": {"n = excluded.n", "c = coalesce(w1.c, 0) + 1", "u = excluded.u", "s = excluded.s || w1.n", "c = excluded.c",
+			"id = w1.id + " + g.lit("10"), "u = coalesce(excluded.u, 0) + 1", "id = excluded.u"},
+		"w2": {"m = coalesce(w2.m, 0) + 1", "r = excluded.r", "q = excluded.q", "m = excluded.m", "p = w2.p + " + g.lit("1"), "r = excluded.r + 1"},
+		"w3": {"pid = excluded.pid", "note = excluded.note", "note = w3.note || '!'", "id = w3.id + " + g.lit("100")},
 	}[t.name]
 	a := pick(g, set)
 	if g.r.IntN(3) == 0 {
@@ -161,9 +163,9 @@ var updateVerbs = []string{"UPDATE", "UPDATE", "UPDATE OR IGNORE", "UPDATE OR RE
 
 func (g *Gen) update(t table) string {
 	set := map[string][]string{
-		"w1": {"u = u + 10", "u = " + pick(g, w1Us), "n = upper(n)", "n = NULL", "c = c - 3", "c = c + 1", "s = n || coalesce(s, '')", "id = id + 1", "id = id + 10", "u = NULL"},
+		"w1": {"u = u + 10", "u = " + g.lit(pick(g, w1Us)), "n = upper(n)", "n = NULL", "c = c - 3", "c = c + 1", "s = n || coalesce(s, '')", "id = id + 1", "id = id + 10", "u = NULL"},
 		"w2": {"m = m + 1", "r = r + 0.75", "q = 'z'", "p = p + 1", "r = NULL", "q = upper(q)"},
-		"w3": {"pid = " + pick(g, w3Ps), "pid = pid + 1", "note = 'n'", "id = id + 10"},
+		"w3": {"pid = " + g.lit(pick(g, w3Ps)), "pid = pid + 1", "note = " + g.lit("'n'"), "id = id + 10"},
 	}[t.name]
 	a := pick(g, set)
 	if g.r.IntN(3) == 0 {

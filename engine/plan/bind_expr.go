@@ -371,7 +371,7 @@ func withAffinity(e Expr, aff types.Affinity) Expr {
 		return e
 	}
 	own := ExprAffinity(e)
-	if own == aff || (aff.IsNumeric() && own.IsNumeric()) {
+	if (own == aff || aff.IsNumeric() && own.IsNumeric()) && !mixedValues(e) {
 		return e
 	}
 	if c, ok := e.(*Const); ok {
@@ -678,6 +678,18 @@ func (b *Binder) bindSubquery(sel *grammar.SelectStmt, sc *scope, ncols int) (*S
 	}
 	b.subID++
 	return &Subquery{Plan: rightmostAffinity(q.Root), Correlated: corr, ID: b.subID}, nil
+}
+
+// mixedValues reports whether e is a scalar subquery over a compound,
+// whose values come from arms of other affinities than the one it
+// compares with (its rightmost arm's).
+func mixedValues(e Expr) bool {
+	s, ok := e.(*ScalarSub)
+	if !ok {
+		return false
+	}
+	p, ok := s.Sub.Plan.(*Project)
+	return ok && isCompound(p.Input)
 }
 
 // rightmostAffinity gives the columns of compound query n the affinity of
