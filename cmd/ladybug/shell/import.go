@@ -136,16 +136,25 @@ func (s *Shell) importFrom(r io.Reader, o importOpts, p *progress) (int64, error
 			header = append([]string(nil), rec...)
 		}
 	}
-	if _, err := s.conn.ExecContext(ctx, "SAVEPOINT shell_import"); err != nil {
-		return 0, err
+	// One transaction; inside the user's own, a savepoint (which keeps
+	// undo records in memory, so a plain transaction is the usual way).
+	begin, commit, rollback := "BEGIN", []string{"COMMIT"}, []string{"ROLLBACK"}
+	if _, err := s.conn.ExecContext(ctx, begin); err != nil {
+		begin, commit, rollback = "SAVEPOINT shell_import", []string{"RELEASE shell_import"}, []string{"ROLLBACK TO shell_import", "RELEASE shell_import"}
+		if _, err := s.conn.ExecContext(ctx, begin); err != nil {
+			return 0, err
+		}
 	}
 	n, err := s.importRows(ctx, rr, o.table, cols, header, p)
+	end := commit
 	if err != nil {
-		s.conn.ExecContext(ctx, "ROLLBACK TO shell_import")
-		s.conn.ExecContext(ctx, "RELEASE shell_import")
-		return 0, err
+		end = rollback
 	}
-	_, err = s.conn.ExecContext(ctx, "RELEASE shell_import")
+	for _, q := range end {
+		if _, eerr := s.conn.ExecContext(ctx, q); err == nil {
+			err = eerr
+		}
+	}
 	return n, err
 }
 
