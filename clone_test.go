@@ -7,6 +7,7 @@ import (
 	"maps"
 	"math/rand/v2"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -273,7 +274,17 @@ func TestClone_WhileSourceCommits(t *testing.T) {
 		n  int64
 	}
 	var clones []snap
-	for range 40 {
+	srcCount := func() int64 {
+		var n int64
+		require.NoError(t, src.QueryRow(`SELECT count(*) FROM ledger`).Scan(&n))
+		return n
+	}
+	for i := range 40 {
+		if i%10 == 0 { // let the writer commit between some of the clones
+			for seen := srcCount(); srcCount() == seen; {
+				runtime.Gosched()
+			}
+		}
 		c, err := ladybug.Clone(ctx, src)
 		require.NoError(t, err)
 		t.Cleanup(func() { c.Close() })

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/storage"
@@ -48,8 +49,36 @@ func (db *DB) Clone(ctx context.Context, opts Options) (*DB, error) {
 		st.Close()
 		return nil, err
 	}
-	c.progs.sweepAtGC()
+	// The clone shares db's parsed statements, bound plans, idle compiled
+	// programs and block pool: plans are bound to a catalog snapshot by
+	// pointer, which the clone shares until its own DDL, and programs and
+	// blocks take their transaction and database from the statement's
+	// context, like those of another session. So a test's clone runs the
+	// statements earlier tests ran without parsing, binding or building
+	// them again, and a thousand clones hold one set of programs.
+	f := db.joinFamily()
+	f.refs.Add(1)
+	c.family.Store(f)
+	c.cache, c.progs, c.pool = db.cache, db.progs, db.pool
 	return c, nil
+}
+
+// family is a database and its clones, which share their caches.
+type family struct{ refs atomic.Int64 }
+
+// joinFamily returns db's family, making db the first member when it has
+// none.
+func (db *DB) joinFamily() *family {
+	for {
+		if f := db.family.Load(); f != nil {
+			return f
+		}
+		f := &family{}
+		f.refs.Store(1)
+		if db.family.CompareAndSwap(nil, f) {
+			return f
+		}
+	}
 }
 
 // copyInto writes a consistent copy of db's newest commit into memPath of

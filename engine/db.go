@@ -36,8 +36,12 @@ type DB struct {
 	txm   *txn.Manager
 	pool  *factorized.Pool
 	mem   *vfs.CowFS // an in-memory database's files; nil for a file
-	cache *planCache
-	progs *progCache
+	// family is set once the database is cloned or is a clone: it and its
+	// clones share cache, progs and pool (see Clone), which the last of
+	// them to close closes.
+	family atomic.Pointer[family]
+	cache  *planCache
+	progs  *progCache
 
 	// cat is the newest committed catalog known; sessions compare its
 	// Version with their transaction's schema cookie.
@@ -193,8 +197,14 @@ func (db *DB) Close() error {
 	for _, s := range sess {
 		s.Close()
 	}
-	db.progs.close()
-	if err := db.store.Close(); err != nil {
+	if f := db.family.Load(); f == nil || f.refs.Add(-1) == 0 {
+		db.progs.close()
+	}
+	closeStore := db.store.Close
+	if db.mem != nil {
+		closeStore = db.store.Discard // the memory goes with the database
+	}
+	if err := closeStore(); err != nil {
 		return errs.Wrap(errs.CodeIO, err)
 	}
 	return nil

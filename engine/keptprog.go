@@ -33,7 +33,10 @@ func (s *Session) takeQueryProg(bp *boundPlan, mk func() (exec.Operator, error))
 // none and op is small; it reports false when the caller must return op to
 // the database's cache instead.
 func (s *Session) keepQueryProg(bp *boundPlan, op exec.Operator) bool {
-	if s.closed || s.kept.op != nil {
+	if s.closed || s.kept.op != nil || s.db.family.Load() != nil {
+		// A clone family shares one program cache: its connections keep
+		// none of their own, so a thousand live clones (a test suite's)
+		// do not hold a thousand copies of the same programs.
 		return false
 	}
 	if size := bp.size.bytes.Load(); size <= 0 || size > keptProgMaxBytes {

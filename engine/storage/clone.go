@@ -89,10 +89,10 @@ func (c *Store) adopt(s *Store) error {
 	s.mu.Lock()
 	c.hdr = s.hdr
 	s.mu.Unlock()
-	// A clone is often a test's short-lived copy of a small template: its
-	// hot-page table is sized by the pages it starts with (within the
-	// cache's bound), not by the cache alone.
-	c.hot = newHotTable(min(capacity, max(4*int(c.hdr.pageCount), 1024)))
+	// A clone is often one test's short-lived copy, and a suite keeps
+	// many alive: its hot-page table is the smallest useful one (256
+	// slots, 2 KiB), not one sized by the cache (up to 32 KiB).
+	c.hot = newHotTable(min(capacity, 1024))
 
 	s.walMu.RLock()
 	c.wal = wal{f: c.wal.f, ps: c.ps, salt: s.wal.salt, index: make(map[uint32][]walVer, len(s.wal.index)),

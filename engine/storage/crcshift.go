@@ -3,6 +3,7 @@ package storage
 import (
 	"encoding/binary"
 	"hash/crc32"
+	"sync"
 )
 
 // crcShift extends a CRC-32C over n more bytes without reading them, given
@@ -88,4 +89,20 @@ func frameCRC(prev uint32, hdr, page []byte, pg uint32, body *crcShiftTable) uin
 	n := len(page) - trailerSize
 	c = body.combine(c, binary.BigEndian.Uint32(page[n:])^pageSalt(pg))
 	return crc32.Update(c, castagnoli, page[n:])
+}
+
+// shiftTables holds the frame checksum shift table of each page size met,
+// built once per process: a table costs 4 KiB and 1,024 shift
+// applications, which every new store's first commit would pay again
+// (a test opening a database per test opens thousands).
+var shiftTables sync.Map // page size → *crcShiftTable
+
+// shiftTableFor returns the shift table over a page body of page size ps.
+func shiftTableFor(ps int) *crcShiftTable {
+	if t, ok := shiftTables.Load(ps); ok {
+		return t.(*crcShiftTable)
+	}
+	m := newCRCShift(ps - trailerSize)
+	t, _ := shiftTables.LoadOrStore(ps, m.table())
+	return t.(*crcShiftTable)
 }

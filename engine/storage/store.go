@@ -399,7 +399,14 @@ func (s *Store) syncFile(f vfs.File) error {
 // Close checkpoints the log into the main file (when no reader still
 // needs older versions) and closes the files. It waits up to BusyTimeout
 // for a running write transaction.
-func (s *Store) Close() error {
+func (s *Store) Close() error { return s.close(true) }
+
+// Discard closes the store like Close but without checkpointing: for an
+// in-memory database, whose files go with it, the checkpoint would copy
+// pages nobody reads again.
+func (s *Store) Discard() error { return s.close(false) }
+
+func (s *Store) close(checkpoint bool) error {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -414,7 +421,7 @@ func (s *Store) Close() error {
 	s.shut.Store(true)
 	s.mu.Unlock()
 	var err error
-	if !s.readOnly && s.wal.f != nil {
+	if checkpoint && !s.readOnly && s.wal.f != nil {
 		err = s.checkpoint(false)
 	}
 	if cerr := s.closeFiles(); err == nil {

@@ -113,8 +113,7 @@ func (w *wal) appendFrames(pages []framePage, seq uint64, commit bool, offs []in
 	fs := int(frameSize(w.ps))
 	const batch = 64
 	if w.shiftPS != w.ps {
-		m := newCRCShift(w.ps - trailerSize)
-		w.shift, w.shiftPS = m.table(), w.ps
+		w.shift, w.shiftPS = shiftTableFor(w.ps), w.ps
 	}
 	end, crc := w.end, w.crc
 	for start := 0; start < len(pages); start += batch {
