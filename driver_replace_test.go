@@ -141,6 +141,16 @@ func TestDriver_ConflictResolution_AsSQLite(t *testing.T) {
 		{`CREATE TABLE g(k INTEGER PRIMARY KEY, u UNIQUE, v)`, "", "", ""},
 		{`INSERT INTO g VALUES (1, 10, 0), (2, 20, 0)`, "", "", ""},
 		{`INSERT INTO g VALUES (NULL, 20, 1), (NULL, 30, 2) ON CONFLICT(u) DO UPDATE SET k = 5`, "", `SELECT k || ':' || u FROM g ORDER BY k`, "1:10;5:20;6:30"},
+		// A row ignored with an explicit rowid does not move the next
+		// automatic one past it.
+		{`CREATE TABLE h(k INTEGER PRIMARY KEY, u UNIQUE ON CONFLICT IGNORE)`, "", "", ""},
+		{`INSERT INTO h VALUES (1, 1), (NULL, 4), (9, 4), (NULL, 5)`, "", `SELECT k FROM h ORDER BY k`, "1;2;3"},
+		// A BEFORE UPDATE trigger's change to a column the UPDATE does not
+		// set survives, as SQLite re-reads the row after it.
+		{`CREATE TABLE b(k INTEGER PRIMARY KEY, x, y)`, "", "", ""},
+		{`CREATE TRIGGER b_bu BEFORE UPDATE OF y ON b WHEN new.y = 4 BEGIN UPDATE b SET x = x + 10 WHERE k = old.k; END`, "", "", ""},
+		{`INSERT INTO b VALUES (1, 1, 0), (3, 3, 0)`, "", "", ""},
+		{`UPDATE b SET y = 4 WHERE k = 1`, "", `SELECT x || ':' || y FROM b ORDER BY k`, "11:4;3:0"},
 	}
 	for _, s := range steps {
 		_, err := db.Exec(s.sql)

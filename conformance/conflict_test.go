@@ -58,6 +58,21 @@ var conflictSchemas = []conflictSchema{{
 		`CREATE INDEX t_b ON t(b, a)`,
 	},
 	targets: []string{"(pk, c)", "(a)"},
+}, {
+	// Triggers see every row written, and a child table follows by
+	// foreign key: the log and the children are compared too.
+	ddl: []string{
+		`PRAGMA foreign_keys = ON`,
+		`CREATE TABLE t(pk INTEGER PRIMARY KEY, a UNIQUE, b, c)`,
+		`CREATE INDEX t_b ON t(b)`,
+		`CREATE TABLE log(n INTEGER PRIMARY KEY, what, pk, a, b, c)`,
+		`CREATE TRIGGER t_ai AFTER INSERT ON t BEGIN INSERT INTO log(what, pk, a, b, c) VALUES ('i', new.pk, new.a, new.b, new.c); END`,
+		`CREATE TRIGGER t_au AFTER UPDATE ON t BEGIN INSERT INTO log(what, pk, a, b, c) VALUES ('u', new.pk, new.a, new.b, new.c); END`,
+		`CREATE TRIGGER t_bu BEFORE UPDATE OF c ON t WHEN new.c = 4 BEGIN UPDATE t SET b = coalesce(b, 0) + 10 WHERE pk = old.pk; END`,
+		`CREATE TABLE child(id INTEGER PRIMARY KEY, ta REFERENCES t(a) ON DELETE CASCADE ON UPDATE CASCADE)`,
+		`CREATE TRIGGER t_child AFTER INSERT ON t WHEN new.a IS NOT NULL BEGIN INSERT INTO child(ta) VALUES (new.a); END`,
+	},
+	targets: []string{"(pk)", "(a)"},
 }}
 
 var conflictOrs = []string{"", " OR REPLACE", " OR IGNORE", " OR ABORT", " OR FAIL", " OR ROLLBACK"}
@@ -182,8 +197,11 @@ func (g *conflictGen) next() string {
 }
 
 // conflictState is what the model test compares after each statement: the
-// rows, and every index read back through a query only that index answers.
+// table's rows (and, where the schema has them, the trigger log and the
+// children a foreign key keeps in step).
 const conflictState = `SELECT rowid, pk, a, b, c FROM t ORDER BY rowid`
+
+var conflictExtra = []string{`SELECT * FROM log ORDER BY n`, `SELECT * FROM child ORDER BY id`}
 
 // TestConflict_EveryResolution_MatchesSQLite runs random writes that hit
 // every conflict path (OR REPLACE/IGNORE/ABORT/FAIL/ROLLBACK and the
@@ -223,7 +241,7 @@ func runConflictWorkload(t *testing.T, seed uint64, schema conflictSchema, steps
 	var hist []string
 	fail := func(format string, args ...any) {
 		t.Helper()
-		t.Fatalf("seed %d, schema %q: %s\nstatements:\n%s", seed, schema.ddl[0], fmt.Sprintf(format, args...), strings.Join(hist, ";\n"))
+		t.Fatalf("seed %d, schema %q: %s\nstatements:\n%s", seed, strings.Join(schema.ddl, ";\n"), fmt.Sprintf(format, args...), strings.Join(hist, ";\n"))
 	}
 	for i := 0; i < steps; i++ {
 		s := g.next()
@@ -239,7 +257,11 @@ func runConflictWorkload(t *testing.T, seed uint64, schema conflictSchema, steps
 		if ea == nil && na != nb && strings.HasPrefix(s, "INSERT") || strings.HasPrefix(s, "UPDATE") && ea == nil && na != nb {
 			fail("rows affected: SQLite %d, ladybug %d", na, nb)
 		}
-		for _, q := range []string{conflictState, `PRAGMA integrity_check`} {
+		qs := []string{conflictState, `PRAGMA integrity_check`}
+		if strings.Contains(strings.Join(schema.ddl, ";"), "TRIGGER") {
+			qs = append(qs, conflictExtra...)
+		}
+		for _, q := range qs {
 			ra, err := oracle.Query(q)
 			require.NoError(t, err, q)
 			rb, err := lb.Query(q)

@@ -253,7 +253,6 @@ func (ins *inserter) row(c *Ctx, src []types.Value) error {
 		}
 		return ins.ret.add(c, ins.w, row)
 	}
-	auto := !ridSet || row[n].IsNull()
 	if err := ins.assignRowid(row, ridSet); err != nil {
 		return err
 	}
@@ -262,12 +261,13 @@ func (ins *inserter) row(c *Ctx, src []types.Value) error {
 	if err == nil && !skip {
 		err = ins.checkAndPlace(c, row)
 	}
-	if auto && !ins.placed && ins.w.seqTable == nil {
+	if !ins.placed && ins.w.seqTable == nil {
 		// The row was not written as a new one (OR IGNORE, an upsert, an
 		// error): SQLite takes one more than the largest rowid for each
-		// row, so the next row's is computed afresh (an upsert's DO
-		// UPDATE can move a row above it). AUTOINCREMENT consumes the
-		// rowid, as SQLite's sequence register does.
+		// row, so the next row's is computed afresh (its rowid, automatic
+		// or explicit, moved the counter; an upsert's DO UPDATE can move a
+		// row above it). AUTOINCREMENT consumes the rowid, as SQLite's
+		// sequence register does.
 		ins.w.nextID = 0
 	}
 	return err

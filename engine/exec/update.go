@@ -27,8 +27,16 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 			nrow[w.t.RowidCol] = v
 		}
 	}
-	if skip, err := w.fire(c, "BEFORE", "UPDATE", old, nrow, w.setCols); err != nil || skip {
-		return false, err
+	stored := old // the row as stored, which the index entries follow
+	if w.hasTriggers(c) {
+		if skip, err := w.fire(c, "BEFORE", "UPDATE", old, nrow, w.setCols); err != nil || skip {
+			return false, err
+		}
+		var gone bool
+		var err error
+		if stored, gone, err = w.reloadAfterBefore(old, nrow); err != nil || gone {
+			return false, err
+		}
 	}
 	skip, err := w.checkRow(c, nrow, or, w.defaults)
 	if err != nil || skip {
@@ -74,7 +82,7 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 	if err := w.adoptChildren(c, nrow, old); err != nil {
 		return false, err
 	}
-	if err := w.replace(c, old, nrow); err != nil {
+	if err := w.replace(c, stored, nrow); err != nil {
 		return false, err
 	}
 	if ridChanged {
@@ -88,6 +96,27 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 	return err == nil, err
 }
 
+// reloadAfterBefore re-reads the row after its BEFORE UPDATE triggers ran,
+// as SQLite does: gone when a trigger deleted it (nothing is updated then);
+// else the columns the statement does not set take the values the
+// triggers left, and the row as now stored is returned for its index
+// entries. Without setCols (a foreign key action) nrow is kept whole.
+func (w *tableWriter) reloadAfterBefore(old, nrow []types.Value) (stored []types.Value, gone bool, err error) {
+	cur, err := w.fetch(w.rowid(old))
+	if err != nil || cur == nil {
+		return nil, cur == nil, err
+	}
+	if w.setCols == nil {
+		return cur, false, nil
+	}
+	for i := range w.t.Columns {
+		if i != w.t.RowidCol && !slices.Contains(w.setCols, i) {
+			nrow[i] = cur[i]
+		}
+	}
+	return cur, false, nil
+}
+
 // replace writes nrow in place of old. With the rowid unchanged the row is
 // overwritten under its key and only the index entries whose key changed
 // are rewritten (an UPDATE of unindexed columns touches no index); a new
@@ -95,8 +124,8 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 func (w *tableWriter) replace(c *Ctx, old, nrow []types.Value) error {
 	rid := w.rowid(nrow)
 	if w.rowid(old) != rid || w.hasTriggers(c) {
-		// A trigger may have changed or deleted the stored row since old
-		// was read: rewrite everything, as the row is now.
+		// With triggers, old is the row as stored after its BEFORE
+		// triggers (see reloadAfterBefore); rewrite every entry.
 		if err := w.remove(c, old); err != nil {
 			return err
 		}

@@ -113,7 +113,9 @@ func (ins *inserter) upsert(c *Ctx, ue *upsertExec, cf *conflict, row []types.Va
 		}
 		setColumn(w, nrow, ue.u.SetCols[k], ue.buf[0].Clone())
 	}
+	w.setCols = ue.u.SetCols
 	done, err := w.update(c, old, nrow, grammar.ConflictAbort)
+	w.setCols = nil
 	if err != nil || !done {
 		return err
 	}
