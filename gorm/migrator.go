@@ -333,9 +333,7 @@ func (m Migrator) AlterColumn(value any, name string) error {
 		}
 		typ := m.DataTypeOf(field)
 		if strings.Contains(strings.ToUpper(typ), "PRIMARY KEY") {
-			// The key's declaration cannot change in place; its type is
-			// already the rowid's.
-			return nil
+			return fmt.Errorf("ladybug gorm: alter column %s.%s: an auto-increment primary key is the rowid; it cannot change in place", stmt.Table, field.DBName)
 		}
 		actions := []string{"TYPE " + typ, "DROP NOT NULL", "DROP DEFAULT"}
 		if field.NotNull {

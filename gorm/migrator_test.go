@@ -169,6 +169,7 @@ func TestMigrator_AlterColumnInPlace(t *testing.T) {
 	m := db.Table("docs").Migrator()
 	require.NoError(t, m.AlterColumn(&DocV2{}, "Rank"))
 	require.NoError(t, m.AlterColumn(&DocV2{}, "Title"))
+	assert.ErrorContains(t, m.AlterColumn(&DocV2{}, "ID"), "rowid", "the key cannot change: an error, not silence")
 	assert.Empty(t, rec.matching("INSERT"))
 	assert.Empty(t, rec.matching("DROP TABLE"))
 
