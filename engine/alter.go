@@ -35,7 +35,7 @@ func alterTable(c *exec.Ctx, cat *catalog.Catalog, p *plan.AlterTable) (bool, er
 	case grammar.AlterAddConstraint:
 		return true, addConstraint(c, cat, old, ct, st.Constraint, p.Check)
 	case grammar.AlterDropConstraint:
-		return true, dropConstraint(cat, old, ct, st.Column)
+		return true, dropConstraint(c, cat, old, ct, st.Column)
 	default:
 		return true, alterColumn(c, cat, old, ct, st)
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
@@ -56,11 +57,16 @@ func addConstraint(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gr
 }
 
 // dropConstraint is ALTER TABLE … DROP CONSTRAINT name for a named CHECK
-// or FOREIGN KEY, in the table's constraints or a column's.
-func dropConstraint(cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, name string) error {
+// or FOREIGN KEY, in the table's constraints or a column's, or a named
+// UNIQUE table constraint with its automatic index.
+func dropConstraint(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, name string) error {
 	if i := findConstraint(ct, name); i >= 0 {
-		if k := ct.Constraints[i].Kind; k != grammar.ConstraintCheck && k != grammar.ConstraintReferences {
-			return errs.New(errs.CodeNotSupported, "cannot drop the UNIQUE or PRIMARY KEY constraint %s of %s with ALTER TABLE", name, old.Name)
+		switch ct.Constraints[i].Kind {
+		case grammar.ConstraintCheck, grammar.ConstraintReferences:
+		case grammar.ConstraintUnique:
+			return dropUnique(c, cat, old, ct, i)
+		default:
+			return errs.New(errs.CodeNotSupported, "cannot drop the PRIMARY KEY constraint %s of %s with ALTER TABLE", name, old.Name)
 		}
 		ct.Constraints = append(ct.Constraints[:i], ct.Constraints[i+1:]...)
 		_, err := replaceTable(cat, old, ct)
@@ -90,4 +96,47 @@ func findConstraint(ct *grammar.CreateTableStmt, name string) int {
 		}
 	}
 	return -1
+}
+
+// dropUnique drops the UNIQUE table constraint i and its automatic index
+// (tree, sqlite_stat1 row); the table's other automatic indexes keep
+// their trees and take the names of their new places, as SQLite numbers
+// them.
+func dropUnique(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, i int) error {
+	_, before, err := plan.TableFromAST(ct)
+	if err != nil {
+		return err
+	}
+	ct.Constraints = append(ct.Constraints[:i], ct.Constraints[i+1:]...)
+	_, after, err := plan.TableFromAST(ct)
+	if err != nil {
+		return err
+	}
+	var autos []*catalog.Index
+	for _, ix := range cat.TableIndexes(old.Name) {
+		if ix.Auto {
+			autos = append(autos, ix)
+		}
+	}
+	if len(autos) != len(before) || len(after) != len(before)-1 {
+		return errs.New(errs.CodeGeneric, "cannot drop the UNIQUE constraint of %s: its automatic index is not found", old.Name)
+	}
+	// The removed index is the first place the two lists differ.
+	k := len(after)
+	for j := range after {
+		if !reflect.DeepEqual(after[j].Columns, before[j].Columns) {
+			k = j
+			break
+		}
+	}
+	gone := autos[k]
+	if err := dropStats(c, cat, old.Name, gone); err != nil {
+		return err
+	}
+	if err := c.TxOf(old.Temp).DropTree(gone.Root); err != nil {
+		return err
+	}
+	cat.Drop(gone.Name)
+	_, err = replaceTable(cat, old, ct)
+	return err
 }

@@ -30,8 +30,11 @@
 //   - DefaultValueOf writes the field's default, so a batch insert where
 //     some rows leave a defaulted field zero works (SQLite's dialector
 //     writes DEFAULT, which SQLite refuses in VALUES).
-//   - Unique constraints are created and dropped as unique indexes, in
-//     place.
+//   - CreateConstraint and DropConstraint work in place too: a CHECK or
+//     FOREIGN KEY with ALTER TABLE … ADD/DROP CONSTRAINT (the rows already
+//     there are checked), a UNIQUE written in CREATE TABLE with DROP
+//     CONSTRAINT (its automatic index goes with it), and a new unique
+//     constraint as a unique index named after it.
 //
 // Errors: Translate maps ladybug's constraint errors, by their SQLite
 // extended result code, to gorm.ErrDuplicatedKey,
