@@ -17,12 +17,15 @@ func (Dialector) Translate(err error) error {
 	if !errors.As(err, &le) {
 		return err
 	}
+	if le.Code != ladybug.CodeConstraint {
+		return err
+	}
 	switch le.ExtendedCode {
-	case ladybug.ErrConstraintUnique.ExtendedCode, ladybug.ErrConstraintPrimaryKey.ExtendedCode:
+	case ladybug.ExtConstraintUnique, ladybug.ExtConstraintPrimaryKey:
 		return gorm.ErrDuplicatedKey
-	case ladybug.ErrConstraintForeignKey.ExtendedCode:
+	case ladybug.ExtConstraintForeignKey:
 		return gorm.ErrForeignKeyViolated
-	case ladybug.ErrConstraintCheck.ExtendedCode:
+	case ladybug.ExtConstraintCheck:
 		return gorm.ErrCheckConstraintViolated
 	}
 	return err
