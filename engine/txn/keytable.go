@@ -128,12 +128,13 @@ func (t *keyTable) live() int {
 	return n
 }
 
-// sorted returns the live keys in key order, sharing the table's buffer.
+// sorted appends the live keys to dst in key order, sharing the table's
+// buffer.
 // It sorts them by the 8 bytes that follow the prefix every key shares,
 // as integers with a radix sort (rowid keys, and index keys that share a
 // leading run, are decided there in a few linear passes), and only keys
 // tied on those bytes by comparison.
-func (t *keyTable) sorted() [][]byte {
+func (t *keyTable) sorted(dst [][]byte) [][]byte {
 	items := make([]sortItem, 0, len(t.ents))
 	var first []byte
 	lcp := 0
@@ -153,10 +154,11 @@ func (t *keyTable) sorted() [][]byte {
 		items[j].key = prefix64(t.key(int(items[j].idx))[lcp:])
 	}
 	radixSort(items)
-	keys := make([][]byte, len(items))
+	base := len(dst)
 	for j := range items {
-		keys[j] = t.key(int(items[j].idx))
+		dst = append(dst, t.key(int(items[j].idx)))
 	}
+	keys := dst[base:]
 	for lo := 0; lo < len(items); {
 		hi := lo + 1
 		for hi < len(items) && items[hi].key == items[lo].key {
@@ -167,7 +169,7 @@ func (t *keyTable) sorted() [][]byte {
 		}
 		lo = hi
 	}
-	return keys
+	return dst
 }
 
 // commonPrefix returns the length of the longest common prefix of a and b.

@@ -248,23 +248,33 @@ func stateOf(exists bool) tombState {
 // and never write them.
 func (s *tombSet) sorted() [][]byte {
 	keys := make([][]byte, 0, s.live)
-	if s.live == len(s.runOff) && s.other.live() == 0 {
+	if s.other.live() == 0 {
 		for i := range s.runOff {
-			keys = append(keys, s.runKey(i))
+			if s.state[i] != tsNone {
+				keys = append(keys, s.runKey(i))
+			}
 		}
 		return keys
 	}
-	extra := s.other.sorted()
-	i := 0
-	for j := range s.runOff {
-		if s.state[j] == tsNone {
-			continue
+	keys = s.other.sorted(keys)
+	// Merge the run in from the back, in place: keys has room for it.
+	n := len(keys)
+	j := len(s.runOff) - 1
+	keys = keys[:s.live]
+	for w := s.live - 1; w >= 0; w-- {
+		for j >= 0 && s.state[j] == tsNone {
+			j--
 		}
-		k := s.runKey(j)
-		for ; i < len(extra) && bytes.Compare(extra[i], k) < 0; i++ {
-			keys = append(keys, extra[i])
+		if j < 0 {
+			break // the rest of keys[:n] is in place
 		}
-		keys = append(keys, k)
+		if n > 0 && bytes.Compare(keys[n-1], s.runKey(j)) > 0 {
+			n--
+			keys[w] = keys[n]
+		} else {
+			keys[w] = s.runKey(j)
+			j--
+		}
 	}
-	return append(keys, extra[i:]...)
+	return keys
 }
