@@ -17,6 +17,11 @@
 // for leaks (a Rows or Tx left open, an engine session without a pooled
 // connection, a page left pinned) and closed.
 //
+// A clone is a *sql.DB, so anything built on database/sql takes it: sqlx
+// (sqlx.NewDb(tmpl.Open(t), "ladybug"); see examples/sqlx) or gorm through
+// the ladybug dialector's Conn (see the gorm module's Example_ladybugtest),
+// whose AutoMigrate can be the template's setup.
+//
 // Helpers: LoadSQL and LoadCSV load fixtures; DumpTable and DumpQuery render
 // rows as text for golden files, which Golden compares (and rewrites when
 // LADYBUGTEST_UPDATE=1); CheckLeaks is the cleanup's leak check, for
