@@ -70,3 +70,39 @@ func TestTree_Delete_OutOfOrderIsBuffered(t *testing.T) {
 		require.NoError(t, tx.Rollback())
 	})
 }
+
+// TestTree_Delete_HooksFollowUndo rolls back the savepoint and the
+// statement whose deletes registered a tree's tombstone hooks: the hooks
+// go with them, the next delete registers them again, and the commit
+// applies exactly the deletes that were kept.
+func TestTree_Delete_HooksFollowUndo(t *testing.T) {
+	eachBackend(t, func(t *testing.T, b *backend) {
+		root := newTreeWith(t, b.m, 20)
+		tx := begin(t, b.m, Options{})
+		tr := tx.Tree(root)
+		require.NoError(t, tx.Savepoint("sp"))
+		require.NoError(t, tr.Delete(key(9)))
+		require.NoError(t, tr.Delete(key(3))) // out of order
+		require.Len(t, tx.hooks, 2, "the first tombstone registered apply and discard")
+		require.NoError(t, tx.RollbackTo("sp"))
+		require.Empty(t, tx.hooks)
+		require.False(t, tr.hooked)
+		require.Equal(t, int64(20), count(t, tr))
+
+		require.NoError(t, tx.StartStatement(ctx))
+		require.NoError(t, tr.Delete(key(15)))
+		require.ErrorIs(t, tx.EndStatement(errStmt), errStmt)
+		require.Empty(t, tx.hooks)
+
+		require.NoError(t, tr.Delete(key(7)))
+		require.NoError(t, tr.Delete(key(2)))
+		require.Len(t, tx.hooks, 2)
+		require.NoError(t, tx.Release("sp"))
+		commit(t, tx)
+		require.Equal(t, int64(2), tx.Stats().TombstonesApplied)
+
+		tx = begin(t, b.m, Options{ReadOnly: true})
+		require.Equal(t, ints(0, 20, 2, 7), visible(t, tx.Tree(root)))
+		require.NoError(t, tx.Rollback())
+	})
+}
