@@ -21,7 +21,35 @@ func (d *Differ) explain(s gen.Stmt, other *Rows) string {
 	if d.explainsLikeOnRowid(s, other) {
 		return "D1"
 	}
+	if d.explainsCompoundPushDown(s, other) {
+		return "D10"
+	}
 	return ""
+}
+
+// derivedEnd is the closing parenthesis of a derived table of the
+// generator's ("(…) AS s12").
+var derivedEnd = regexp.MustCompile(`\) AS (s\d+)\b`)
+
+// explainsCompoundPushDown is D10: SQLite pushes a WHERE term on a
+// compound subquery's column down into each arm, where it compares with
+// that arm's affinity instead of the compound column's. A LIMIT in the
+// subquery stops the push-down without changing its rows; if the oracle
+// then gives ladybug's answer, the mismatch is D10.
+func (d *Differ) explainsCompoundPushDown(s gen.Stmt, other *Rows) bool {
+	if !dedups(s.SQL) {
+		return false // no compound anywhere
+	}
+	q := derivedEnd.ReplaceAllString(s.SQL, " LIMIT -1) AS $1")
+	if q == s.SQL {
+		return false
+	}
+	ra, err := d.a.Query(q, s.Args...)
+	if err != nil {
+		return false
+	}
+	return compareRows(ra, other, s.Ordered, canonValue) == "" ||
+		compareRows(ra, other, s.Ordered, looseValue) == ""
 }
 
 // explainsLikeOnRowid is D1: modernc's SQLite (SQLITE_LIKE_DOESNT_MATCH_BLOBS)
