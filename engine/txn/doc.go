@@ -73,6 +73,12 @@
 //
 // # Caveats
 //
+// The tombstone buffer lives in memory until Commit or Rollback: per key
+// deleted out of key order an entry, hash slots and the packed key (about
+// 40–70 bytes for a rowid key), per key deleted in order the packed key
+// plus 13 bytes, so a transaction deleting tens of millions of rows holds
+// a buffer of gigabytes.
+//
 // A Tx belongs to one goroutine at a time. Values returned by Get and
 // Cursor.Value are valid until the next write of the transaction. A cursor
 // opened before a deferred transaction's first write keeps reading the
