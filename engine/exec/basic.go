@@ -105,6 +105,36 @@ func (f *filterOp) Next(c *Ctx) (*Batch, error) {
 
 func (f *filterOp) Close() { f.in.Close() }
 
+// constFilterOp is a filter whose predicate reads no row (plan.RowIndependent,
+// as "WHERE 1 = 0" or "WHERE ? > 3" above a join): it is evaluated once
+// per execution, before the input is read at all, and then either passes
+// every batch through or ends the input unread.
+type constFilterOp struct {
+	in      Operator
+	pred    evaluator
+	decided bool
+	pass    bool
+}
+
+func (f *constFilterOp) Next(c *Ctx) (*Batch, error) {
+	if !f.decided {
+		v, err := evalOne(c, f.pred)
+		if err != nil {
+			return nil, err
+		}
+		f.decided, f.pass = true, isTrue(v)
+	}
+	if !f.pass {
+		return nil, nil
+	}
+	return f.in.Next(c)
+}
+
+func (f *constFilterOp) Close() {
+	f.decided = false
+	f.in.Close()
+}
+
 // isTrue is the WHERE test: true, not false or NULL.
 func isTrue(v types.Value) bool {
 	switch v.Kind() {

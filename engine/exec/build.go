@@ -58,6 +58,9 @@ func (b *builder) build(n plan.Node) (Operator, error) {
 		if err != nil {
 			return nil, err
 		}
+		if plan.RowIndependent(n.Pred) {
+			return &constFilterOp{in: in, pred: pred}, nil
+		}
 		return &filterOp{in: in, pred: pred, buf: scratch()}, nil
 	case *plan.Project:
 		return b.project(n)

@@ -469,6 +469,9 @@ func (b *Binder) updateFromInput(t *catalog.Table, s *grammar.UpdateStmt) (Node,
 		alias = s.Table.Alias
 	}
 	target := NewScan(t, alias)
+	if 1+fromItems(s.From) > MaxJoinTables {
+		return nil, nil, bindErr("at most %d tables in a join", MaxJoinTables)
+	}
 	from, fsc, err := b.bindFrom(s.From)
 	if err != nil {
 		return nil, nil, err

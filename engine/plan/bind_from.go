@@ -34,6 +34,26 @@ func (b *Binder) bindFrom(te grammar.TableExpr) (Node, *scope, error) {
 	return nil, nil, notSupported("FROM item %T", te)
 }
 
+// MaxJoinTables is the most FROM items one SELECT may join, as in SQLite
+// (its planner keeps table sets in 64-bit masks; so does joinOrder).
+const MaxJoinTables = 64
+
+// fromItems counts the items of a FROM clause: tables, subqueries and
+// table functions; a parenthesised join with an alias is one item (a
+// subquery), one without is flattened, as SQLite does.
+func fromItems(te grammar.TableExpr) int {
+	switch te := te.(type) {
+	case nil:
+		return 0
+	case *grammar.Join:
+		if te.Paren && te.Alias != "" {
+			return 1
+		}
+		return fromItems(te.Left) + fromItems(te.Right)
+	}
+	return 1
+}
+
 // derived wraps a bound query as a FROM item named alias.
 func derived(q *Query, alias string) (Node, *scope, error) {
 	src := q.Root.Columns()
@@ -400,6 +420,14 @@ func MapExpr(e Expr, fn func(Expr) Expr) Expr {
 			args[i] = MapExpr(a, fn)
 		}
 		return fn(&Func{Name: x.Name, Args: args})
+	case *Between:
+		return fn(&Between{X: MapExpr(x.X, fn), Lo: MapExpr(x.Lo, fn), Hi: MapExpr(x.Hi, fn), Not: x.Not})
+	case *InList:
+		list := make([]Expr, len(x.List))
+		for i, a := range x.List {
+			list[i] = MapExpr(a, fn)
+		}
+		return fn(&InList{X: MapExpr(x.X, fn), List: list, Not: x.Not})
 	}
 	return fn(e)
 }

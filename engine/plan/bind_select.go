@@ -187,6 +187,9 @@ type selectItem struct {
 
 // bindCore binds one SELECT core with the statement's ORDER BY and LIMIT.
 func (b *Binder) bindCore(core *grammar.SelectCore, orderBy []*grammar.OrderingTerm, limit, offset grammar.Expr) (*Query, error) {
+	if fromItems(core.From) > MaxJoinTables {
+		return nil, bindErr("at most %d tables in a join", MaxJoinTables)
+	}
 	node, fsc, err := b.bindFrom(core.From)
 	if err != nil {
 		return nil, err

@@ -117,10 +117,19 @@ func foldChildren(e Expr) Expr {
 
 // isConstant reports whether e reads nothing but literals and
 // deterministic scalar functions of them.
-func isConstant(e Expr) bool {
+func isConstant(e Expr) bool { return constOver(e, false) }
+
+// RowIndependent reports whether e has the same value for every row of an
+// execution: it reads only literals, parameters and deterministic scalar
+// functions of them. The executor evaluates such a filter once.
+func RowIndependent(e Expr) bool { return constOver(e, true) }
+
+func constOver(e Expr, params bool) bool {
 	ok := true
 	WalkExpr(e, func(x Expr) {
 		switch x := x.(type) {
+		case *Param:
+			ok = ok && params
 		case *Const, *Unary, *Binary, *Affinity, *Collate, *Cast, *IsNull, *Case, *Like, *Between, *InList:
 		case *Func:
 			f, found := funcs.Lookup(x.Name, len(x.Args))

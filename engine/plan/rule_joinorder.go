@@ -3,8 +3,9 @@ package plan
 import "github.com/ladybugsql/ladybug/engine/catalog"
 
 // maxOrderedLeaves bounds the chains joinOrder reorders (leaf sets are
-// bit masks).
-const maxOrderedLeaves = 32
+// 64-bit masks): a SELECT joins at most MaxJoinTables items, so only a
+// chain that flattened joins of subqueries in FROM can be longer.
+const maxOrderedLeaves = 64
 
 // joinOrder reorders a chain of three or more inner and cross joins (JOIN
 // … ON, comma joins) by estimated cardinality: it starts from the input
@@ -15,8 +16,10 @@ const maxOrderedLeaves = 32
 // A projection on top restores the chain's column order. Outer, semi and
 // anti joins are never looked through (they are inputs of a chain), nor
 // joins whose residual is not pushable, so no condition moves past a join
-// that could change its meaning. Row order of inner joins is unspecified,
-// as in SQLite; an ORDER BY above sorts anyway.
+// that could change its meaning. Conditions that read no column at all
+// become one filter above the chain, evaluated once per execution rather
+// than per joined row (see exec's filter). Row order of inner joins is
+// unspecified, as in SQLite; an ORDER BY above sorts anyway.
 func joinOrder(_ *catalog.Catalog, n Node) Node {
 	j, ok := n.(*Join)
 	if !ok || !chainJoin(j) {
@@ -28,8 +31,11 @@ func joinOrder(_ *catalog.Catalog, n Node) Node {
 		return n
 	}
 	tree, pos, order := g.greedy()
-	if isInOrder(order) {
+	if isInOrder(order) && g.consts == nil {
 		return n
+	}
+	if g.consts != nil {
+		tree = &Filter{Input: tree, Pred: g.consts}
 	}
 	exprs := make([]Expr, len(j.Cols))
 	for k, c := range j.Cols {
@@ -52,6 +58,7 @@ type joinGraph struct {
 	leaves []joinLeaf
 	preds  []joinPred
 	width  int
+	consts Expr // conditions that read no column
 }
 
 type joinLeaf struct {
@@ -62,9 +69,10 @@ type joinLeaf struct {
 // joinPred is an equi-join key pair (l = r, each side read as the hash
 // join's key) or, when !key, an ON conjunct l.
 type joinPred struct {
-	l, r Expr
-	key  bool
-	used bool
+	l, r   Expr
+	key    bool
+	used   bool
+	lm, rm uint64 // the leaves l and r read (leafMask), set by greedy
 }
 
 // flatten adds n's leaves and conditions to g and returns, per output
@@ -88,7 +96,7 @@ func (g *joinGraph) flatten(n Node) []int {
 		if in, ok := f.Input.(*Join); ok && chainJoin(in) {
 			m := g.flatten(in)
 			for _, c := range Conjuncts(f.Pred) {
-				g.preds = append(g.preds, joinPred{l: remapCols(c, func(c int) int { return m[c] })})
+				g.addCond(remapCols(c, func(c int) int { return m[c] }))
 			}
 			return m
 		}
@@ -113,9 +121,19 @@ func (g *joinGraph) flatten(n Node) []int {
 			r: remapCols(j.RightKeys[i], func(c int) int { return rm[c] })})
 	}
 	for _, c := range Conjuncts(j.On) {
-		g.preds = append(g.preds, joinPred{l: remapCols(c, func(c int) int { return both[c] })})
+		g.addCond(remapCols(c, func(c int) int { return both[c] }))
 	}
 	return both
+}
+
+// addCond adds a pushable condition over g's column space: one that reads
+// no column goes to consts, the rest become ON conjuncts.
+func (g *joinGraph) addCond(c Expr) {
+	if pushSide(c, 1<<30) == sideConst {
+		g.consts = andExpr(g.consts, c)
+		return
+	}
+	g.preds = append(g.preds, joinPred{l: c})
 }
 
 // plainProject reports whether p only passes columns through.
@@ -150,12 +168,20 @@ func (g *joinGraph) leafOf(col int) int {
 
 // greedy builds the left-deep join tree; pos maps each graph column to
 // its position in the tree's output, order lists the leaves as joined.
+// Each step weighs every leaf not yet joined by its estimate alone (the
+// join is only built for the leaf chosen), so a chain of n leaves costs
+// O(n²) estimates plus one pass over the conditions per step.
 func (g *joinGraph) greedy() (Node, []int, []int) {
+	rows := make([]float64, len(g.leaves))
 	first := 0
 	for i := range g.leaves {
-		if EstimateRows(g.leaves[i].node) < EstimateRows(g.leaves[first].node) {
+		rows[i] = EstimateRows(g.leaves[i].node)
+		if rows[i] < rows[first] {
 			first = i
 		}
+	}
+	for i := range g.preds {
+		g.preds[i].lm, g.preds[i].rm = g.leafMask(g.preds[i].l), g.leafMask(g.preds[i].r)
 	}
 	pos := make([]int, g.width)
 	for i := range pos {
@@ -165,26 +191,45 @@ func (g *joinGraph) greedy() (Node, []int, []int) {
 	g.place(pos, first, 0)
 	set := uint64(1) << first
 	order := []int{first}
+	treeRows := rows[first]
 	for len(order) < len(g.leaves) {
-		var best *Join
 		bestLeaf, bestConnected, bestRows := -1, false, 0.0
 		for x := range g.leaves {
 			if set&(1<<x) != 0 {
 				continue
 			}
-			cand := g.joinWith(tree, pos, set, x, false)
-			connected := len(cand.LeftKeys) > 0
-			rows := EstimateRows(cand)
-			if bestLeaf < 0 || (connected && !bestConnected) || (connected == bestConnected && rows < bestRows) {
-				best, bestLeaf, bestConnected, bestRows = cand, x, connected, rows
+			connected := g.connects(set, x)
+			est := treeRows * rows[x]
+			if connected {
+				est = max(treeRows, rows[x])
+			}
+			if bestLeaf < 0 || (connected && !bestConnected) || (connected == bestConnected && est < bestRows) {
+				bestLeaf, bestConnected, bestRows = x, connected, est
 			}
 		}
-		best = g.joinWith(tree, pos, set, bestLeaf, true)
+		best := g.joinWith(tree, pos, set, bestLeaf)
 		g.place(pos, bestLeaf, len(tree.Columns()))
 		tree, set = best, set|1<<bestLeaf
 		order = append(order, bestLeaf)
+		treeRows = bestRows
 	}
 	return tree, pos, order
+}
+
+// connects reports whether an unused equi-join key joins leaf x with the
+// leaves in set (it would become a hash key of their join).
+func (g *joinGraph) connects(set uint64, x int) bool {
+	xbit := uint64(1) << x
+	for i := range g.preds {
+		p := &g.preds[i]
+		if p.used || !p.key {
+			continue
+		}
+		if (p.lm&^set == 0 && p.rm == xbit) || (p.rm&^set == 0 && p.lm == xbit) {
+			return true
+		}
+	}
+	return false
 }
 
 // place records that leaf x's columns start at position at of the tree.
@@ -196,9 +241,9 @@ func (g *joinGraph) place(pos []int, x, at int) {
 }
 
 // joinWith joins tree (the leaves in set, columns at pos) with leaf x,
-// taking every unused condition the two cover: keys with one side in each
-// become hash keys, the rest ON conjuncts. commit marks them used.
-func (g *joinGraph) joinWith(tree Node, pos []int, set uint64, x int, commit bool) *Join {
+// taking every unused condition the two cover and marking it used: keys
+// with one side in each become hash keys, the rest ON conjuncts.
+func (g *joinGraph) joinWith(tree Node, pos []int, set uint64, x int) *Join {
 	lf := g.leaves[x]
 	nl := len(tree.Columns())
 	xbit := uint64(1) << x
@@ -213,8 +258,7 @@ func (g *joinGraph) joinWith(tree Node, pos []int, set uint64, x int, commit boo
 		Cols: append(append([]Column{}, tree.Columns()...), lf.node.Columns()...)}
 	for i := range g.preds {
 		p := &g.preds[i]
-		lm := g.leafMask(p.l)
-		rm := g.leafMask(p.r)
+		lm, rm := p.lm, p.rm
 		if p.used || (lm|rm)&^(set|xbit) != 0 {
 			continue
 		}
@@ -230,9 +274,7 @@ func (g *joinGraph) joinWith(tree Node, pos []int, set uint64, x int, commit boo
 		default:
 			j.On = andExpr(j.On, remapCols(p.l, local))
 		}
-		if commit {
-			p.used = true
-		}
+		p.used = true
 	}
 	if len(j.LeftKeys) == 0 && j.On == nil {
 		j.Kind = JoinCross

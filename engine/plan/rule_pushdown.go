@@ -11,7 +11,8 @@ import "github.com/ladybugsql/ladybug/engine/catalog"
 //     subquery in FROM, a view), rewriting the references;
 //   - into either side of an inner or cross join, and into the left side of
 //     a LEFT join (a right-side condition there would drop the
-//     NULL-extended rows it must keep);
+//     NULL-extended rows it must keep), after an outer join whose
+//     NULL-extended rows the filter rejects became inner (simplifyOuter);
 //   - an equality between the two sides of an inner join becomes a
 //     hash-join key;
 //   - below an Aggregate when it compares a group column with a constant
@@ -45,25 +46,31 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 	if j.Kind.SemiLike() {
 		return pushIntoSemi(f, j)
 	}
-	if j.Kind != JoinInner && j.Kind != JoinCross && j.Kind != JoinLeft {
-		return f
+	nj := *j
+	if k := j.Kind; k == JoinLeft || k == JoinRight || k == JoinFull {
+		nj.Kind = simplifyOuter(Conjuncts(f.Pred), j)
+	}
+	if nj.Kind != JoinInner && nj.Kind != JoinCross && nj.Kind != JoinLeft {
+		if nj.Kind == j.Kind {
+			return f
+		}
+		return &Filter{Input: &nj, Pred: f.Pred}
 	}
 	nl := len(j.Left.Columns())
 	var left, right, rest Expr
-	nj := *j
 	for _, c := range Conjuncts(f.Pred) {
 		side := pushSide(c, nl)
 		switch {
 		case side == sideLeft:
 			left = andExpr(left, c)
-		case side == sideRight && j.Kind != JoinLeft:
+		case side == sideRight && nj.Kind != JoinLeft:
 			right = andExpr(right, shiftCols(c, -nl))
-		case side == sideBoth && j.Kind != JoinLeft && addJoinKey(&nj, c, nl):
+		case side == sideBoth && nj.Kind != JoinLeft && addJoinKey(&nj, c, nl):
 		default:
 			rest = andExpr(rest, c)
 		}
 	}
-	if left == nil && right == nil && len(nj.LeftKeys) == len(j.LeftKeys) {
+	if left == nil && right == nil && len(nj.LeftKeys) == len(j.LeftKeys) && nj.Kind == j.Kind {
 		return f
 	}
 	if left != nil {
@@ -193,7 +200,8 @@ const (
 
 // pushSide reports which join side c reads (columns below nl are the
 // left's), or sideNone when c holds a node outside the pushable set:
-// columns, constants, parameters and operators that cannot fail. MapExpr rebuilds every node of that set, so shifting the
+// columns, constants, parameters, operators that cannot fail, BETWEEN and
+// IN (list). MapExpr rebuilds every node of that set, so shifting the
 // columns of a pushable expression is exact.
 func pushSide(c Expr, nl int) int {
 	side := sideConst
@@ -211,7 +219,7 @@ func pushSide(c Expr, nl int) int {
 			default:
 				side = sideBoth
 			}
-		case *Const, *Param, *Unary, *Binary, *Affinity, *Collate, *Cast, *IsNull:
+		case *Const, *Param, *Unary, *Binary, *Affinity, *Collate, *Cast, *IsNull, *Between, *InList:
 		default:
 			side = sideNone
 		}

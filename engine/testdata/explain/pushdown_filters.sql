@@ -13,3 +13,11 @@ EXPLAIN QUERY PLAN SELECT * FROM big_orders WHERE customer_id = 9;
 EXPLAIN QUERY PLAN SELECT * FROM (SELECT id, amount * 2 AS twice FROM orders) WHERE id = 3 AND twice > 8;
 EXPLAIN QUERY PLAN SELECT * FROM customers c JOIN orders o ON o.customer_id = c.id WHERE c.name LIKE 'a%';
 EXPLAIN QUERY PLAN SELECT * FROM customers c RIGHT JOIN orders o ON o.customer_id = c.id WHERE c.region = 2;
+-- IN lists and BETWEEN on one table of a comma join go below the join, so the cross product is built from the filtered sides.
+EXPLAIN QUERY PLAN SELECT c.name, o.amount FROM customers c, orders o WHERE c.region IN (1, 5, 9) AND o.amount BETWEEN 10 AND 20 AND 443 = o.note;
+-- A condition that reads no column stays above the join, where it is evaluated once per execution.
+EXPLAIN QUERY PLAN SELECT * FROM customers c, orders o, customers d WHERE 1 = 0 AND c.region IN (1, 2) AND d.id = o.customer_id;
+-- An outer join whose NULL-extended rows WHERE rejects anyway is an inner join: its conditions move into the sides and keys.
+EXPLAIN QUERY PLAN SELECT * FROM customers c LEFT JOIN orders o ON o.customer_id = c.id WHERE o.amount > 5;
+EXPLAIN QUERY PLAN SELECT * FROM customers c, orders o RIGHT JOIN customers d ON d.id = o.customer_id WHERE c.region = o.amount + 1;
+EXPLAIN QUERY PLAN SELECT * FROM customers c LEFT JOIN orders o ON o.customer_id = c.id WHERE o.amount IS NULL OR o.amount > 5;

@@ -1,0 +1,50 @@
+package conformance
+
+import (
+	"os"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// joinShortSeed and joinShortN make the join generator's run in the normal
+// suite; LADYBUG_STRESS=1 runs LADYBUG_JOIN_N (default 10000) queries from
+// LADYBUG_JOIN_SEED (default: the clock) instead.
+const (
+	joinShortSeed = 24
+	joinShortN    = 300
+)
+
+// TestJoinGen_Run_MatchesOracleAndIsNotSlow runs random multi-way joins on
+// ladybug and SQLite: every answer must match, and (without the race
+// detector) no query may take ladybug over 10× SQLite's time and over
+// 50 ms. Each failure is logged shrunk, as a script that reproduces it.
+func TestJoinGen_Run_MatchesOracleAndIsNotSlow(t *testing.T) {
+	seed, n := uint64(joinShortSeed), joinShortN
+	if raceEnabled {
+		n /= 3 // the race detector slows both engines about tenfold
+	}
+	if os.Getenv("LADYBUG_STRESS") == "1" {
+		seed, n = uint64(time.Now().UnixNano()), 10000
+		if v, err := strconv.ParseUint(os.Getenv("LADYBUG_JOIN_SEED"), 10, 64); err == nil {
+			seed = v
+		}
+		if v, err := strconv.Atoi(os.Getenv("LADYBUG_JOIN_N")); err == nil {
+			n = v
+		}
+	}
+	jr := &JoinRunner{PerDB: 25, Keep: 5, NoTiming: raceEnabled}
+	st, err := jr.Run(seed, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("seed %d: %d queries compared (%d SQLite errors), %d skipped; %d mismatches, %d slow; ladybug %v, SQLite %v (%.2f×); worst ratio %.1f× on %s",
+		seed, st.Queries, st.OracleErrs, st.Skipped, st.Mismatches, st.Slow, st.Ladybug.Round(time.Millisecond),
+		st.SQLite.Round(time.Millisecond), float64(st.Ladybug)/float64(max(st.SQLite, 1)), st.Worst, st.WorstSQL)
+	for _, f := range st.Failures {
+		t.Errorf("%s", f.Repro())
+	}
+	if st.Skipped*10 > n {
+		t.Errorf("%d of %d queries skipped: the generator makes too many huge joins", st.Skipped, n)
+	}
+}
