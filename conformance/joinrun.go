@@ -1,6 +1,7 @@
 package conformance
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -66,6 +67,10 @@ type JoinRunner struct {
 	// NoTiming turns the slowness check off (under the race detector, whose
 	// overhead differs between the two engines).
 	NoTiming bool
+	// OracleLimit skips queries SQLite takes longer than this for (default
+	// joinOracleLimit); ShrinkTime bounds the shrinking of one failure
+	// (default joinShrinkTime).
+	OracleLimit, ShrinkTime time.Duration
 
 	db     *JoinDB
 	lb, sq *Target
@@ -170,7 +175,7 @@ func timedQuery(t *Target, q string, limit time.Duration) (*Rows, time.Duration,
 func (jr *JoinRunner) check(q *JoinQuery) joinOutcome {
 	sql := q.SQL()
 	var o joinOutcome
-	sqRows, sqTime, sqErr := timedQuery(jr.sq, sql, joinOracleLimit)
+	sqRows, sqTime, sqErr := timedQuery(jr.sq, sql, jr.oracleLimit())
 	o.sqTime = sqTime
 	if jr.sq.Broken() != nil || isTimeout(sqErr) || (sqRows != nil && len(sqRows.Values) > joinMaxRows) {
 		o.skipped = true
@@ -210,13 +215,15 @@ func (jr *JoinRunner) slow(sql string, sqTime, lbTime time.Duration) bool {
 		if !isSlow() {
 			return false
 		}
-		_, t, _ := timedQuery(jr.sq, sql, joinOracleLimit)
+		_, t, _ := timedQuery(jr.sq, sql, jr.oracleLimit())
 		sqTime = min(sqTime, t)
 		_, t, _ = timedQuery(jr.lb, sql, joinStopAfter)
 		lbTime = min(lbTime, t)
 	}
 	return isSlow()
 }
+
+func (jr *JoinRunner) oracleLimit() time.Duration { return cmp.Or(jr.OracleLimit, joinOracleLimit) }
 
 func isTimeout(err error) bool {
 	return err != nil && (strings.Contains(err.Error(), "timeout") || strings.Contains(err.Error(), "deadline") ||
@@ -229,9 +236,11 @@ var errNotFailing = errors.New("conformance: candidate passes")
 // shrink makes f minimal: it drops WHERE and ON conditions, select-list
 // expressions and FROM items no condition reads, then halves the tables'
 // rows, keeping each change that still fails the same way (a mismatch, or
-// slowness). It runs at most joinShrinkSteps candidates.
+// slowness). It runs at most joinShrinkSteps candidates, for at most
+// joinShrinkTime.
 func (jr *JoinRunner) shrink(f JoinFailure) JoinFailure {
 	steps := 0
+	deadline := time.Now().Add(cmp.Or(jr.ShrinkTime, joinShrinkTime))
 	fails := func(db *JoinDB, q *JoinQuery) (string, bool) {
 		steps++
 		if err := jr.load(db); err != nil {
@@ -241,7 +250,7 @@ func (jr *JoinRunner) shrink(f JoinFailure) JoinFailure {
 		return o.fail, o.fail != "" && o.slow == f.Slow
 	}
 	try := func(db *JoinDB, q *JoinQuery) bool {
-		if steps >= joinShrinkSteps {
+		if steps >= joinShrinkSteps || time.Now().After(deadline) {
 			return false
 		}
 		if detail, ok := fails(db, q); ok {
@@ -275,7 +284,10 @@ func (jr *JoinRunner) shrink(f JoinFailure) JoinFailure {
 	return f
 }
 
-const joinShrinkSteps = 400
+const (
+	joinShrinkSteps = 400
+	joinShrinkTime  = time.Minute
+)
 
 // smaller lists the queries one part smaller than q.
 func (q *JoinQuery) smaller() []*JoinQuery {

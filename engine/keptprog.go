@@ -39,7 +39,7 @@ func (s *Session) keepQueryProg(bp *boundPlan, op exec.Operator) bool {
 		// do not hold a thousand copies of the same programs.
 		return false
 	}
-	if size := bp.size.bytes.Load(); size <= 0 || size > keptProgMaxBytes {
+	if size := bp.size.settle(); size <= 0 || size > keptProgMaxBytes {
 		return false
 	}
 	s.kept = keptProg{bp: bp, op: op}

@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"weak"
+
+	"github.com/ladybugsql/ladybug/engine/exec"
 )
 
 // Bounds of one database's idle compiled programs. A program holds a batch
@@ -56,8 +58,25 @@ func newProgCache(maxBytes int64, maxEntries int) *progCache {
 }
 
 // progSize is the size of a compiled program of one plan, measured when
-// the first was built (see built); the plan's programs are alike.
-type progSize struct{ bytes atomic.Int64 }
+// the first was built (see build) and completed when it is first returned
+// (settle); the plan's programs are alike.
+type progSize struct {
+	bytes atomic.Int64
+	// grownFrom is exec.GrownBytes() when the first program was built.
+	grownFrom atomic.Int64
+	settled   atomic.Bool
+}
+
+// settle adds, once, the buffers the first program's executions grew (its
+// batches and expression buffers start empty: exec.GrownBytes) to the
+// size measured at build, and returns the size. Other goroutines' growth
+// in the meantime overstates it, which only keeps fewer programs.
+func (ps *progSize) settle() int64 {
+	if !ps.settled.Load() && ps.bytes.Load() != 0 && ps.settled.CompareAndSwap(false, true) {
+		ps.bytes.Add(max(exec.GrownBytes()-ps.grownFrom.Load(), 0))
+	}
+	return ps.bytes.Load()
+}
 
 // heapAllocated returns the bytes the process has allocated so far. Its
 // difference across a build is the program's size, overstated when other
@@ -80,6 +99,7 @@ func build[P any](pc *progCache, bp *boundPlan, mk func() (P, error)) (P, error)
 	if bp.size.bytes.Load() != 0 {
 		return mk()
 	}
+	bp.size.grownFrom.Store(exec.GrownBytes())
 	before := heapAllocated()
 	p, err := mk()
 	if err == nil {
@@ -107,7 +127,7 @@ func (pc *progCache) get(bp *boundPlan) any {
 // put returns prog, a program of bp no execution uses any more, to the
 // cache, evicting the least recently returned program when full.
 func (pc *progCache) put(bp *boundPlan, prog any) {
-	size := bp.size.bytes.Load()
+	size := bp.size.settle()
 	if size <= 0 || size > pc.maxBytes/progCacheMaxShare {
 		return
 	}

@@ -10,10 +10,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// sizedPlan returns a bound plan whose programs measure size bytes.
+// sizedPlan returns a bound plan whose programs measure size bytes, all
+// grown buffers counted (settled).
 func sizedPlan(size int64) *boundPlan {
 	bp := &boundPlan{}
 	bp.size.bytes.Store(size)
+	bp.size.settled.Store(true)
 	return bp
 }
 
@@ -149,4 +151,23 @@ func queryPlan(t *testing.T, s *Session, st *Stmt) *boundPlan {
 	bp, ok := st.sc.cachedFor(0, s.db.cat.Load())
 	require.True(t, ok)
 	return bp
+}
+
+// A program's size counts the buffers its first execution grew: built
+// small, a scan over many rows grows its batch and expression buffers,
+// and the size the cache charges grows with them.
+func TestProgSize_Settle_AddsBuffersGrownByFirstExecution(t *testing.T) {
+	s := openMem(t).NewSession()
+	mustExec(t, s, "CREATE TABLE g(a INTEGER, b INTEGER)")
+	mustExec(t, s, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000) INSERT INTO g SELECT i, i FROM n")
+	q := "SELECT count(*) FROM g WHERE a + b > 10 AND b * 2 < 9000"
+	require.Equal(t, []int64{4494}, queryInts(t, s, q))
+	sc, err := s.db.parse(q)
+	require.NoError(t, err)
+	bp := sc.plans[0][0]
+	require.NotNil(t, bp)
+	require.True(t, bp.size.settled.Load())
+	// Two columns of the scan batch and five expression buffers of 1024
+	// values of 32 bytes at least.
+	require.Greater(t, bp.size.bytes.Load(), int64(7*1024*32))
 }

@@ -253,7 +253,7 @@ func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
 			a.gkeys[i] = b.Cols[a.gcol[i]]
 			continue
 		}
-		if err := g(c, b, a.gbufs[i]); err != nil {
+		if err := g(c, b, fit(&a.gbufs[i], b)); err != nil {
 			return err
 		}
 		a.gkeys[i] = a.gbufs[i]
@@ -265,7 +265,7 @@ func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
 		}
 		kept := b
 		if s.filter != nil {
-			if err := s.filter(c, b, s.fltBuf); err != nil {
+			if err := s.filter(c, b, fit(&s.fltBuf, b)); err != nil {
 				return err
 			}
 			if s.pass == nil {
@@ -284,12 +284,13 @@ func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
 		if s.argCol >= 0 {
 			s.args = b.Cols[s.argCol]
 		} else if s.arg != nil && kept.Len() > 0 {
-			if err := s.arg(c, kept, s.argBuf); err != nil {
+			s.args = fit(&s.argBuf, b)
+			if err := s.arg(c, kept, s.args); err != nil {
 				return err
 			}
 		}
 		if s.sep != nil && kept.Len() > 0 {
-			if err := s.sep(c, kept, s.sepBuf); err != nil {
+			if err := s.sep(c, kept, fit(&s.sepBuf, b)); err != nil {
 				return err
 			}
 		}

@@ -53,7 +53,7 @@ func (cp *compiler) checkedSum(e *plan.Func) (evaluator, error) {
 	}
 	buf := scratch()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if err := flag(c, b, buf); err != nil {
+		if err := flag(c, b, fit(&buf, b)); err != nil {
 			return err
 		}
 		for k, n := 0, b.Len(); k < n; k++ {

@@ -43,7 +43,7 @@ func (v *valuesOp) Next(c *Ctx) (*Batch, error) {
 	}
 	for v.next < len(v.rows) && b.N < room {
 		for col, ev := range v.rows[v.next] {
-			if err := ev(c, &v.one, v.tmp); err != nil {
+			if err := ev(c, &v.one, fit(&v.tmp, &v.one)); err != nil {
 				return nil, err
 			}
 			b.Cols[col][b.N] = v.tmp[0]
@@ -73,7 +73,7 @@ func (f *filterOp) Next(c *Ctx) (*Batch, error) {
 		if err != nil || b == nil {
 			return nil, err
 		}
-		if err := f.pred(c, b, f.buf); err != nil {
+		if err := f.pred(c, b, fit(&f.buf, b)); err != nil {
 			return nil, err
 		}
 		f.sel = f.sel[:0]
@@ -171,7 +171,7 @@ func (p *projectOp) Next(c *Ctx) (*Batch, error) {
 			out.Cols[i] = b.Cols[p.pass[i]]
 			continue
 		}
-		if err := ev(c, b, out.Cols[i]); err != nil {
+		if err := ev(c, b, fit(&out.Cols[i], b)); err != nil {
 			return nil, err
 		}
 	}

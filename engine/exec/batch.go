@@ -1,6 +1,11 @@
 package exec
 
-import "github.com/ladybugsql/ladybug/engine/types"
+import (
+	"sync/atomic"
+	"unsafe"
+
+	"github.com/ladybugsql/ladybug/engine/types"
+)
 
 // BatchSize is the most rows a Batch holds.
 const BatchSize = 1024
@@ -24,6 +29,60 @@ func newBatchCap(ncol, n int) *Batch {
 		b.Cols[i] = backing[i*n : (i+1)*n : (i+1)*n]
 	}
 	return b
+}
+
+// grownBytes counts the bytes of column buffers fit and reserve allocated
+// (see GrownBytes).
+var grownBytes atomic.Int64
+
+// GrownBytes returns the bytes of batch columns and expression buffers
+// allocated since the process started. Buffers start empty and grow to the
+// batches an execution meets, so a program's memory is what its build
+// allocated plus what its executions grew; the engine's program cache
+// reads the difference across a program's first build and execution.
+func GrownBytes() int64 { return grownBytes.Load() }
+
+func countGrown(values int) {
+	grownBytes.Add(int64(values) * int64(unsafe.Sizeof(types.Value{})))
+}
+
+// emptyBatch is a batch of ncol columns with no room yet: its owner
+// makes room with reserve or ensureRow as rows arrive, so an operator
+// over a few rows never holds BatchSize values a column.
+func emptyBatch(ncol int) *Batch { return &Batch{Cols: make([][]types.Value, ncol)} }
+
+// reserve makes room for n rows in every column, keeping the N rows b
+// holds; a column grows to the next power of two (see roomFor), all short
+// columns from one allocation.
+func (b *Batch) reserve(n int) {
+	short := 0
+	for _, col := range b.Cols {
+		if len(col) < n {
+			short++
+		}
+	}
+	if short == 0 {
+		return
+	}
+	size := roomFor(n)
+	backing := make([]types.Value, short*size)
+	countGrown(short * size)
+	for i, col := range b.Cols {
+		if len(col) >= n {
+			continue
+		}
+		grown := backing[:size:size]
+		backing = backing[size:]
+		copy(grown, col[:min(b.N, len(col))])
+		b.Cols[i] = grown
+	}
+}
+
+// ensureRow makes room for row N (one more row).
+func (b *Batch) ensureRow() {
+	if len(b.Cols) > 0 && len(b.Cols[0]) <= b.N {
+		b.reserve(b.N + 1)
+	}
 }
 
 // Len returns the number of live rows.

@@ -10,8 +10,32 @@ import (
 // result for physical row i to out[i].
 type evaluator func(c *Ctx, b *Batch, out []types.Value) error
 
-// scratch returns a fresh column buffer for an intermediate result.
-func scratch() []types.Value { return make([]types.Value, BatchSize) }
+// scratch returns an empty column buffer for an intermediate result; fit
+// sizes it to each batch before use, so an expression node over a few rows
+// holds a few values rather than BatchSize of them, and a statement run
+// once allocates for the rows it met.
+func scratch() []types.Value { return nil }
+
+// fit returns *buf with room for the physical rows of b (an evaluator
+// writes out[i] for i < b.N), growing it to the next power of two, at most
+// BatchSize, when it is shorter. The buffer then stays for later batches
+// and executions.
+func fit(buf *[]types.Value, b *Batch) []types.Value {
+	if len(*buf) < b.N {
+		*buf = make([]types.Value, roomFor(b.N))
+		countGrown(len(*buf))
+	}
+	return *buf
+}
+
+// roomFor rounds n up to a power of two of at least 8, at most BatchSize.
+func roomFor(n int) int {
+	size := 8
+	for size < n {
+		size *= 2
+	}
+	return min(size, max(n, BatchSize))
+}
 
 // compiler turns bound expressions into evaluators; one per operator tree.
 type compiler struct {
@@ -125,7 +149,7 @@ func outerEval(depth, idx int) evaluator {
 func mapEval(x evaluator, fn func(types.Value) types.Value) evaluator {
 	buf := scratch()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if err := x(c, b, buf); err != nil {
+		if err := x(c, b, fit(&buf, b)); err != nil {
 			return err
 		}
 		if b.Sel == nil {
@@ -145,10 +169,10 @@ func mapEval(x evaluator, fn func(types.Value) types.Value) evaluator {
 func zipEval(l, r evaluator, fn func(a, b types.Value) types.Value) evaluator {
 	lb, rb := scratch(), scratch()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if err := l(c, b, lb); err != nil {
+		if err := l(c, b, fit(&lb, b)); err != nil {
 			return err
 		}
-		if err := r(c, b, rb); err != nil {
+		if err := r(c, b, fit(&rb, b)); err != nil {
 			return err
 		}
 		if b.Sel == nil {

@@ -95,11 +95,10 @@ func (cp *compiler) predicate(e plan.Expr) (evaluator, error) {
 // already decide the result (false for AND, true for OR).
 func logicEval(l, r evaluator, decides types.Truth, fn func(a, b types.Value) types.Value) evaluator {
 	lb, rb := scratch(), scratch()
-	live := make([]int32, 0, BatchSize)
-	open := make([]int32, 0, BatchSize)
+	var live, open []int32
 	decided := decides.Value()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if err := l(c, b, lb); err != nil {
+		if err := l(c, b, fit(&lb, b)); err != nil {
 			return err
 		}
 		live, open = liveRows(b, live[:0]), open[:0]
@@ -114,7 +113,7 @@ func logicEval(l, r evaluator, decides types.Truth, fn func(a, b types.Value) ty
 			return nil
 		}
 		view := Batch{Cols: b.Cols, N: b.N, Sel: open}
-		if err := r(c, &view, rb); err != nil {
+		if err := r(c, &view, fit(&rb, b)); err != nil {
 			return err
 		}
 		for _, i := range open {

@@ -33,10 +33,10 @@ func (cp *compiler) caseExpr(e *plan.Case) (evaluator, error) {
 		}
 	}
 	opBuf, condBuf := scratch(), scratch()
-	remain := make([]int32, 0, BatchSize)
-	hit := make([]int32, 0, BatchSize)
-	rest := make([]int32, 0, BatchSize)
+	var remain, hit, rest []int32
 	return func(c *Ctx, b *Batch, out []types.Value) error {
+		fit(&condBuf, b)
+		fit(&opBuf, b) // read by caseMatches even without an operand
 		if operand != nil {
 			if err := operand(c, b, opBuf); err != nil {
 				return err
@@ -112,6 +112,9 @@ func (cp *compiler) between(e *plan.Between) (evaluator, error) {
 	not := e.Not
 	coll := collOf(exprCollation(e.X))
 	return func(c *Ctx, b *Batch, out []types.Value) error {
+		fit(&xb, b)
+		fit(&lb, b)
+		fit(&hb, b)
 		for _, ev := range [...]struct {
 			f   evaluator
 			buf []types.Value
@@ -151,30 +154,40 @@ func (cp *compiler) inList(e *plan.InList) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	items := make([]evaluator, len(e.List))
+	// Literal items are read as they are; only the others are evaluated
+	// per batch, each into a buffer of its own.
+	vals := make([]types.Value, len(e.List))
+	var evals []evaluator
+	var slots []int
 	for i, it := range e.List {
-		if items[i], err = cp.compile(it); err != nil {
+		if k, ok := it.(*plan.Const); ok {
+			vals[i] = k.V
+			continue
+		}
+		ev, err := cp.compile(it)
+		if err != nil {
 			return nil, err
 		}
+		evals, slots = append(evals, ev), append(slots, i)
 	}
 	coll := collOf(exprCollation(e.X))
 	not := e.Not
 	xb := scratch()
-	bufs := make([][]types.Value, len(items))
-	for i := range bufs {
-		bufs[i] = scratch()
-	}
+	bufs := make([][]types.Value, len(evals))
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if err := x(c, b, xb); err != nil {
+		if err := x(c, b, fit(&xb, b)); err != nil {
 			return err
 		}
-		for k, it := range items {
-			if err := it(c, b, bufs[k]); err != nil {
+		for k, it := range evals {
+			if err := it(c, b, fit(&bufs[k], b)); err != nil {
 				return err
 			}
 		}
 		b.ForEach(func(i int) {
-			out[i] = inResult(xb[i], coll, not, len(bufs), func(k int) types.Value { return bufs[k][i] })
+			for k, slot := range slots {
+				vals[slot] = bufs[k][i]
+			}
+			out[i] = inResult(xb[i], coll, not, len(vals), func(k int) types.Value { return vals[k] })
 		})
 		return nil
 	}, nil

@@ -66,7 +66,7 @@ func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {
 		// function context at this one's session.
 		fc.Env = funcEnv{c}
 		for i, a := range args {
-			if err := a(c, b, bufs[i]); err != nil {
+			if err := a(c, b, fit(&bufs[i], b)); err != nil {
 				return err
 			}
 		}

@@ -38,8 +38,7 @@ func (cp *compiler) coalesce(args []plan.Expr) (evaluator, error) {
 			return nil, err
 		}
 	}
-	remain := make([]int32, 0, BatchSize)
-	rest := make([]int32, 0, BatchSize)
+	var remain, rest []int32
 	return func(c *Ctx, b *Batch, out []types.Value) error {
 		remain = liveRows(b, remain[:0])
 		view := Batch{Cols: b.Cols, N: b.N}

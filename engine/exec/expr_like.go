@@ -30,6 +30,9 @@ func (cp *compiler) like(e *plan.Like) (evaluator, error) {
 	var reCache map[string]*regexp.Regexp
 	var pc patternCache
 	return func(c *Ctx, b *Batch, out []types.Value) error {
+		fit(&xb, b)
+		fit(&pb, b)
+		fit(&eb, b)
 		for _, p := range [...]struct {
 			f   evaluator
 			buf []types.Value

@@ -263,7 +263,7 @@ func (cp *compiler) inSub(e *plan.InSub) (evaluator, error) {
 	cells := make([]string, len(xs))
 	return func(c *Ctx, b *Batch, out []types.Value) error {
 		for i, x := range xs {
-			if err := x(c, b, bufs[i]); err != nil {
+			if err := x(c, b, fit(&bufs[i], b)); err != nil {
 				return err
 			}
 		}

@@ -47,7 +47,7 @@ func (r *returning) add(c *Ctx, w *tableWriter, row []types.Value) error {
 	w.load(row)
 	out := make([]types.Value, len(r.evals))
 	for i, ev := range r.evals {
-		if err := ev(c, w.one, r.bufs[i]); err != nil {
+		if err := ev(c, w.one, fit(&r.bufs[i], w.one)); err != nil {
 			return err
 		}
 		out[i] = r.bufs[i][0].Clone()

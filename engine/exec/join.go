@@ -52,6 +52,10 @@ type joinOp struct {
 	// ikRoom, rbufs and rvals keep their room between executions.
 	ikRoom intKeyIndex
 	rbufs  [][]types.Value
+	// first is the left side's first batch, read before the right side is
+	// built (see start); done marks an output known to be empty.
+	first *Batch
+	done  bool
 }
 
 func (b *builder) join(n *plan.Join) (Operator, error) {
@@ -64,7 +68,7 @@ func (b *builder) join(n *plan.Join) (Operator, error) {
 		return nil, err
 	}
 	nl, nr := len(n.Left.Columns()), len(n.Right.Columns())
-	op := &joinOp{kind: n.Kind, left: l, right: r, nl: nl, nr: nr, out: NewBatch(nl + nr)}
+	op := &joinOp{kind: n.Kind, left: l, right: r, nl: nl, nr: nr, out: emptyBatch(nl + nr)}
 	if n.Method == plan.JoinIndex {
 		if n.Kind != plan.JoinInner && n.Kind != plan.JoinLeft && !n.Kind.SemiLike() {
 			return nil, notSupportedErr("index join of kind " + n.Kind.String())
@@ -128,7 +132,7 @@ func (j *joinOp) build(c *Ctx) error {
 			break
 		}
 		for i, ev := range j.rkeys {
-			if err := ev(c, b, rbufs[i]); err != nil {
+			if err := ev(c, b, fit(&rbufs[i], b)); err != nil {
 				return err
 			}
 		}
@@ -181,10 +185,12 @@ func (j *joinOp) keyOf(bufs [][]types.Value, i int) ([]byte, bool) {
 
 func (j *joinOp) Next(c *Ctx) (*Batch, error) {
 	if !j.built {
-		if err := j.build(c); err != nil {
+		if err := j.start(c); err != nil {
 			return nil, err
 		}
-		j.built = true
+	}
+	if j.done {
+		return nil, nil
 	}
 	for {
 		if j.tail {
@@ -209,14 +215,48 @@ func (j *joinOp) Next(c *Ctx) (*Batch, error) {
 	}
 }
 
+// start builds the right side. A join whose output is empty without left
+// rows (all but RIGHT and FULL) first reads the left side's first batch and
+// builds nothing when there is none; an inner, cross or semi join whose
+// right side is empty then ends without reading the left further. A chain
+// of joins over an empty table thus stops at once, as SQLite's nested
+// loops do, instead of building every other input.
+func (j *joinOp) start(c *Ctx) error {
+	j.built = true
+	outer := j.kind == plan.JoinRight || j.kind == plan.JoinFull
+	if !outer && j.probe == nil {
+		b, err := j.left.Next(c)
+		if err != nil {
+			return err
+		}
+		if b == nil {
+			j.done = true
+			return nil
+		}
+		j.first = b
+	}
+	if err := j.build(c); err != nil {
+		return err
+	}
+	if j.rows.Len() == 0 && j.probe == nil && (j.kind == plan.JoinInner || j.kind == plan.JoinCross || j.kind == plan.JoinSemi) {
+		j.done, j.first = true, nil
+	}
+	return nil
+}
+
 func (j *joinOp) nextLeft(c *Ctx) error {
-	b, err := j.left.Next(c)
+	b, err := j.first, error(nil)
+	if b != nil {
+		j.first = nil
+	} else {
+		b, err = j.left.Next(c)
+	}
 	if err != nil || b == nil {
 		j.lb = nil
 		return err
 	}
 	for i, ev := range j.lkeys {
-		if err := ev(c, b, j.lbufs[i]); err != nil {
+		if err := ev(c, b, fit(&j.lbufs[i], b)); err != nil {
 			return err
 		}
 	}
@@ -359,6 +399,7 @@ func (j *joinOp) nextPairs(c *Ctx) (*Batch, error) {
 	if out.N == 0 {
 		return nil, nil
 	}
+	out.reserve(out.N)
 	j.materialise(out)
 	if err := j.residual(c, out); err != nil {
 		return nil, err
@@ -433,7 +474,7 @@ func (j *joinOp) decodeBuild(c *Ctx) error {
 // residual applies the ON condition and records matches.
 func (j *joinOp) residual(c *Ctx, out *Batch) error {
 	if j.on != nil {
-		if err := j.on(c, out, j.onBuf); err != nil {
+		if err := j.on(c, out, fit(&j.onBuf, out)); err != nil {
 			return err
 		}
 		j.lsel = j.lsel[:0]
@@ -460,6 +501,7 @@ func (j *joinOp) residual(c *Ctx, out *Batch) error {
 func (j *joinOp) leftUnmatched(lb *Batch) *Batch {
 	out := j.out
 	out.Reset()
+	out.reserve(len(j.lmatch))
 	for k, m := range j.lmatch {
 		if m {
 			continue
@@ -483,6 +525,7 @@ func (j *joinOp) leftUnmatched(lb *Batch) *Batch {
 func (j *joinOp) rightTail() *Batch {
 	out := j.out
 	out.Reset()
+	out.reserve(min(BatchSize, len(j.rmatch)-j.tailPos))
 	for j.tailPos < len(j.rmatch) && out.N < BatchSize {
 		r := j.tailPos
 		j.tailPos++
@@ -519,6 +562,7 @@ func (j *joinOp) Close() {
 		j.probe.close()
 	}
 	j.built, j.lb, j.tail, j.tailPos, j.rmatch, j.ik = false, nil, false, 0, nil, nil
+	j.first, j.done = nil, false
 	// The decoded build rows alias the released row table: drop them,
 	// keeping a moderate slice's room.
 	clear(j.rvals)

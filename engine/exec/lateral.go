@@ -55,7 +55,7 @@ func (l *lateralOp) Next(c *Ctx) (*Batch, error) {
 				return nil, err
 			}
 			for i, ev := range l.args {
-				if err := ev(c, b, l.bufs[i]); err != nil {
+				if err := ev(c, b, fit(&l.bufs[i], b)); err != nil {
 					return nil, err
 				}
 			}
@@ -95,7 +95,7 @@ func (l *lateralOp) fill(c *Ctx) (*Batch, error) {
 		}
 		if l.on != nil && out.N > start {
 			view := Batch{Cols: out.Cols, N: out.N, Sel: rangeSel(start, out.N)}
-			if err := l.on(c, &view, l.onBuf); err != nil {
+			if err := l.on(c, &view, fit(&l.onBuf, &view)); err != nil {
 				return nil, err
 			}
 			keep := start

@@ -148,7 +148,7 @@ func (cp *compiler) newSortKeyer(keys []plan.SortKey) (*sortKeyer, error) {
 // eval computes the key terms for the batch.
 func (sk *sortKeyer) eval(c *Ctx, b *Batch) error {
 	for i, ev := range sk.evals {
-		if err := ev(c, b, sk.bufs[i]); err != nil {
+		if err := ev(c, b, fit(&sk.bufs[i], b)); err != nil {
 			return err
 		}
 	}

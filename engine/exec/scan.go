@@ -38,7 +38,7 @@ type scanOp struct {
 }
 
 func (cp *compiler) newScan(s *plan.Scan) (Operator, error) {
-	op := &scanOp{t: s.Table, needed: s.Needed, lookup: s.Lookup, out: NewBatch(len(s.Cols)), reverse: s.Reverse}
+	op := &scanOp{t: s.Table, needed: s.Needed, lookup: s.Lookup, out: emptyBatch(len(s.Cols)), reverse: s.Reverse}
 	op.ridCol, op.aliasCol = rowidOutputs(s.Table, s.Needed)
 	var err error
 	if op.budget, err = cp.newRowBudget(s.RowLimit); err != nil {
@@ -301,6 +301,7 @@ func (s *scanOp) row(b *Batch, key, val []byte, decode bool) (stop bool, err err
 		s.done = true
 		return true, nil
 	}
+	b.ensureRow()
 	if decode {
 		if err := s.dec.decode(val, s.needed, b.Cols[:len(s.t.Columns)], b.N, &s.ar); err != nil {
 			return true, err
@@ -366,6 +367,7 @@ func (s *scanOp) point(c *Ctx) (*Batch, error) {
 	b.Reset()
 	s.ar.reset()
 	rid := len(s.t.Columns)
+	b.ensureRow()
 	if s.decodes() {
 		if err := s.dec.decode(val, s.needed, b.Cols[:rid], 0, &s.ar); err != nil {
 			return nil, err

@@ -52,6 +52,7 @@ func (s *scanOp) fillReverse() (*Batch, error) {
 			s.done = true
 			break
 		}
+		b.ensureRow()
 		if decode {
 			v, err := s.cur.Value()
 			if err != nil {

@@ -26,7 +26,7 @@ type rowidInOp struct {
 }
 
 func (cp *compiler) newRowidIn(n *plan.Scan) (Operator, error) {
-	s := &scanOp{t: n.Table, needed: n.Needed, out: NewBatch(len(n.Cols))}
+	s := &scanOp{t: n.Table, needed: n.Needed, out: emptyBatch(len(n.Cols))}
 	s.ridCol, s.aliasCol = rowidOutputs(n.Table, n.Needed)
 	var err error
 	if s.budget, err = cp.newRowBudget(n.RowLimit); err != nil {
@@ -111,6 +111,7 @@ func (op *rowidInOp) Next(c *Ctx) (*Batch, error) {
 		if !ok {
 			continue
 		}
+		b.ensureRow()
 		if decode {
 			if err := s.dec.decode(val, s.needed, b.Cols[:rid], b.N, &s.ar); err != nil {
 				return nil, err

@@ -52,7 +52,7 @@ func (cp *compiler) raise(e *plan.Raise) (evaluator, error) {
 		}
 		text := ""
 		if msg != nil {
-			if err := msg(c, b, buf); err != nil {
+			if err := msg(c, b, fit(&buf, b)); err != nil {
 				return err
 			}
 			text = buf[b.Phys(0)].Text()

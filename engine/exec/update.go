@@ -304,7 +304,7 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 		if i < 0 {
 			u.from = len(bt.Cols) > width
 			for k, ev := range u.sets {
-				if err := ev(c, bt, u.bufs[k]); err != nil {
+				if err := ev(c, bt, fit(&u.bufs[k], bt)); err != nil {
 					return err
 				}
 			}

@@ -99,7 +99,7 @@ func (ins *inserter) upsert(c *Ctx, ue *upsertExec, cf *conflict, row []types.Va
 		ue.both.Cols[len(old)+i][0] = v
 	}
 	if ue.where != nil {
-		if err := ue.where(c, ue.both, ue.buf); err != nil {
+		if err := ue.where(c, ue.both, fit(&ue.buf, ue.both)); err != nil {
 			return err
 		}
 		if !isTrue(ue.buf[0]) {
@@ -108,7 +108,7 @@ func (ins *inserter) upsert(c *Ctx, ue *upsertExec, cf *conflict, row []types.Va
 	}
 	nrow := append([]types.Value{}, old...)
 	for k, ev := range ue.sets {
-		if err := ev(c, ue.both, ue.buf); err != nil {
+		if err := ev(c, ue.both, fit(&ue.buf, ue.both)); err != nil {
 			return err
 		}
 		setColumn(w, nrow, ue.u.SetCols[k], ue.buf[0].Clone())

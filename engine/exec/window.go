@@ -188,7 +188,7 @@ func (w *windowOp) compute(c *Ctx) error {
 // collect evaluates the function's inputs over a batch.
 func (f *winFunc) collect(c *Ctx, b *Batch) error {
 	for i, ev := range f.args {
-		if err := ev(c, b, f.argBufs[i]); err != nil {
+		if err := ev(c, b, fit(&f.argBufs[i], b)); err != nil {
 			return err
 		}
 	}
@@ -199,12 +199,12 @@ func (f *winFunc) collect(c *Ctx, b *Batch) error {
 		return err
 	}
 	if f.ordVal != nil {
-		if err := f.ordVal(c, b, f.ordBuf); err != nil {
+		if err := f.ordVal(c, b, fit(&f.ordBuf, b)); err != nil {
 			return err
 		}
 	}
 	if f.filter != nil {
-		if err := f.filter(c, b, f.filterBuf); err != nil {
+		if err := f.filter(c, b, fit(&f.filterBuf, b)); err != nil {
 			return err
 		}
 	}
