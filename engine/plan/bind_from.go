@@ -428,6 +428,8 @@ func MapExpr(e Expr, fn func(Expr) Expr) Expr {
 			list[i] = MapExpr(a, fn)
 		}
 		return fn(&InList{X: MapExpr(x.X, fn), List: list, Not: x.Not})
+	case *Like:
+		return fn(&Like{Op: x.Op, X: MapExpr(x.X, fn), Pat: MapExpr(x.Pat, fn), Escape: MapExpr(x.Escape, fn), Not: x.Not})
 	}
 	return fn(e)
 }

@@ -172,6 +172,10 @@ func (g *joinGraph) leafOf(col int) int {
 // join is only built for the leaf chosen), so a chain of n leaves costs
 // O(n²) estimates plus one pass over the conditions per step.
 func (g *joinGraph) greedy() (Node, []int, []int) {
+	for i := range g.preds {
+		g.preds[i].lm, g.preds[i].rm = g.leafMask(g.preds[i].l), g.leafMask(g.preds[i].r)
+	}
+	g.filterLeaves()
 	rows := make([]float64, len(g.leaves))
 	first := 0
 	for i := range g.leaves {
@@ -179,9 +183,6 @@ func (g *joinGraph) greedy() (Node, []int, []int) {
 		if rows[i] < rows[first] {
 			first = i
 		}
-	}
-	for i := range g.preds {
-		g.preds[i].lm, g.preds[i].rm = g.leafMask(g.preds[i].l), g.leafMask(g.preds[i].r)
 	}
 	pos := make([]int, g.width)
 	for i := range pos {
@@ -214,6 +215,26 @@ func (g *joinGraph) greedy() (Node, []int, []int) {
 		treeRows = bestRows
 	}
 	return tree, pos, order
+}
+
+// filterLeaves moves each condition that reads one leaf only (an ON
+// conjunct of a join in the chain) into a filter over that leaf, where it
+// runs before any join and counts in the leaf's estimate.
+func (g *joinGraph) filterLeaves() {
+	for i := range g.preds {
+		p := &g.preds[i]
+		if p.key || p.lm == 0 || p.lm&(p.lm-1) != 0 {
+			continue
+		}
+		x := 0
+		for p.lm>>x != 1 {
+			x++
+		}
+		lf := &g.leaves[x]
+		off := lf.off
+		lf.node = &Filter{Input: lf.node, Pred: remapCols(p.l, func(c int) int { return c - off })}
+		p.used = true
+	}
 }
 
 // connects reports whether an unused equi-join key joins leaf x with the

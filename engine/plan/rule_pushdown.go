@@ -1,6 +1,12 @@
 package plan
 
-import "github.com/ladybugsql/ladybug/engine/catalog"
+import (
+	"unicode/utf8"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/funcs"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
 
 // pushdownFilters moves the conjuncts of a Filter as close to the scans as
 // their meaning allows, so the rules after it (rowid and index lookups)
@@ -200,8 +206,8 @@ const (
 
 // pushSide reports which join side c reads (columns below nl are the
 // left's), or sideNone when c holds a node outside the pushable set:
-// columns, constants, parameters, operators that cannot fail, BETWEEN and
-// IN (list). MapExpr rebuilds every node of that set, so shifting the
+// columns, constants, parameters, operators that cannot fail, BETWEEN,
+// IN (list) and a LIKE or GLOB that cannot fail (safeLike). MapExpr rebuilds every node of that set, so shifting the
 // columns of a pushable expression is exact.
 func pushSide(c Expr, nl int) int {
 	side := sideConst
@@ -220,9 +226,41 @@ func pushSide(c Expr, nl int) int {
 				side = sideBoth
 			}
 		case *Const, *Param, *Unary, *Binary, *Affinity, *Collate, *Cast, *IsNull, *Between, *InList:
+		case *Like:
+			if !safeLike(x) {
+				side = sideNone
+			}
 		default:
 			side = sideNone
 		}
 	})
 	return side
+}
+
+// safeLike reports whether l can never fail: a LIKE or GLOB whose pattern
+// is a literal that compiles and whose ESCAPE, if any, is a literal single
+// character (a column's pattern could be too long, an ESCAPE of two
+// characters is an error, REGEXP patterns can be invalid).
+func safeLike(l *Like) bool {
+	pat, ok := l.Pat.(*Const)
+	if !ok || pat.V.Kind() != types.KindText {
+		return false
+	}
+	switch {
+	case l.Op == "GLOB" && l.Escape == nil:
+		_, err := funcs.CompileGlob(pat.V.Text())
+		return err == nil
+	case l.Op != "LIKE":
+		return false
+	}
+	esc := rune(0)
+	if l.Escape != nil {
+		e, ok := l.Escape.(*Const)
+		if !ok || e.V.Kind() != types.KindText || utf8.RuneCountInString(e.V.Text()) != 1 {
+			return false
+		}
+		esc, _ = utf8.DecodeRuneInString(e.V.Text())
+	}
+	_, err := funcs.CompileLike(pat.V.Text(), esc)
+	return err == nil
 }
