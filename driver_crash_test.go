@@ -23,6 +23,9 @@ func TestMain(m *testing.M) {
 	if path := os.Getenv(crashChildEnv); path != "" {
 		os.Exit(crashChild(path))
 	}
+	if path := os.Getenv(backupChildEnv); path != "" {
+		os.Exit(backupCrashChild(path))
+	}
 	os.Exit(m.Run())
 }
 
