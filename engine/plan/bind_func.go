@@ -258,6 +258,20 @@ func WalkExpr(e Expr, fn func(Expr)) {
 		return
 	}
 	fn(e)
+	switch x := e.(type) { // the common nodes without building a slice
+	case *Binary:
+		WalkExpr(x.L, fn)
+		WalkExpr(x.R, fn)
+		return
+	case *Unary:
+		WalkExpr(x.X, fn)
+		return
+	case *Affinity:
+		WalkExpr(x.X, fn)
+		return
+	case *ColRef, *Const, *Param:
+		return
+	}
 	for _, c := range children(e) {
 		WalkExpr(c, fn)
 	}

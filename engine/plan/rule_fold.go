@@ -56,7 +56,9 @@ func foldAll(es []Expr) {
 	}
 }
 
-// foldExpr returns e with its maximal constant subexpressions folded.
+// foldExpr returns e with its maximal constant subexpressions folded,
+// bottom-up: a node folds when its operands folded to literals, so a deep
+// tree (a 400-term OR) costs one pass rather than one per level.
 func foldExpr(e Expr) Expr {
 	if e == nil {
 		return nil
@@ -64,14 +66,44 @@ func foldExpr(e Expr) Expr {
 	if _, ok := e.(*Const); ok {
 		return e
 	}
-	if isConstant(e) {
-		if _, ok := e.(*Collate); !ok { // a COLLATE keeps its name for the comparison above
-			if v, ok := EvalConst(e); ok {
-				return &Const{V: v}
-			}
+	f := foldChildren(e)
+	if _, ok := f.(*Collate); ok || !constNode(f) { // a COLLATE keeps its name for the comparison above
+		return f
+	}
+	for _, c := range children(f) {
+		if c != nil && !foldedOperand(c) {
+			return f
 		}
 	}
-	return foldChildren(e)
+	if v, ok := EvalConst(f); ok {
+		return &Const{V: v}
+	}
+	return f
+}
+
+// foldedOperand reports whether c is a literal, or a literal with a
+// COLLATE (which stays for the comparison reading it).
+func foldedOperand(c Expr) bool {
+	switch x := c.(type) {
+	case *Const:
+		return true
+	case *Collate:
+		return foldedOperand(x.X)
+	}
+	return false
+}
+
+// constNode reports whether e's own node (not its operands) may fold:
+// an operator or a deterministic scalar function.
+func constNode(e Expr) bool {
+	switch x := e.(type) {
+	case *Unary, *Binary, *Affinity, *Cast, *IsNull, *Case, *Like, *Between, *InList:
+		return true
+	case *Func:
+		f, found := funcs.Lookup(x.Name, len(x.Args))
+		return found && f.Deterministic && f.Kind == funcs.KindScalar
+	}
+	return false
 }
 
 // foldChildren rebuilds e with each operand folded.
@@ -115,22 +147,14 @@ func foldChildren(e Expr) Expr {
 	return e
 }
 
-// isConstant reports whether e reads nothing but literals and
-// deterministic scalar functions of them.
-func isConstant(e Expr) bool { return constOver(e, false) }
-
 // RowIndependent reports whether e has the same value for every row of an
 // execution: it reads only literals, parameters and deterministic scalar
 // functions of them. The executor evaluates such a filter once.
-func RowIndependent(e Expr) bool { return constOver(e, true) }
-
-func constOver(e Expr, params bool) bool {
+func RowIndependent(e Expr) bool {
 	ok := true
 	WalkExpr(e, func(x Expr) {
 		switch x := x.(type) {
-		case *Param:
-			ok = ok && params
-		case *Const, *Unary, *Binary, *Affinity, *Collate, *Cast, *IsNull, *Case, *Like, *Between, *InList:
+		case *Param, *Const, *Unary, *Binary, *Affinity, *Collate, *Cast, *IsNull, *Case, *Like, *Between, *InList:
 		case *Func:
 			f, found := funcs.Lookup(x.Name, len(x.Args))
 			ok = ok && found && f.Deterministic && f.Kind == funcs.KindScalar
