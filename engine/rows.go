@@ -67,6 +67,11 @@ func (rs *resultSet) next(dest []types.Value) (err error) {
 		return nil
 	}
 	for rs.b == nil || rs.k >= rs.b.Len() {
+		// Operators that emit full batches leave polling the context to
+		// their consumer; this is the last one (Exec drains here too).
+		if err := rs.ctx.Check(); err != nil {
+			return err
+		}
 		b, err := rs.op.Next(rs.ctx)
 		if err != nil {
 			return err

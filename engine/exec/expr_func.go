@@ -34,6 +34,10 @@ func (e funcEnv) LastInsertRowid() int64 {
 
 func (e funcEnv) Now() time.Time { return e.c.Time() }
 
+// Check lets long-running functions (like(), glob()) poll the statement's
+// context.
+func (e funcEnv) Check() error { return e.c.CheckNow() }
+
 // funcCall compiles a scalar function call: arguments are evaluated over
 // the batch, then the function runs once per live row.
 func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {
@@ -71,6 +75,11 @@ func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {
 			}
 		}
 		for k, n := 0, b.Len(); k < n; k++ {
+			// A function can be slow per row (printf of a megabyte): poll
+			// within the batch, not only between batches.
+			if err := c.Check(); err != nil {
+				return err
+			}
 			i := b.Phys(k)
 			for j := range row {
 				row[j] = bufs[j][i]

@@ -24,9 +24,29 @@ func evalConst(e plan.Expr) (v types.Value, ok bool) {
 	if err != nil {
 		return types.Null, false
 	}
-	v, err = evalOne(&Ctx{Go: context.Background()}, ev)
+	v, err = evalOne(&Ctx{Go: &foldBudget{Context: context.Background(), polls: foldPolls}}, ev)
 	if err != nil {
 		return types.Null, false
 	}
 	return v, true
+}
+
+// foldPolls bounds the work of folding one expression: loops that poll
+// the context (a long LIKE, a big printf) give up after this many polls,
+// and the expression then runs at execution time under the statement's
+// own context, where a deadline can stop it. Preparing has no deadline of
+// its own to honour.
+const foldPolls = 16
+
+// foldBudget is a context that reports itself done after polls polls.
+type foldBudget struct {
+	context.Context
+	polls int
+}
+
+func (f *foldBudget) Err() error {
+	if f.polls--; f.polls < 0 {
+		return context.DeadlineExceeded
+	}
+	return nil
 }

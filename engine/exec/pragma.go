@@ -273,9 +273,42 @@ func (h *heldOp) Close() { h.pos = 0 }
 // tableFuncOp evaluates a table-valued function's arguments at its first
 // pull and emits the rows.
 type tableFuncOp struct {
-	n    *plan.TableFunc
-	args []evaluator
-	held *heldOp
+	n      *plan.TableFunc
+	args   []evaluator
+	held   *heldOp
+	series *series // generate_series streams instead of holding rows
+}
+
+// series is the state of a streaming generate_series: the next value, the
+// bound and the step; done once the bound is passed.
+type series struct {
+	cur, stop, step int64
+	done            bool
+}
+
+// next fills b with the following values, polling the context per batch.
+func (s *series) next(c *Ctx, b *Batch) (*Batch, error) {
+	if s.done {
+		return nil, nil
+	}
+	if err := c.Check(); err != nil {
+		return nil, err
+	}
+	b.Reset()
+	for b.N < BatchSize && !s.done {
+		b.Cols[0][b.N] = types.NewInt(s.cur)
+		for col := 1; col < len(b.Cols); col++ {
+			b.Cols[col][b.N] = types.Null
+		}
+		b.N++
+		if s.step > 0 && (s.cur > math.MaxInt64-s.step || s.cur+s.step > s.stop) ||
+			s.step < 0 && (s.cur < math.MinInt64-s.step || s.cur+s.step < s.stop) {
+			s.done = true // the next value would pass the bound (or overflow)
+		} else {
+			s.cur += s.step
+		}
+	}
+	return b, nil
 }
 
 func (b *builder) tableFunc(n *plan.TableFunc) (Operator, error) {
@@ -291,6 +324,9 @@ func (b *builder) tableFunc(n *plan.TableFunc) (Operator, error) {
 }
 
 func (t *tableFuncOp) Next(c *Ctx) (*Batch, error) {
+	if t.series != nil {
+		return t.series.next(c, t.held.out)
+	}
 	if t.held.rows == nil {
 		vals := make([]types.Value, len(t.args))
 		for i, a := range t.args {
@@ -299,6 +335,14 @@ func (t *tableFuncOp) Next(c *Ctx) (*Batch, error) {
 				return nil, err
 			}
 			vals[i] = v
+		}
+		if t.n.Name == "generate_series" && len(t.held.out.Cols) > 0 {
+			start, stop, step, err := seriesBounds(vals)
+			if err != nil {
+				return nil, err
+			}
+			t.series = &series{cur: start, stop: stop, step: step, done: step > 0 && start > stop || step < 0 && start < stop}
+			return t.series.next(c, t.held.out)
 		}
 		rows, err := tableFuncRows(c, t.n.Name, vals)
 		if err != nil {
@@ -312,7 +356,7 @@ func (t *tableFuncOp) Next(c *Ctx) (*Batch, error) {
 	return t.held.Next(c)
 }
 
-func (t *tableFuncOp) Close() { t.held.rows, t.held.pos = nil, 0 }
+func (t *tableFuncOp) Close() { t.held.rows, t.held.pos, t.series = nil, 0, nil }
 
 func tableFuncRows(c *Ctx, name string, args []types.Value) ([][]types.Value, error) {
 	if strings.HasPrefix(name, "pragma_") {
@@ -353,19 +397,12 @@ func tableFuncRows(c *Ctx, name string, args []types.Value) ([][]types.Value, er
 	return nil, notSupportedErr("table-valued function " + name)
 }
 
+// generateSeries holds the rows of generate_series for a lateral call;
+// the table function itself streams (series).
 func generateSeries(args []types.Value) ([][]types.Value, error) {
-	if len(args) < 1 || len(args) > 3 {
-		return nil, errs.New(errs.CodeGeneric, "generate_series needs 1 to 3 arguments")
-	}
-	start, stop, step := args[0].AsInt(), int64(1<<62), int64(1)
-	if len(args) > 1 {
-		stop = args[1].AsInt()
-	}
-	if len(args) > 2 {
-		step = args[2].AsInt()
-	}
-	if step == 0 {
-		step = 1
+	start, stop, step, err := seriesBounds(args)
+	if err != nil {
+		return nil, err
 	}
 	var rows [][]types.Value
 	for v := start; (step > 0 && v <= stop) || (step < 0 && v >= stop); v += step {
@@ -378,6 +415,25 @@ func generateSeries(args []types.Value) ([][]types.Value, error) {
 		}
 	}
 	return rows, nil
+}
+
+// seriesBounds reads generate_series' start, stop (default 2^62) and step
+// (default 1; 0 means 1).
+func seriesBounds(args []types.Value) (start, stop, step int64, err error) {
+	if len(args) < 1 || len(args) > 3 {
+		return 0, 0, 0, errs.New(errs.CodeGeneric, "generate_series needs 1 to 3 arguments")
+	}
+	start, stop, step = args[0].AsInt(), int64(1<<62), int64(1)
+	if len(args) > 1 {
+		stop = args[1].AsInt()
+	}
+	if len(args) > 2 {
+		step = args[2].AsInt()
+	}
+	if step == 0 {
+		step = 1
+	}
+	return start, stop, step, nil
 }
 
 // masterOp scans sqlite_master: the catalog's entries, then the hidden

@@ -712,6 +712,9 @@ func eachIndexEntry(c *Ctx, t *catalog.Table, ik *plan.IndexKeys, fn func(iw *in
 			return err
 		}
 		for k, n := 0, bt.Len(); k < n; k++ {
+			if err := c.Check(); err != nil {
+				return err
+			}
 			bt.Row(k, row)
 			w.load(row)
 			key, hasNull, in, err := iw.indexKey(c, w, row, w.key[:0])

@@ -33,6 +33,22 @@ type Context struct {
 	re    map[string]*regexp.Regexp // REGEXP cache, bounded by maxRegexps
 }
 
+// Checker is implemented by an Env that can tell a long-running function
+// to stop: Check returns the statement's interrupt error once its context
+// is done.
+type Checker interface{ Check() error }
+
+// check returns the Env's Check, or nil when it has none.
+func (c *Context) check() func() error {
+	if c == nil {
+		return nil
+	}
+	if ch, ok := c.Env.(Checker); ok {
+		return ch.Check
+	}
+	return nil
+}
+
 // NewContext returns a Context reading session state from env (may be nil).
 func NewContext(env Env) *Context { return &Context{Env: env} }
 

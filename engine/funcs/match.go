@@ -29,21 +29,25 @@ type matchInfo struct {
 
 // Like reports whether s matches LIKE pattern; esc is the ESCAPE character
 // or 0 for none. A pattern over MaxPatternLength is an error.
-func Like(pattern, s string, esc rune) (bool, error) {
+func Like(pattern, s string, esc rune) (bool, error) { return like(pattern, s, esc, nil) }
+
+func like(pattern, s string, esc rune, check func() error) (bool, error) {
 	p, err := CompileLike(pattern, esc)
 	if err != nil {
 		return false, err
 	}
-	return p.Match(s, nil)
+	return p.Match(s, check)
 }
 
 // Glob reports whether s matches GLOB pattern.
-func Glob(pattern, s string) (bool, error) {
+func Glob(pattern, s string) (bool, error) { return glob(pattern, s, nil) }
+
+func glob(pattern, s string, check func() error) (bool, error) {
 	p, err := CompileGlob(pattern)
 	if err != nil {
 		return false, err
 	}
-	return p.Match(s, nil)
+	return p.Match(s, check)
 }
 
 func cString(s string) string {
@@ -55,7 +59,7 @@ func cString(s string) string {
 	return s
 }
 
-func fnLike(_ *Context, a []types.Value) (types.Value, error) {
+func fnLike(c *Context, a []types.Value) (types.Value, error) {
 	var esc rune
 	if len(a) == 3 {
 		if a[2].IsNull() {
@@ -70,18 +74,18 @@ func fnLike(_ *Context, a []types.Value) (types.Value, error) {
 	if a[0].IsNull() || a[1].IsNull() {
 		return types.Null, nil
 	}
-	m, err := Like(textOf(a[0]), textOf(a[1]), esc)
+	m, err := like(textOf(a[0]), textOf(a[1]), esc, c.check())
 	if err != nil {
 		return types.Null, err
 	}
 	return types.NewBool(m), nil
 }
 
-func fnGlob(_ *Context, a []types.Value) (types.Value, error) {
+func fnGlob(c *Context, a []types.Value) (types.Value, error) {
 	if anyNull(a) {
 		return types.Null, nil
 	}
-	m, err := Glob(textOf(a[0]), textOf(a[1]))
+	m, err := glob(textOf(a[0]), textOf(a[1]), c.check())
 	if err != nil {
 		return types.Null, err
 	}
