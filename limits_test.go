@@ -152,3 +152,52 @@ func TestLimits_LikeAndGlob(t *testing.T) {
 		require.ErrorContains(t, db.QueryRow(q).Scan(&m), "LIKE or GLOB pattern too complex", q)
 	}
 }
+
+// TestLimits_MemoryLimitCoversEveryGrowingOperator: each operator that
+// holds rows or keys growing with its input fails with the memory-limit
+// error under a small memory_limit instead of growing past it.
+func TestLimits_MemoryLimitCoversEveryGrowingOperator(t *testing.T) {
+	db, err := sql.Open("ladybug", ":memory:?memory_limit=1MiB")
+	require.NoError(t, err)
+	defer db.Close()
+	for name, q := range map[string]string{
+		"distinct":            "SELECT count(*) FROM (SELECT DISTINCT value FROM generate_series(1, 1000000))",
+		"count distinct":      "SELECT count(DISTINCT value) FROM generate_series(1, 1000000)",
+		"union":               "SELECT count(*) FROM (SELECT value FROM generate_series(1, 1000000) UNION SELECT value FROM generate_series(1, 10))",
+		"except":              "SELECT count(*) FROM (SELECT 1 EXCEPT SELECT value FROM generate_series(1, 1000000))",
+		"recursive cte union": "WITH RECURSIVE r(x) AS (SELECT 1 UNION SELECT x + 1 FROM r WHERE x < 1000000) SELECT count(*) FROM r",
+		"recursive cte queue": "WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 1000000 UNION ALL SELECT x + 2 FROM r WHERE x < 1000000) SELECT count(*) FROM r",
+		"window":              "SELECT max(s) FROM (SELECT sum(value) OVER (ORDER BY -value) s FROM generate_series(1, 1000000))",
+		"sort":                "SELECT count(*) FROM (SELECT value FROM generate_series(1, 1000000) ORDER BY -value)",
+		"group by":            "SELECT count(*) FROM (SELECT value, count(*) FROM generate_series(1, 1000000) GROUP BY value)",
+	} {
+		t.Run(name, func(t *testing.T) {
+			var n int64
+			err := db.QueryRow(q).Scan(&n)
+			require.ErrorContains(t, err, "memory limit")
+		})
+	}
+}
+
+func TestLimits_StringOrBlobTooBig(t *testing.T) {
+	db := openLimitsDB(t)
+	var n int64
+	for _, q := range []string{
+		"SELECT length(printf('%1000000000d', 1))",
+		"SELECT length(printf('%.*c', 1000000001, 'a'))",
+		"SELECT length(zeroblob(1000000001))",
+	} {
+		require.ErrorContains(t, db.QueryRow(q).Scan(&n), "string or blob too big", q)
+	}
+}
+
+// TestLimits_LongInListOfLiterals: the values of a constant IN list are
+// held once (a list of a million literals once took over 3 GB).
+func TestLimits_LongInListOfLiterals(t *testing.T) {
+	db := openLimitsDB(t)
+	var in, notIn int
+	list := joined("1", ",", 199_999) + ",2"
+	require.NoError(t, db.QueryRow("SELECT 2 IN ("+list+"), 3 NOT IN ("+list+")").Scan(&in, &notIn))
+	require.Equal(t, 1, in)
+	require.Equal(t, 1, notIn)
+}

@@ -3,6 +3,7 @@ package exec
 import (
 	"bytes"
 	"sort"
+	"unsafe"
 
 	"github.com/ladybugsql/ladybug/engine/funcs"
 	"github.com/ladybugsql/ladybug/engine/plan"
@@ -47,11 +48,17 @@ type aggSpec struct {
 // aggregateOp is a hash aggregation: groups live in a factorized hash
 // table (key) and table (representative key values); accumulators are
 // indexed by group number.
+// distinctEntryBytes is the map overhead of one DISTINCT key, roughly.
+const distinctEntryBytes = 48
+
 type aggregateOp struct {
-	in     Operator
-	groups []evaluator
-	gcolls []string
-	gbufs  [][]types.Value
+	// extra counts the bytes DISTINCT keys and ordered arguments hold;
+	// extraHeld the part charged to the memory limit.
+	extra, extraHeld int64
+	in               Operator
+	groups           []evaluator
+	gcolls           []string
+	gbufs            [][]types.Value
 	// gcol[i] >= 0 reads group key i in place from that input column;
 	// gkeys[i] is the current batch's key values either way.
 	gcol    []int
@@ -234,6 +241,10 @@ func (a *aggregateOp) consumeBatch(c *Ctx) (bool, error) {
 	if err := a.accumulate(b, a.gidx); err != nil {
 		return false, err
 	}
+	// DISTINCT and ORDER BY arguments keep every value they were given.
+	if err := c.account(&a.extraHeld, a.extra); err != nil {
+		return false, err
+	}
 	if a.gvals != nil {
 		// Account the groups held, so a memory limit stops a runaway
 		// GROUP BY with an error.
@@ -404,9 +415,12 @@ func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
 					continue
 				}
 				acc.seen[dk] = struct{}{}
+				a.extra += int64(len(dk)) + distinctEntryBytes
 			}
 			if s.order != nil {
-				acc.ordered = append(acc.ordered, orderedVal{key: string(s.order.key(nil, i)), v: v.Clone(), s: sep.Clone()})
+				ov := orderedVal{key: string(s.order.key(nil, i)), v: v.Clone(), s: sep.Clone()}
+				acc.ordered = append(acc.ordered, ov)
+				a.extra += int64(len(ov.key)) + int64(unsafe.Sizeof(ov))
 				continue
 			}
 			if err := acc.add(s.kind, v, sep, s.coll); err != nil {
@@ -473,6 +487,7 @@ func (a *aggregateOp) Close() {
 	a.accs, a.ngroups, a.emitted, a.ready = nil, 0, 0, false
 	a.resetState()
 	a.inDone = false
+	a.extra, a.extraHeld = 0, 0
 }
 
 // newAccum returns a fresh accumulator for the aggregate.

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"container/heap"
+	"unsafe"
 
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -47,6 +48,7 @@ type recursiveOp struct {
 	seq           uint64
 	pending       [][]types.Value // output rows whose terms have not run
 	seen          *factorized.HashTable
+	held          int64 // bytes of the queue and seen charged to the memory limit
 	key           []byte
 	out           *Batch
 }
@@ -242,7 +244,18 @@ func (r *recursiveOp) push(c *Ctx, b *Batch) error {
 		r.seq++
 		heap.Push(&r.pq, cteEntry{key: string(r.order.key(nil, i)), seq: r.seq, row: row})
 	}
-	return nil
+	return c.account(&r.held, r.queueBytes())
+}
+
+// queueBytes is the memory of the queued rows (their values, not the
+// text they point to) and of the UNION's set of rows seen.
+func (r *recursiveOp) queueBytes() int64 {
+	rows := int64(len(r.fifo) - r.head + len(r.pq))
+	n := rows * (int64(r.ncol)*int64(unsafe.Sizeof(types.Value{})) + int64(unsafe.Sizeof([]types.Value{})))
+	if r.seen != nil {
+		n += r.seen.SizeBytes()
+	}
+	return n
 }
 
 // pop takes the next row out of the queue, nil when it is empty.
@@ -270,6 +283,7 @@ func (r *recursiveOp) pop() []types.Value {
 }
 
 func (r *recursiveOp) Close() {
+	r.held = 0
 	r.setup.Close()
 	for _, s := range r.steps {
 		s.Close()

@@ -17,7 +17,8 @@ type distinctOp struct {
 	key    []byte
 	sorted bool
 	last   []byte
-	any    bool // last holds a row's key
+	any    bool  // last holds a row's key
+	held   int64 // bytes of ht charged to the memory limit
 }
 
 func (d *distinctOp) Next(c *Ctx) (*Batch, error) {
@@ -44,6 +45,11 @@ func (d *distinctOp) Next(c *Ctx) (*Batch, error) {
 				d.sel = append(d.sel, int32(i))
 			}
 		}
+		if d.ht != nil {
+			if err := c.account(&d.held, d.ht.SizeBytes()); err != nil {
+				return nil, err
+			}
+		}
 		if len(d.sel) > 0 {
 			b.Sel = d.sel
 			return b, nil
@@ -68,6 +74,7 @@ func (d *distinctOp) isNew() bool {
 }
 
 func (d *distinctOp) Close() {
+	d.held = 0
 	d.any = false
 	d.in.Close()
 	if d.ht != nil {

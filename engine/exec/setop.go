@@ -14,6 +14,7 @@ type setOp struct {
 	left, right Operator
 	colls       []string
 	seen        *factorized.HashTable
+	held        int64 // bytes of seen and rightSet charged to the memory limit
 	rightSet    *factorized.HashTable
 	onRight     bool
 	sel         []int32
@@ -81,6 +82,9 @@ func (s *setOp) init(c *Ctx) error {
 			for k, n := 0, b.Len(); k < n; k++ {
 				s.rightSet.FindOrInsert(s.rowKey(b, b.Phys(k)))
 			}
+			if err := c.account(&s.held, s.rightSet.SizeBytes()); err != nil {
+				return err
+			}
 			if err := c.CheckNow(); err != nil {
 				return err
 			}
@@ -131,6 +135,9 @@ func (s *setOp) Next(c *Ctx) (*Batch, error) {
 				s.sel = append(s.sel, int32(i))
 			}
 		}
+		if err := c.account(&s.held, s.setBytes()); err != nil {
+			return nil, err
+		}
 		if len(s.sel) > 0 {
 			b.Sel = s.sel
 			return b, nil
@@ -141,7 +148,17 @@ func (s *setOp) Next(c *Ctx) (*Batch, error) {
 	}
 }
 
+// setBytes is the memory of the hash sets.
+func (s *setOp) setBytes() int64 {
+	n := s.seen.SizeBytes()
+	if s.rightSet != nil {
+		n += s.rightSet.SizeBytes()
+	}
+	return n
+}
+
 func (s *setOp) Close() {
+	s.held = 0
 	s.left.Close()
 	s.right.Close()
 	for _, h := range []*factorized.HashTable{s.seen, s.rightSet} {

@@ -20,6 +20,7 @@ type windowOp struct {
 	out   *Batch
 
 	rows   *factorized.Table
+	held   int64 // bytes of rows charged to the memory limit
 	order  []int
 	pos    int
 	ready  bool
@@ -165,6 +166,9 @@ func (w *windowOp) compute(c *Ctx) error {
 		}
 		for k, n := 0, b.Len(); k < n; k++ {
 			appendBatchRow(w.rows, b, b.Phys(k), w.ncol)
+		}
+		if err := c.account(&w.held, w.rows.SizeBytes()); err != nil {
+			return err
 		}
 		if err := c.CheckNow(); err != nil {
 			return err
@@ -534,6 +538,7 @@ func (f *winFunc) rangeBound(off types.Value, i int, rows []int, back, isStart b
 }
 
 func (w *windowOp) Close() {
+	w.held = 0
 	w.in.Close()
 	if w.rows != nil {
 		w.rows.Release()

@@ -84,12 +84,14 @@ func Sprintf(dst []byte, format string, args []types.Value) ([]byte, error) {
 		}
 		var spec fmtSpec
 		format = spec.parse(format, p)
-		if spec.width+max(spec.precision, 0) > MaxLength {
+		// SQLite's accumulator needs room for a terminating NUL too, so a
+		// result of MaxLength bytes is already too big.
+		if spec.width+max(spec.precision, 0) >= MaxLength {
 			return nil, ErrTooBig
 		}
 		var stop bool
 		dst, stop = spec.render(dst, p)
-		if int64(len(dst)) > MaxLength {
+		if int64(len(dst)) >= MaxLength {
 			return nil, ErrTooBig
 		}
 		if stop {
