@@ -26,9 +26,9 @@ func TestCancel_EveryLongLoopHonoursTheDeadline(t *testing.T) {
 		CREATE TABLE sink(x)`)
 	require.NoError(t, err)
 	cross := "SELECT 1 FROM " + strings.TrimSuffix(strings.Repeat("two, ", 31), ", ")
-	// about a third of a millisecond a row: 64 rows between polls stay
-	// far below the bound even on a loaded machine.
-	slow := "length(printf('%.*c', 300000 + big.x % 2, 'a'))"
+	// tens of microseconds a row (a millisecond under -race): 64 rows
+	// between polls stay far below the bound even on a loaded machine.
+	slow := "length(printf('%.*c', 30000 + big.x % 2, 'a'))"
 	for _, c := range []struct {
 		name, sql string
 		exec      bool

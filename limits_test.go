@@ -27,9 +27,12 @@ func cteChain(n int) string {
 	return b.String()
 }
 
-func openLimitsDB(t *testing.T) *sql.DB {
+func openLimitsDB(t *testing.T) *sql.DB { return openLimitsDBAt(t, ":memory:") }
+
+// openLimitsDBAt opens dsn on one connection with a table t(a, b).
+func openLimitsDBAt(t testing.TB, dsn string) *sql.DB {
 	t.Helper()
-	db, err := sql.Open("ladybug", ":memory:")
+	db, err := sql.Open("ladybug", dsn)
 	require.NoError(t, err)
 	t.Cleanup(func() { db.Close() })
 	db.SetMaxOpenConns(1)

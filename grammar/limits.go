@@ -51,17 +51,45 @@ const errExprTooDeep = "Expression tree is too large (maximum depth 1000)"
 // a million-term chain stops at its thousandth term.
 type depthGuard struct {
 	depth, prefix int
-	runs          []chainRun // one per open parenthesis, innermost last
+	// The chain state of each open parenthesis or CASE, outermost first:
+	// the first levels in place (no allocation for ordinary statements),
+	// deeper ones in more.
+	n    int
+	near [8]chainRun
+	more []chainRun
+}
+
+// level returns the state of nesting level i.
+func (g *depthGuard) level(i int) *chainRun {
+	if i < len(g.near) {
+		return &g.near[i]
+	}
+	return &g.more[i-len(g.near)]
+}
+
+// push opens a nesting level.
+func (g *depthGuard) push() {
+	g.n++
+	if g.n > len(g.near) && g.n-len(g.near) > len(g.more) {
+		g.more = append(g.more, chainRun{})
+	}
+	*g.level(g.n - 1) = chainRun{}
 }
 
 // chainRun is the precedence-climbing state of one nesting level: the
 // pending operators with the heights of their left operands, and the
 // height of the operand just read.
 type chainRun struct {
-	phase   uint8 // runExpect, runOperand or runDot
-	cur     int
-	pending []pendingOp
+	phase uint8 // runExpect, runOperand or runDot
+	cur   int
+	// pending rise strictly in precedence, so there are at most as many
+	// as precedence levels.
+	np      int
+	pending [maxPrecLevels]pendingOp
 }
+
+// maxPrecLevels bounds the binary precedence levels (Precedence's values).
+const maxPrecLevels = 16
 
 type pendingOp struct{ prec, left int }
 
@@ -95,21 +123,21 @@ func (g *depthGuard) step(t *lexer.Token) guardResult {
 // chain advances the chain state; true when the height bound passes
 // MaxExprDepth plus the slack.
 func (g *depthGuard) chain(t *lexer.Token) bool {
-	if len(g.runs) == 0 {
-		g.runs = append(g.runs, chainRun{})
+	if g.n == 0 {
+		g.push()
 	}
-	r := &g.runs[len(g.runs)-1]
+	r := g.level(g.n - 1)
 	switch {
 	case t.Value == "(" || strings.EqualFold(t.Value, "CASE"):
 		if r.phase == runDot {
 			r.reset()
 		}
-		g.runs = append(g.runs, chainRun{})
+		g.push()
 		return false
 	case t.Value == ")" || strings.EqualFold(t.Value, "END"):
-		if len(g.runs) > 1 {
-			g.runs = g.runs[:len(g.runs)-1]
-			r = &g.runs[len(g.runs)-1]
+		if g.n > 1 {
+			g.n--
+			r = g.level(g.n - 1)
 			if r.phase != runOperand {
 				r.operand() // a group or CASE is an operand; a call's arguments end it
 			}
@@ -146,7 +174,7 @@ func (g *depthGuard) chain(t *lexer.Token) bool {
 }
 
 func (r *chainRun) reset() {
-	r.phase, r.cur, r.pending = runExpect, 0, r.pending[:0]
+	r.phase, r.cur, r.np = runExpect, 0, 0
 }
 
 func (r *chainRun) operand() { r.phase, r.cur = runOperand, 1 }
@@ -156,12 +184,12 @@ func (r *chainRun) operand() { r.phase, r.cur = runOperand, 1 }
 // returns the largest height reduced.
 func (r *chainRun) binary(p int) int {
 	top := 0
-	for n := len(r.pending); n > 0 && r.pending[n-1].prec >= p; n-- {
-		r.cur = 1 + max(r.pending[n-1].left, r.cur)
+	for ; r.np > 0 && r.pending[r.np-1].prec >= p; r.np-- {
+		r.cur = 1 + max(r.pending[r.np-1].left, r.cur)
 		top = max(top, r.cur)
-		r.pending = r.pending[:n-1]
 	}
-	r.pending = append(r.pending, pendingOp{prec: p, left: r.cur})
+	r.pending[r.np] = pendingOp{prec: p, left: r.cur}
+	r.np++
 	r.phase = runExpect
 	return top
 }

@@ -24,7 +24,9 @@ func evalConst(e plan.Expr) (v types.Value, ok bool) {
 	if err != nil {
 		return types.Null, false
 	}
-	v, err = evalOne(&Ctx{Go: &foldBudget{Context: context.Background(), polls: foldPolls}}, ev)
+	fc := &foldCtx{budget: foldBudget{Context: context.Background(), polls: foldPolls}}
+	fc.Go = &fc.budget
+	v, err = evalOne(&fc.Ctx, ev)
 	if err != nil {
 		return types.Null, false
 	}
@@ -37,6 +39,13 @@ func evalConst(e plan.Expr) (v types.Value, ok bool) {
 // own context, where a deadline can stop it. Preparing has no deadline of
 // its own to honour.
 const foldPolls = 16
+
+// foldCtx is the execution context of a fold and its budget, allocated
+// together.
+type foldCtx struct {
+	Ctx
+	budget foldBudget
+}
 
 // foldBudget is a context that reports itself done after polls polls.
 type foldBudget struct {
