@@ -243,3 +243,30 @@ func TestDB_MemoryLimit_StopsRunawayGroupBy(t *testing.T) {
 	err = rows.Next(make([]types.Value, 2))
 	require.ErrorIs(t, err, errs.ErrNoMem)
 }
+
+// A correlated subquery runs once per outer row; the memory its sort or
+// join held is given back when each run ends, so the limit bounds one
+// run, not the sum over all rows.
+func TestDB_MemoryLimit_CorrelatedSubqueryRunsDoNotAccumulate(t *testing.T) {
+	db, err := Open(Options{Memory: true, MemoryLimit: 1 << 20})
+	require.NoError(t, err)
+	defer db.Close()
+	s := db.NewSession()
+	mustExec(t, s, "CREATE TABLE o(k)")
+	mustExec(t, s, "INSERT INTO o SELECT value FROM generate_series(1, 400)")
+	mustExec(t, s, "CREATE TABLE i(v, w)")
+	mustExec(t, s, "INSERT INTO i SELECT value, printf('%0100d', value) FROM generate_series(1, 300)")
+	for _, q := range []string{
+		"SELECT count(*) FROM o WHERE (SELECT w FROM i WHERE v <> o.k ORDER BY w DESC, v) IS NOT NULL",
+		"SELECT count(*) FROM o WHERE (SELECT count(*) FROM i AS a JOIN i AS b ON a.w = b.w WHERE a.v > o.k) >= 0",
+	} {
+		st, err := s.Prepare(context.Background(), q)
+		require.NoError(t, err)
+		rows, err := st.Query(context.Background(), nil)
+		require.NoError(t, err)
+		row := make([]types.Value, 1)
+		require.NoError(t, rows.Next(row), q)
+		require.Equal(t, int64(400), row[0].Int(), q)
+		rows.Close()
+	}
+}

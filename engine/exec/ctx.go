@@ -111,6 +111,30 @@ func Interrupted(err error) error {
 	return &errs.Error{Code: errs.CodeInterrupt, ExtendedCode: 9, Msg: "interrupted: " + err.Error(), Err: err}
 }
 
+// held is the memory an operator has accounted to its statement; it
+// gives it back when the operator closes, so a subquery run once per
+// outer row counts its rows once, not once per run.
+type held struct {
+	c *Ctx
+	n int64
+}
+
+// set accounts size bytes in all (the change since the last call).
+func (h *held) set(c *Ctx, size int64) error {
+	h.c = c
+	d := size - h.n
+	h.n = size
+	return c.grow(d)
+}
+
+// release gives the accounted bytes back.
+func (h *held) release() {
+	if h.c != nil {
+		h.c.memUsed -= h.n
+	}
+	h.c, h.n = nil, 0
+}
+
 // grow accounts n more bytes held by a materialising operator.
 func (c *Ctx) grow(n int64) error {
 	c.memUsed += n

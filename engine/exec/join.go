@@ -13,6 +13,8 @@ import (
 // loops) otherwise. Candidate pairs are emitted in batches, the residual
 // condition filters them, and outer joins add NULL-extended rows.
 type joinOp struct {
+	mem         held // the build side's rows, accounted
+	memDecoded  held // the build side decoded (decodeBuild), accounted
 	kind        plan.JoinKind
 	left, right Operator
 	nl, nr      int
@@ -122,7 +124,6 @@ func (j *joinOp) build(c *Ctx) error {
 		ik = &j.ikRoom
 		ik.reset()
 	}
-	var size int64
 	for {
 		b, err := j.right.Next(c)
 		if err != nil {
@@ -150,11 +151,10 @@ func (j *joinOp) build(c *Ctx) error {
 				}
 			}
 		}
-		if s := j.rows.SizeBytes(); s != size {
-			if err := c.grow(s - size); err != nil {
+		if s := j.rows.SizeBytes(); s != j.mem.n {
+			if err := j.mem.set(c, s); err != nil {
 				return err
 			}
-			size = s
 		}
 		if err := c.CheckNow(); err != nil {
 			return err
@@ -454,7 +454,7 @@ func (j *joinOp) decodeBuild(c *Ctx) error {
 	if j.nr == 0 || n*j.nr > maxDecodedBuild {
 		return nil
 	}
-	if err := c.grow(int64(n * j.nr * int(unsafe.Sizeof(types.Value{})))); err != nil {
+	if err := j.memDecoded.set(c, j.memDecoded.n+int64(n*j.nr*int(unsafe.Sizeof(types.Value{})))); err != nil {
 		return err
 	}
 	if cap(j.rvals) >= n*j.nr {
@@ -550,6 +550,8 @@ func (j *joinOp) rightTail() *Batch {
 func (j *joinOp) Close() {
 	j.left.Close()
 	j.right.Close()
+	j.mem.release()
+	j.memDecoded.release()
 	if j.rows != nil {
 		j.rows.Release()
 		j.rows = nil

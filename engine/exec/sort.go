@@ -20,6 +20,7 @@ type sortOp struct {
 	pos    int
 	ready  bool
 	key    []byte
+	mem    held
 }
 
 func (s *sortOp) Next(c *Ctx) (*Batch, error) {
@@ -84,7 +85,6 @@ func (s *sortOp) build(c *Ctx) error {
 	} else {
 		s.sorter = factorized.NewSorter(c.Pool)
 	}
-	var size int64
 	for {
 		b, err := s.in.Next(c)
 		if err != nil {
@@ -106,11 +106,10 @@ func (s *sortOp) build(c *Ctx) error {
 			s.sorter.Add(s.table.Len(), s.key)
 			appendBatchRow(s.table, b, i, s.ncol)
 		}
-		if grown := s.table.SizeBytes(); grown != size {
-			if err := c.grow(grown - size); err != nil {
+		if grown := s.table.SizeBytes(); grown != s.mem.n {
+			if err := s.mem.set(c, grown); err != nil {
 				return err
 			}
-			size = grown
 		}
 		if err := c.CheckNow(); err != nil {
 			return err
@@ -152,6 +151,7 @@ func (s *sortOp) collect() {
 
 func (s *sortOp) Close() {
 	s.in.Close()
+	s.mem.release()
 	if s.table != nil {
 		s.table.Release()
 		s.table = nil
