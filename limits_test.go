@@ -173,6 +173,9 @@ func TestLimits_MemoryLimitCoversEveryGrowingOperator(t *testing.T) {
 		"window":              "SELECT max(s) FROM (SELECT sum(value) OVER (ORDER BY -value) s FROM generate_series(1, 1000000))",
 		"sort":                "SELECT count(*) FROM (SELECT value FROM generate_series(1, 1000000) ORDER BY -value)",
 		"group by":            "SELECT count(*) FROM (SELECT value, count(*) FROM generate_series(1, 1000000) GROUP BY value)",
+		"group_concat":        "SELECT length(group_concat(printf('%.*c', 1000, 'a'))) FROM generate_series(1, 10000)",
+		"string_agg grouped":  "SELECT max(length(s)) FROM (SELECT string_agg(printf('%.*c', 1000, 'a'), ',') s FROM generate_series(1, 10000) GROUP BY value % 2)",
+		"window keys":         "SELECT max(s) FROM (SELECT count(*) OVER (PARTITION BY value % 3 ORDER BY printf('%.*c', 100, value)) s FROM generate_series(1, 100000))",
 	} {
 		t.Run(name, func(t *testing.T) {
 			var n int64

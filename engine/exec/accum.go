@@ -97,6 +97,9 @@ func (a *accum) add(kind aggKind, v, sep types.Value, coll types.Collation) erro
 		}
 		a.has = true
 		a.text = v.AppendText(a.text)
+		if int64(len(a.text)) > funcs.MaxLength {
+			return funcs.ErrTooBig
+		}
 	case aggBare:
 		a.best, a.has = v.Clone(), true
 	case aggFirst:

@@ -423,9 +423,12 @@ func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
 				a.extra += int64(len(ov.key)) + int64(unsafe.Sizeof(ov))
 				continue
 			}
+			before := len(acc.text)
 			if err := acc.add(s.kind, v, sep, s.coll); err != nil {
 				return err
 			}
+			a.extra += int64(len(acc.text) - before) // group_concat's text
+
 		}
 	}
 	return nil

@@ -2,6 +2,7 @@ package exec
 
 import (
 	"sort"
+	"unsafe"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/funcs"
@@ -29,6 +30,9 @@ type windowOp struct {
 
 // winFunc is one compiled window function with its per-row inputs.
 type winFunc struct {
+	// bytes counts what collect keeps per row (keys, arguments), for the
+	// memory limit.
+	bytes     int64
 	f         plan.WindowFunc
 	fn        *funcs.Func
 	args      []evaluator
@@ -167,7 +171,11 @@ func (w *windowOp) compute(c *Ctx) error {
 		for k, n := 0, b.Len(); k < n; k++ {
 			appendBatchRow(w.rows, b, b.Phys(k), w.ncol)
 		}
-		if err := c.account(&w.held, w.rows.SizeBytes()); err != nil {
+		held := w.rows.SizeBytes()
+		for _, f := range w.funcs {
+			held += f.bytes
+		}
+		if err := c.account(&w.held, held); err != nil {
 			return err
 		}
 		if err := c.CheckNow(); err != nil {
@@ -229,6 +237,7 @@ func (f *winFunc) collect(c *Ctx, b *Batch) error {
 		if f.ordVal != nil {
 			f.ordVals = append(f.ordVals, f.ordBuf[i].Clone())
 		}
+		f.bytes += int64(len(f.pkeys[len(f.pkeys)-1])+len(f.okeys[len(f.okeys)-1])) + winRowBytes + int64(len(args))*valueBytes
 	}
 	return nil
 }
@@ -537,8 +546,18 @@ func (f *winFunc) rangeBound(off types.Value, i int, rows []int, back, isStart b
 	return sort.Search(n, func(r int) bool { return !before(r) }), nil
 }
 
+// Per-row bytes a window function keeps beside the values: two key
+// strings, an argument slice and an ORDER BY value.
+const (
+	valueBytes  = int64(unsafe.Sizeof(types.Value{}))
+	winRowBytes = 2*int64(unsafe.Sizeof("")) + int64(unsafe.Sizeof([]types.Value{})) + valueBytes
+)
+
 func (w *windowOp) Close() {
 	w.held = 0
+	for _, f := range w.funcs {
+		f.bytes = 0
+	}
 	w.in.Close()
 	if w.rows != nil {
 		w.rows.Release()
