@@ -43,8 +43,9 @@
 // or DELETE (UPDATE … FROM, RETURNING and upserts on a view are not
 // supported); as in SQLite the statement itself changes no row.
 //
-// Not supported yet, each failing with a "not supported" error: TEMP
-// tables, views and triggers; ATTACH and virtual tables (refused by
-// design). Deferred foreign keys are
+// TEMP tables, views and triggers live in the session's temp schema, an
+// in-memory store of its own opened at the first temp object and closed
+// with the session (tempdb.go). ATTACH and virtual tables are refused by
+// design, each with a "not supported" error. Deferred foreign keys are
 // verified by scanning the child tables they touched before COMMIT.
 package engine

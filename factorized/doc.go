@@ -1,32 +1,35 @@
 // Package factorized holds ladybug's intermediate results: block-based
-// tables of fixed-width tuples used for result collection, hash-join build
-// sides, hash aggregation and sort. It imports no other ladybug package.
+// tables of fixed-width tuples for what a pipeline breaker must keep —
+// sort input, hash-join build sides, hash-aggregate groups, DISTINCT and
+// set-operation hash sets, CTE working tables and window partitions. Query
+// results are not collected here: engine/exec streams batches to Rows, and
+// SELECT 1 touches no table. It imports no other ladybug package.
 //
 // # Using it from the engine
 //
 // One Pool per database (engine.DB), shared by every query:
 //
-//	db.blocks = factorized.NewPool(factorized.PoolOptions{})
+//	pool: factorized.NewPool(factorized.PoolOptions{})
 //
-// Result collection, and the one-row constant scan of SELECT 1: a schema of
-// one Value column per output column, built once per plan (MustSchema), a
-// Table per open result (embed it in the operator or Rows and Init it, or
-// NewTable), one Append per row, cells set with SetValue/SetText/SetNull,
-// rows read in order with All or Row(i), and Release when the rows are
-// closed, so a cached plan holds no block while idle:
+// Rows an operator keeps (engine/exec/rowstore.go adapts types.Value): a
+// schema of one Value column per kept column, made once and shared
+// (MustSchema), a Table per operator run (NewTable, or embed one and Init
+// it), one Append per row, cells set with SetValue/SetText/SetNull, rows
+// read in order with All or Row(i), and Release when the operator closes,
+// so a cached program holds no block while idle:
 //
-//	var t factorized.Table                         // inside the Rows / operator
-//	t.Init(db.blocks, plan.resultSchema)           // once per plan or execution
-//	t.Append().SetValue(0, factorized.KindInt, 1, nil)  // the constant row
-//	kind, bits, b := t.Value(0, 0)                 // Rows.Next: convert to types.Value
-//	t.Release()                                    // Rows.Close
+//	var t factorized.Table                        // inside the operator
+//	t.Init(pool, schema)                          // once per run
+//	t.Append().SetValue(0, factorized.KindInt, 1, nil)
+//	kind, bits, b := t.Value(0, 0)                // read back: convert to types.Value
+//	t.Release()                                   // operator Close
 //
 // Warm, that sequence allocates nothing and zeroes 4 KiB (Reset instead of
 // Release zeroes only the bytes used, but keeps a 256 KiB block per table).
 // Kinds are numbered like engine/types.Kind (types.Kind(kind)); bits is the
 // int64 or math.Float64bits; b aliases the block for text and blob, so
-// values that outlive the row (everything handed to database/sql) are
-// copied, or the view is used only until the next Next.
+// values that outlive the row are copied, or the view is used only until
+// the table changes.
 //
 // Keys: AppendKeyValue (or AppendKeyInt/Real/Text/Blob/Null) encodes SQL
 // values into bytes whose memcmp order is SQLite's and whose equality is SQL

@@ -18,7 +18,7 @@ type scanAggOp struct {
 	aggs []fusedAgg
 	accs []numAcc
 	cols []int     // the record columns read, ascending
-	rd   aggReader // reads this goroutine's rows
+	rd   aggReader // reads the scan's rows
 	// width is the values picked per row: the record columns, then the
 	// rowid when an aggregate reads it (at index rowid, else -1).
 	width, rowid int

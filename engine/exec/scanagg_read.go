@@ -12,7 +12,7 @@ import (
 // aggReader reads the picked values (see scanAggOp.width) of the rows of
 // one rowid range of a table, a leaf run at a time: read in place
 // (txn.Cursor.Cells) where the leaf allows, else copied out
-// (txn.Cursor.AppendRun). Each goroutine of a scanAggOp has its own.
+// (txn.Cursor.AppendRun). A scanAggOp has one, on the statement's goroutine.
 //
 // A row whose picked values are all INTEGER or REAL (every row of a
 // numeric table) is read as plain words into nums, row-major, with its

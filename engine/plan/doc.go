@@ -4,15 +4,28 @@
 // optimises them. Plans never execute themselves; engine/exec builds
 // operators from them.
 //
-// The rules (optimize.go, in order): pushdown-filters (WHERE conjuncts
-// into join sides, through views and FROM subqueries; cross-side
-// equalities become hash keys), rowid-lookup, index-lookup (equality
-// prefix plus a range), without-rowid-order, order-by-index (drop a Sort
-// the scan order satisfies; top-N over an index), hash-join-build-side
-// (build on the smaller estimated input). EstimateRows gives the row
-// counts they use: SQLite's defaults (a million rows a table, ten per
-// index key) until ANALYZE statistics exist. Each rule has an EXPLAIN
-// golden file in engine/testdata/explain.
+// The rules (the rules list in optimize.go, in the order Optimize runs
+// them, each bottom-up over the whole tree, then again over every subquery
+// plan): fold-constants (constant subexpressions computed once),
+// decorrelate ([NOT] EXISTS and IN over a correlated subquery become semi
+// and anti joins), pushdown-filters (WHERE conjuncts into join sides,
+// through views and FROM subqueries and below an Aggregate; cross-side
+// equalities become hash keys; outer joins the filter rejects made inner),
+// rowid-lookup, rowid-in (rowid IN a list or a small subquery),
+// index-lookup (equality prefix plus a range), decorrelate-scalar (a
+// correlated scalar aggregate subquery becomes a LEFT join with a grouped
+// input), without-rowid-order, order-by-index (drop a Sort the scan order
+// satisfies; top-N over an index), limit-into-scan (Scan.RowLimit),
+// count-from-tree (count(*) of a table as a TableCount),
+// min-max-from-index, group-by-index (a sorted aggregate over an ordered
+// scan), order-by-group (drop a Sort a sorted aggregate satisfies),
+// group-limit, distinct-by-index, join-order (a chain of inner joins
+// rebuilt left-deep by estimate), index-join (probe an index per left row),
+// hash-join-build-side (build on the smaller estimated input),
+// group-by-rowid, eager-aggregate (aggregate one side before a join).
+// EstimateRows gives the row counts they use: SQLite's defaults (a million
+// rows a table, ten per index key) until ANALYZE statistics exist. EXPLAIN
+// golden files in engine/testdata/explain show the rules' rewrites.
 //
 // Invariants: every column reference in a bound expression is an index into
 // its input node's output columns (or, for correlated subqueries, an
