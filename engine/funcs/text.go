@@ -248,13 +248,15 @@ func fnReplace(c *Context, a []types.Value) (types.Value, error) {
 	}
 	s, from := textOf(a[0]), textOf(a[1])
 	if from == "" || from[0] == 0 { // SQLite tests the pattern's first byte
-		return asText(a[0]), nil
+		return types.NewText(s), nil // as text, without a JSON subtype
 	}
 	if a[2].IsNull() {
 		return types.Null, nil
 	}
 	if !strings.Contains(s, from) {
-		return asText(a[0]), nil
+		// SQLite copies the text even when nothing is replaced: the
+		// result has no JSON subtype.
+		return types.NewText(s), nil
 	}
 	to := textOf(a[2])
 	n := strings.Count(s, from)
