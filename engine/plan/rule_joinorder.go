@@ -275,8 +275,9 @@ func (g *joinGraph) joinWith(tree Node, pos []int, set uint64, x int) *Join {
 		return nl + c - lf.off
 	}
 	right := func(c int) int { return c - lf.off }
+	tc, lc := tree.Columns(), lf.node.Columns()
 	j := &Join{Kind: JoinInner, Left: tree, Right: lf.node,
-		Cols: append(append([]Column{}, tree.Columns()...), lf.node.Columns()...)}
+		Cols: append(append(make([]Column, 0, len(tc)+len(lc)), tc...), lc...)}
 	for i := range g.preds {
 		p := &g.preds[i]
 		lm, rm := p.lm, p.rm
