@@ -11,8 +11,9 @@ import (
 )
 
 // Bounds of one database's idle compiled programs. A program holds a batch
-// of exec.BatchSize rows per operator and a scratch vector per expression:
-// tens of kilobytes to megabytes. One larger than a progCacheMaxShare of
+// per operator and a scratch vector per expression, grown to the batches
+// its executions met (at most exec.BatchSize rows): kilobytes to
+// megabytes. One larger than a progCacheMaxShare of
 // the budget is never kept, so it cannot flush all the others.
 const (
 	progCacheBytes    = 32 << 20

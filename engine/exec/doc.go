@@ -6,7 +6,11 @@
 // with an optional selection vector naming the live rows, so per-row work is
 // a tight loop and no operator calls an interface per row. Pipeline
 // breakers (sort, aggregation, hash-join build, result collection)
-// materialise rows.
+// materialise rows. Expression buffers (scratch, sized by fit) and the
+// batches of scans and joins (emptyBatch, reserve) start empty and grow to
+// the batches they meet, so a statement over a few rows allocates for those
+// rows, not BatchSize per expression node; GrownBytes counts that growth
+// for the engine's program cache.
 //
 // Invariants: a Batch returned by Next is valid until the next call to Next
 // or Close on the same operator; values in it may alias page memory and
