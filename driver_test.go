@@ -338,6 +338,33 @@ func TestDriver_DSN_BadOptionsFailAtOpen(t *testing.T) {
 	assert.Equal(t, "app.db", cfg.Path)
 }
 
+// TestDriver_DSN_PageSizeBounds: every page size the DSN accepts makes a
+// database that writes and reads back (the bounds are the store's), and one
+// past the largest is refused by Open with the range in the message, not by
+// the first statement.
+func TestDriver_DSN_PageSizeBounds(t *testing.T) {
+	for _, ps := range []int{512, 32768} {
+		path := filepath.Join(t.TempDir(), "ps.db")
+		db, err := sql.Open("ladybug", fmt.Sprintf("%s?page_size=%d", path, ps))
+		require.NoError(t, err, ps)
+		_, err = db.Exec(`CREATE TABLE t(x TEXT)`)
+		require.NoError(t, err, ps)
+		_, err = db.Exec(`INSERT INTO t VALUES (?)`, strings.Repeat("x", 3*ps))
+		require.NoError(t, err, ps)
+		var n, got int
+		require.NoError(t, db.QueryRow(`SELECT length(x) FROM t`).Scan(&n))
+		require.NoError(t, db.QueryRow(`PRAGMA page_size`).Scan(&got))
+		assert.Equal(t, 3*ps, n)
+		assert.Equal(t, ps, got)
+		require.NoError(t, db.Close())
+	}
+	for _, dsn := range []string{"x.db?page_size=65536", "x.db?page_size=256", "x.db?page_size=131072"} {
+		_, err := sql.Open("ladybug", dsn)
+		require.Error(t, err, dsn)
+		assert.Contains(t, err.Error(), "want a power of two from 512 to 32768", dsn)
+	}
+}
+
 func TestDriver_Connector_OpenDB(t *testing.T) {
 	cfg, err := ladybug.ParseDSN(":memory:")
 	require.NoError(t, err)

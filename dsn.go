@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/ladybugsql/ladybug/engine"
 )
 
 // Mode is the access mode of a database: read-only, read-write, or
@@ -174,8 +176,8 @@ func (c *Config) setOption(key, val string) error {
 		c.CacheSize = n
 	case "page_size":
 		n, err := strconv.Atoi(val)
-		if err != nil || n < 512 || n > 65536 || n&(n-1) != 0 {
-			return bad("a power of two from 512 to 65536")
+		if err != nil || n < engine.MinPageSize || n > engine.MaxPageSize || n&(n-1) != 0 {
+			return bad(fmt.Sprintf("a power of two from %d to %d", engine.MinPageSize, engine.MaxPageSize))
 		}
 		c.PageSize = n
 	case "busy_timeout", "_busy_timeout":

@@ -8,4 +8,8 @@ for mod in $(find . -name go.mod -not -path './.git/*' -printf '%h\n' | sort); d
   echo "=== go test -race ./... in ${mod}"
   (cd "$mod" && go test -race -count=1 -timeout 20m ./...) || status=1
 done
+# The factorized block checks (build tag invariants) over the package's own
+# tests and the engine's SQL tests that drive it: a short run, under a minute.
+echo "=== go test -tags invariants ./factorized ./engine/exec ./engine"
+go test -tags invariants -count=1 -timeout 5m ./factorized ./engine/exec ./engine || status=1
 exit $status

@@ -14,6 +14,13 @@ import (
 	"github.com/ladybugsql/ladybug/vfs"
 )
 
+// MinPageSize and MaxPageSize bound Options.PageSize (a power of two
+// between them), as the store accepts it.
+const (
+	MinPageSize = storage.MinPageSize
+	MaxPageSize = storage.MaxPageSize
+)
+
 // Options configure Open. The zero value of each field means its default.
 type Options struct {
 	Path        string        // file path (ignored when Memory)

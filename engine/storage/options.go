@@ -67,6 +67,13 @@ func (o *Options) fill() {
 	}
 }
 
+// MinPageSize and MaxPageSize bound the page size a store is created with
+// (a power of two between them).
+const (
+	MinPageSize = minPageSize
+	MaxPageSize = maxPageSize
+)
+
 func validPageSize(n int) bool {
 	return n >= minPageSize && n <= maxPageSize && n&(n-1) == 0
 }
