@@ -37,6 +37,9 @@ func (s *Session) ddl(c *exec.Ctx, p plan.Statement) error {
 	case *plan.CreateView:
 		changed, err = createView(cat, p)
 	case *plan.Drop:
+		if err = deleteBeforeDrop(c, base, p); err != nil {
+			return err
+		}
 		changed, err = drop(c, cat, p, temp)
 		if changed && err == nil && !temp && (p.Kind == grammar.ObjectTable || p.Kind == grammar.ObjectView) {
 			err = s.dropTempTriggersOn(c, p.Name)
