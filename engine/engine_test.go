@@ -259,6 +259,9 @@ func TestDB_MemoryLimit_CorrelatedSubqueryRunsDoNotAccumulate(t *testing.T) {
 	for _, q := range []string{
 		"SELECT count(*) FROM o WHERE (SELECT w FROM i WHERE v <> o.k ORDER BY w DESC, v) IS NOT NULL",
 		"SELECT count(*) FROM o WHERE (SELECT count(*) FROM i AS a JOIN i AS b ON a.w = b.w WHERE a.v > o.k) >= 0",
+		"SELECT count(*) FROM o WHERE (SELECT count(*) FROM (SELECT w FROM i WHERE v <> o.k UNION SELECT w || 'x' FROM i)) > 0",
+		"SELECT count(*) FROM o WHERE (SELECT count(DISTINCT w) FROM i WHERE v <> o.k) > 0",
+		"SELECT count(*) FROM o WHERE (SELECT max(r) FROM (SELECT row_number() OVER (ORDER BY w) AS r FROM i WHERE v <> o.k)) > 0",
 	} {
 		st, err := s.Prepare(context.Background(), q)
 		require.NoError(t, err)

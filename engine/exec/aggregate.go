@@ -53,12 +53,13 @@ const distinctEntryBytes = 48
 
 type aggregateOp struct {
 	// extra counts the bytes DISTINCT keys and ordered arguments hold;
-	// extraHeld the part charged to the memory limit.
-	extra, extraHeld int64
-	in               Operator
-	groups           []evaluator
-	gcolls           []string
-	gbufs            [][]types.Value
+	// extraMem the part charged to the memory limit.
+	extra    int64
+	extraMem held
+	in       Operator
+	groups   []evaluator
+	gcolls   []string
+	gbufs    [][]types.Value
 	// gcol[i] >= 0 reads group key i in place from that input column;
 	// gkeys[i] is the current batch's key values either way.
 	gcol    []int
@@ -242,7 +243,7 @@ func (a *aggregateOp) consumeBatch(c *Ctx) (bool, error) {
 		return false, err
 	}
 	// DISTINCT and ORDER BY arguments keep every value they were given.
-	if err := c.account(&a.extraHeld, a.extra); err != nil {
+	if err := a.extraMem.set(c, a.extra); err != nil {
 		return false, err
 	}
 	if a.gvals != nil {
@@ -490,7 +491,8 @@ func (a *aggregateOp) Close() {
 	a.accs, a.ngroups, a.emitted, a.ready = nil, 0, 0, false
 	a.resetState()
 	a.inDone = false
-	a.extra, a.extraHeld = 0, 0
+	a.extra = 0
+	a.extraMem.release()
 }
 
 // newAccum returns a fresh accumulator for the aggregate.

@@ -48,7 +48,7 @@ type recursiveOp struct {
 	seq           uint64
 	pending       [][]types.Value // output rows whose terms have not run
 	seen          *factorized.HashTable
-	held          int64 // bytes of the queue and seen charged to the memory limit
+	mem           held // the queue and seen, charged to the memory limit
 	key           []byte
 	out           *Batch
 }
@@ -244,7 +244,7 @@ func (r *recursiveOp) push(c *Ctx, b *Batch) error {
 		r.seq++
 		heap.Push(&r.pq, cteEntry{key: string(r.order.key(nil, i)), seq: r.seq, row: row})
 	}
-	return c.account(&r.held, r.queueBytes())
+	return r.mem.set(c, r.queueBytes())
 }
 
 // queueBytes is the memory of the queued rows (their values, not the
@@ -283,7 +283,7 @@ func (r *recursiveOp) pop() []types.Value {
 }
 
 func (r *recursiveOp) Close() {
-	r.held = 0
+	r.mem.release()
 	r.setup.Close()
 	for _, s := range r.steps {
 		s.Close()

@@ -144,18 +144,6 @@ func (c *Ctx) grow(n int64) error {
 	return nil
 }
 
-// account charges a structure that now holds now bytes, of which *held
-// were charged before, and records now in *held: the memory limit's
-// error once the statement's total passes it.
-func (c *Ctx) account(held *int64, now int64) error {
-	if now == *held {
-		return nil
-	}
-	d := now - *held
-	*held = now
-	return c.grow(d)
-}
-
 // TxOf returns the transaction holding the trees of an object: TempTx for
 // a temp one, else Tx.
 func (c *Ctx) TxOf(temp bool) *txn.Tx {

@@ -17,8 +17,8 @@ type distinctOp struct {
 	key    []byte
 	sorted bool
 	last   []byte
-	any    bool  // last holds a row's key
-	held   int64 // bytes of ht charged to the memory limit
+	any    bool // last holds a row's key
+	mem    held // ht, charged to the memory limit
 }
 
 func (d *distinctOp) Next(c *Ctx) (*Batch, error) {
@@ -46,7 +46,7 @@ func (d *distinctOp) Next(c *Ctx) (*Batch, error) {
 			}
 		}
 		if d.ht != nil {
-			if err := c.account(&d.held, d.ht.SizeBytes()); err != nil {
+			if err := d.mem.set(c, d.ht.SizeBytes()); err != nil {
 				return nil, err
 			}
 		}
@@ -74,7 +74,7 @@ func (d *distinctOp) isNew() bool {
 }
 
 func (d *distinctOp) Close() {
-	d.held = 0
+	d.mem.release()
 	d.any = false
 	d.in.Close()
 	if d.ht != nil {

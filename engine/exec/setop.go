@@ -14,7 +14,7 @@ type setOp struct {
 	left, right Operator
 	colls       []string
 	seen        *factorized.HashTable
-	held        int64 // bytes of seen and rightSet charged to the memory limit
+	mem         held // seen and rightSet, charged to the memory limit
 	rightSet    *factorized.HashTable
 	onRight     bool
 	sel         []int32
@@ -82,7 +82,7 @@ func (s *setOp) init(c *Ctx) error {
 			for k, n := 0, b.Len(); k < n; k++ {
 				s.rightSet.FindOrInsert(s.rowKey(b, b.Phys(k)))
 			}
-			if err := c.account(&s.held, s.rightSet.SizeBytes()); err != nil {
+			if err := s.mem.set(c, s.rightSet.SizeBytes()); err != nil {
 				return err
 			}
 			if err := c.CheckNow(); err != nil {
@@ -135,7 +135,7 @@ func (s *setOp) Next(c *Ctx) (*Batch, error) {
 				s.sel = append(s.sel, int32(i))
 			}
 		}
-		if err := c.account(&s.held, s.setBytes()); err != nil {
+		if err := s.mem.set(c, s.setBytes()); err != nil {
 			return nil, err
 		}
 		if len(s.sel) > 0 {
@@ -158,7 +158,7 @@ func (s *setOp) setBytes() int64 {
 }
 
 func (s *setOp) Close() {
-	s.held = 0
+	s.mem.release()
 	s.left.Close()
 	s.right.Close()
 	for _, h := range []*factorized.HashTable{s.seen, s.rightSet} {

@@ -21,7 +21,7 @@ type windowOp struct {
 	out   *Batch
 
 	rows   *factorized.Table
-	held   int64 // bytes of rows charged to the memory limit
+	mem    held // rows, charged to the memory limit
 	order  []int
 	pos    int
 	ready  bool
@@ -175,7 +175,7 @@ func (w *windowOp) compute(c *Ctx) error {
 		for _, f := range w.funcs {
 			held += f.bytes
 		}
-		if err := c.account(&w.held, held); err != nil {
+		if err := w.mem.set(c, held); err != nil {
 			return err
 		}
 		if err := c.CheckNow(); err != nil {
@@ -554,7 +554,7 @@ const (
 )
 
 func (w *windowOp) Close() {
-	w.held = 0
+	w.mem.release()
 	for _, f := range w.funcs {
 		f.bytes = 0
 	}
