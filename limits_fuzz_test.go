@@ -123,7 +123,7 @@ func TestLimits_GeneratedShapesNeverCrash(t *testing.T) {
 				}
 				start := time.Now()
 				runShape(t, db, shape(rng, n))
-				require.Less(t, time.Since(start), 30*time.Second, "shape %d size %d", k, n)
+				require.Less(t, time.Since(start), time.Minute, "shape %d size %d", k, n)
 			}
 		}
 	}

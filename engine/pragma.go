@@ -105,8 +105,11 @@ func pragmaBool(v string) bool {
 }
 
 func (s *Session) integrityCheck(c *exec.Ctx, name string) (outcome, error) {
-	problems, err := s.db.store.IntegrityCheck()
+	problems, err := s.db.store.IntegrityCheckContext(c.Go)
 	if err != nil {
+		if ierr := c.CheckNow(); ierr != nil {
+			return outcome{}, ierr
+		}
 		return outcome{}, errs.Wrap(errs.CodeCorrupt, err)
 	}
 	if cat := s.db.cat.Load(); cat != nil && len(problems) == 0 {

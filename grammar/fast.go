@@ -94,7 +94,7 @@ func fastLex(sql string) ([]ftok, error) {
 			return toks, nil
 		}
 		if r := g.step(&t); r != guardOK {
-			return nil, guardError(sql, t.Pos, r)
+			return nil, guardError(sql, t.Pos, r, &g)
 		}
 	}
 }

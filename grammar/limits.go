@@ -26,6 +26,10 @@ const (
 	// MaxFunctionArg is the most arguments of a function call
 	// (SQLITE_MAX_FUNCTION_ARG).
 	MaxFunctionArg = 1000
+	// MaxColumn is the most columns of a table (SQLITE_MAX_COLUMN); the
+	// guard counts the column definitions of CREATE TABLE so that a
+	// million of them fail before they are parsed.
+	MaxColumn = 2000
 )
 
 // errExprTooDeep is SQLite's message for an expression over MaxExprDepth.
@@ -51,6 +55,7 @@ const errExprTooDeep = "Expression tree is too large (maximum depth 1000)"
 // a million-term chain stops at its thousandth term.
 type depthGuard struct {
 	depth, prefix int
+	table         createTable
 	// The chain state of each open parenthesis or CASE, outermost first:
 	// the first levels in place (no allocation for ordinary statements),
 	// deeper ones in more.
@@ -106,10 +111,82 @@ const (
 	guardOK guardResult = iota
 	guardNested
 	guardExpr
+	guardColumns
 )
+
+// createTable counts the column definitions of a CREATE TABLE: the items
+// of its first parenthesised list that do not start a table constraint.
+type createTable struct {
+	state   uint8 // ctStart .. ctDone
+	name    string
+	columns int
+}
+
+const (
+	ctStart  uint8 = iota // at a statement's first token
+	ctCreate              // after CREATE (TEMP / TEMPORARY may follow)
+	ctTable               // after CREATE … TABLE: the name, then "("
+	ctItem                // at depth 1, the next token starts an item
+	ctInItem              // inside an item
+	ctDone                // not a CREATE TABLE, or its list ended
+)
+
+// step advances the count over token t at nesting depth (before t);
+// true once the columns pass MaxColumn.
+func (ct *createTable) step(t *lexer.Token, depth int) bool {
+	v := t.Value
+	if v == ";" {
+		*ct = createTable{}
+		return false
+	}
+	switch ct.state {
+	case ctStart:
+		ct.state = ctDone
+		if strings.EqualFold(v, "CREATE") {
+			ct.state = ctCreate
+		}
+	case ctCreate:
+		switch {
+		case strings.EqualFold(v, "TABLE"):
+			ct.state = ctTable
+		case !strings.EqualFold(v, "TEMP") && !strings.EqualFold(v, "TEMPORARY"):
+			ct.state = ctDone
+		}
+	case ctTable:
+		if v == "(" {
+			ct.state = ctItem
+		} else if strings.EqualFold(v, "AS") {
+			ct.state = ctDone // CREATE TABLE … AS SELECT
+		} else if v != "." && !strings.EqualFold(v, "IF") && !strings.EqualFold(v, "NOT") && !strings.EqualFold(v, "EXISTS") {
+			ct.name = unquote(v)
+		}
+	case ctItem:
+		ct.state = ctInItem
+		for _, k := range [...]string{"CONSTRAINT", "PRIMARY", "UNIQUE", "CHECK", "FOREIGN"} {
+			if strings.EqualFold(v, k) {
+				return false
+			}
+		}
+		ct.columns++
+		return ct.columns > MaxColumn
+	case ctInItem:
+		switch {
+		case v == "," && depth == 1:
+			ct.state = ctItem
+		case v == ")" && depth == 1:
+			ct.state = ctDone
+		}
+	}
+	return false
+}
 
 // step feeds one non-elided token.
 func (g *depthGuard) step(t *lexer.Token) guardResult {
+	if g.table.state != ctDone || t.Value == ";" {
+		if g.table.step(t, g.depth) {
+			return guardColumns
+		}
+	}
 	g.depth, g.prefix = nesting(t.Value, g.depth, g.prefix)
 	if g.depth+g.prefix > maxDepth {
 		return guardNested

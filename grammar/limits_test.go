@@ -161,3 +161,24 @@ func TestParse_Limits_CompoundJoinAndArguments(t *testing.T) {
 		}
 	}
 }
+
+func TestParse_Limits_TableColumnsCountedBeforeParsing(t *testing.T) {
+	cols := func(n int) string {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "c%d DECIMAL(10, 2), ", i)
+		}
+		return b.String()
+	}
+	ok := "CREATE TABLE w(" + cols(MaxColumn) + "PRIMARY KEY (c1, c2), UNIQUE (c3), CHECK (c4 IN (1, 2, 3)))"
+	if _, err := Parse(ok); err != nil {
+		t.Fatalf("%d columns and constraints: %v", MaxColumn, err)
+	}
+	if _, err := Parse("CREATE TABLE w AS SELECT * FROM t WHERE a IN (" + chain("1", ",", 5000) + ")"); err != nil {
+		t.Fatalf("CREATE TABLE AS: %v", err)
+	}
+	_, err := Parse("CREATE TEMP TABLE IF NOT EXISTS main.\"w\"(" + cols(1_000_000) + "x)")
+	if err == nil || !strings.Contains(err.Error(), "too many columns on w") {
+		t.Fatalf("a million columns: %v", err)
+	}
+}

@@ -23,7 +23,7 @@ func lexScript(sql string) (*lexer.PeekingLexer, error) {
 	var g depthGuard
 	for t := probe.Next(); !t.EOF(); t = probe.Next() {
 		if r := g.step(t); r != guardOK {
-			return nil, guardError(sql, t.Pos, r)
+			return nil, guardError(sql, t.Pos, r, &g)
 		}
 	}
 	return peek, nil
@@ -35,9 +35,12 @@ func tooLong() error {
 }
 
 // guardError is the error for a statement the depth guard stopped.
-func guardError(sql string, at lexer.Position, r guardResult) error {
-	if r == guardExpr {
+func guardError(sql string, at lexer.Position, r guardResult, g *depthGuard) error {
+	switch r {
+	case guardExpr:
 		return errorAt(sql, at, errExprTooDeep, ErrExprTooDeep)
+	case guardColumns:
+		return errorAt(sql, at, "too many columns on "+g.table.name, nil)
 	}
 	return errorAt(sql, at, ErrTooDeep.Error(), ErrTooDeep)
 }

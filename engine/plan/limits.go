@@ -6,7 +6,7 @@ import "github.com/ladybugsql/ladybug/grammar"
 const (
 	// MaxColumn is the most columns of a table, a result set, a VALUES
 	// row, or terms of an ORDER BY or GROUP BY (SQLITE_MAX_COLUMN).
-	MaxColumn = 2000
+	MaxColumn = grammar.MaxColumn
 	// MaxViewNesting is how deep views and CTEs may expand inside one
 	// another, the outer query included (SQLite ties it to
 	// SQLITE_MAX_EXPR_DEPTH).

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 )
@@ -15,16 +16,31 @@ const maxProblems = 100
 // one tree, overflow chain or the free list. A nil slice means ok. The
 // error is for failures to run the check (I/O), not for what it finds.
 func (s *Store) IntegrityCheck() ([]string, error) {
+	return s.IntegrityCheckContext(context.Background())
+}
+
+// IntegrityCheckContext is IntegrityCheck stopping with ctx's error once
+// ctx is done (it polls every checkPollPages pages).
+func (s *Store) IntegrityCheckContext(ctx context.Context) ([]string, error) {
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	tx, err := s.BeginRead()
 	if err != nil {
 		return nil, err
 	}
 	defer tx.Rollback()
-	return tx.IntegrityCheck()
+	return tx.integrityCheck(ctx)
 }
+
+// checkPollPages is how many tree pages an integrity check reads between
+// polls of its context.
+const checkPollPages = 256
 
 // checker holds the state of one integrity check.
 type checker struct {
+	ctx   context.Context
+	pages int // tree pages visited, for polling ctx
 	tx    *Tx
 	owner []uint32 // per page: 0 unseen, else the tree root (or markFree)
 	probs []string
@@ -73,11 +89,15 @@ func ownerName(o uint32) string {
 
 // IntegrityCheck runs the check on this transaction's snapshot.
 func (tx *Tx) IntegrityCheck() (probs []string, err error) {
+	return tx.integrityCheck(context.Background())
+}
+
+func (tx *Tx) integrityCheck(ctx context.Context) (probs []string, err error) {
 	defer tx.guard(&err)
 	if err := tx.checkRead(); err != nil {
 		return nil, err
 	}
-	c := &checker{tx: tx, owner: make([]uint32, tx.hdr.pageCount)}
+	c := &checker{ctx: ctx, tx: tx, owner: make([]uint32, tx.hdr.pageCount)}
 	roots, err := tx.Roots()
 	if err := c.note(err); err != nil {
 		return nil, err
@@ -109,6 +129,11 @@ func (c *checker) tree(root uint32) error {
 // node checks page p of tree root at depth d, whose keys must lie in
 // [lo, hi) (nil bounds are open).
 func (c *checker) node(root, p uint32, d int, lo, hi []byte) error {
+	if c.pages++; c.pages%checkPollPages == 1 {
+		if err := c.ctx.Err(); err != nil {
+			return err
+		}
+	}
 	if !c.mark(p, root) {
 		return nil
 	}
