@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
@@ -116,13 +116,13 @@ func TestClassifyDecl_AffinityAndGoClasses(t *testing.T) {
 	assert.Equal(t, []string{"10", "2"}, args)
 }
 
-func TestSyncMode_MatchesStorage(t *testing.T) {
-	assert.EqualValues(t, storage.SyncFull, SyncFull)
-	assert.EqualValues(t, storage.SyncNormal, SyncNormal)
-	assert.EqualValues(t, storage.SyncOff, SyncOff)
+func TestSyncMode_MatchesEngine(t *testing.T) {
+	assert.EqualValues(t, engine.SyncFull, SyncFull)
+	assert.EqualValues(t, engine.SyncNormal, SyncNormal)
+	assert.EqualValues(t, engine.SyncOff, SyncOff)
 	cfg, err := ParseDSN("x.db?sync=normal")
 	require.NoError(t, err)
-	assert.Equal(t, storage.SyncNormal, cfg.engineOptions().Sync, "the DSN's sync setting reaches the engine")
+	assert.Equal(t, engine.SyncNormal, cfg.engineOptions().Sync, "the DSN's sync setting reaches the engine")
 }
 
 func TestDriver_ValuesStored_NoGoMapping(t *testing.T) {

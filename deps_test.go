@@ -1,92 +1,119 @@
 package ladybug_test
 
 import (
+	"io/fs"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
 const module = "github.com/ladybugsql/ladybug"
 
-// allowedImports lists, for each package of the module, the module packages
-// and third-party modules it may import directly (the standard library is
-// always allowed). Data flows one way: the root driver over engine, engine
-// over its leaves, and no leaf imports another leaf or anything above it.
-// A package missing from the table is an error, so a new package must be
-// placed in the graph on purpose.
+// allowedImports is the core module's import graph, exactly: for each
+// package (by path inside the module, "" for the root), the module packages
+// and third-party modules it imports (the standard library aside). An import
+// not listed fails TestDeps_ImportsFlowOneWay, and so does a listed edge no
+// longer used or a package missing from the table, so the table stays the
+// graph as built; docs/ARCHITECTURE.md's package table quotes it
+// (TestDeps_ArchitectureTableMatches).
+//
+// The design: the root driver talks to the engine façade (engine, with
+// engine/errs for the error type it re-exports), never to storage, txn,
+// plan or exec; the engine's layers import downwards only; leaves
+// (errs, types, factorized, vfs, grammar) import no other layer. Edges
+// that depart from the target design, named so nothing joins them
+// unnoticed:
+//   - root → engine/types: Go ⇄ SQL value conversion (convert.go, rows.go)
+//     works on types.Value, the engine's row representation;
+//   - engine/exec → grammar: writers switch on grammar.ConflictAction
+//     (writer.go, insert.go, update.go, upsert.go, fk.go) and rewrite.go parses
+//     stored DEFAULT text (grammar.ParseExpr) at execution, not at prepare.
 var allowedImports = map[string][]string{
-	"":                    {"engine", "engine/errs", "engine/types", "engine/storage", "engine/", "grammar", "vfs"},
-	"engine":              {"engine/", "grammar", "factorized", "vfs", "pagecache", "github.com/hashicorp/golang-lru/v2"},
-	"engine/exec":         {"engine/plan", "engine/catalog", "engine/types", "engine/funcs", "engine/errs", "engine/txn", "engine/storage", "factorized", "grammar"},
-	"engine/plan":         {"engine/catalog", "engine/types", "engine/funcs", "engine/errs", "grammar"},
-	"engine/catalog":      {"engine/types", "engine/funcs", "engine/errs", "engine/txn", "engine/storage", "grammar"},
-	"engine/txn":          {"engine/storage", "engine/errs", "vfs"},
-	"engine/storage":      {"pagecache", "vfs", "engine/errs"},
-	"engine/funcs":        {"engine/types", "engine/errs"},
-	"engine/types":        {"engine/errs"},
+	"":                    {"engine", "engine/errs", "engine/types"},
+	"engine":              {"engine/catalog", "engine/errs", "engine/exec", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized", "grammar", "vfs", "github.com/hashicorp/golang-lru/v2"},
+	"engine/exec":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized", "grammar"},
+	"engine/plan":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/types", "grammar"},
+	"engine/catalog":      {"engine/types"},
+	"engine/txn":          {"engine/errs", "engine/storage"},
+	"engine/storage":      {"pagecache", "vfs"},
+	"engine/funcs":        {"engine/errs", "engine/types"},
+	"engine/types":        {},
 	"engine/errs":         {},
 	"grammar":             {"github.com/alecthomas/participle/v2"},
-	"pagecache":           {"vfs", "github.com/hashicorp/golang-lru/v2"},
+	"pagecache":           {"github.com/hashicorp/golang-lru/v2"},
 	"factorized":          {},
 	"vfs":                 {},
 	"examples/quickstart": {""},
-	"ladybugtest":         {"", "github.com/stretchr/testify"},
+	"ladybugtest":         {""},
 }
 
-func TestDeps_ImportsFlowOneWay(t *testing.T) {
+// listPackages returns each package of the core module (path inside the
+// module) with its imports, from go list.
+func listPackages(t *testing.T) map[string][]string {
+	t.Helper()
 	out, err := exec.Command("go", "list", "-f", "{{.ImportPath}}|{{join .Imports \" \"}}", "./...").Output()
 	if err != nil {
 		t.Fatalf("go list: %v", err)
 	}
+	pkgs := map[string][]string{}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		pkg, imports, _ := strings.Cut(line, "|")
-		rel := strings.TrimPrefix(strings.TrimPrefix(pkg, module), "/")
-		allowed, ok := lookupAllowed(rel)
+		pkgs[relPkg(pkg)] = strings.Fields(imports)
+	}
+	return pkgs
+}
+
+func relPkg(pkg string) string { return strings.TrimPrefix(strings.TrimPrefix(pkg, module), "/") }
+
+func TestDeps_ImportsFlowOneWay(t *testing.T) {
+	pkgs := listPackages(t)
+	for rel, imports := range pkgs {
+		allowed, ok := allowedImports[rel]
 		if !ok {
-			t.Errorf("package %q is not placed in the import graph (add it to allowedImports and docs/ARCHITECTURE.md)", pkg)
+			t.Errorf("package %q is not placed in the import graph (add it to allowedImports and docs/ARCHITECTURE.md)", displayPkg(rel))
 			continue
 		}
-		for _, imp := range strings.Fields(imports) {
-			if err := checkEdge(rel, imp, allowed); err != "" {
+		used := map[string]bool{}
+		for _, imp := range imports {
+			a, err := checkEdge(rel, imp, allowed)
+			if err != "" {
 				t.Error(err)
+			}
+			used[a] = true
+		}
+		for _, a := range allowed {
+			if !used[a] {
+				t.Errorf("allowedImports lets %s import %q, which it no longer does: remove the edge (and from docs/ARCHITECTURE.md)", displayPkg(rel), a)
 			}
 		}
 	}
-}
-
-// lookupAllowed finds a package's rule, letting sub-packages of a leaf
-// (grammar/internal/..., for example) share their parent's rule.
-func lookupAllowed(rel string) ([]string, bool) {
-	for p := rel; ; {
-		if a, ok := allowedImports[p]; ok {
-			return a, true
+	for rel := range allowedImports {
+		if _, ok := pkgs[rel]; !ok {
+			t.Errorf("allowedImports places %q, which is not a package of the module", displayPkg(rel))
 		}
-		i := strings.LastIndex(p, "/")
-		if i < 0 || strings.HasPrefix(p, "engine/") && strings.Count(p, "/") == 1 {
-			return nil, false
-		}
-		p = p[:i]
 	}
 }
 
-func checkEdge(from, imp string, allowed []string) string {
+// checkEdge returns the allowedImports entry that admits imp ("" for the
+// standard library), or an error naming the forbidden edge.
+func checkEdge(from, imp string, allowed []string) (string, string) {
 	internal := imp == module || strings.HasPrefix(imp, module+"/")
 	if !internal && !strings.Contains(strings.SplitN(imp, "/", 2)[0], ".") {
-		return "" // standard library
+		return "", "" // standard library
 	}
-	target := strings.TrimPrefix(strings.TrimPrefix(imp, module), "/")
-	if internal && (target == from || strings.HasPrefix(target, from+"/") && from != "" && from != "engine") {
-		return "" // a package's own sub-packages
-	}
+	target := relPkg(imp)
 	for _, a := range allowed {
 		switch {
-		case !internal && strings.HasPrefix(imp, a):
-			return ""
-		case internal && (target == a || strings.HasSuffix(a, "/") && strings.HasPrefix(target, a)):
-			return ""
+		case !internal && (imp == a || strings.HasPrefix(imp, a+"/")):
+			return a, ""
+		case internal && target == a:
+			return a, ""
 		}
 	}
-	return "forbidden import: " + displayPkg(from) + " -> " + imp
+	return "", "forbidden import: " + displayPkg(from) + " -> " + imp
 }
 
 func displayPkg(rel string) string {
@@ -94,4 +121,110 @@ func displayPkg(rel string) string {
 		return module
 	}
 	return module + "/" + rel
+}
+
+// TestDeps_ArchitectureTableMatches: docs/ARCHITECTURE.md's package table
+// names every package of the core module once, and for each exactly the
+// imports allowedImports lists (module packages by path inside the module,
+// the root as `ladybug`, third-party modules by module path, — for none).
+func TestDeps_ArchitectureTableMatches(t *testing.T) {
+	doc, err := os.ReadFile("docs/ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const header = "| package | imports (besides the standard library) | concern |"
+	_, table, ok := strings.Cut(string(doc), header+"\n|---|---|---|\n")
+	if !ok {
+		t.Fatalf("docs/ARCHITECTURE.md has no table headed %q", header)
+	}
+	rows := map[string][]string{}
+	for _, line := range strings.Split(table, "\n") {
+		if !strings.HasPrefix(line, "| `") {
+			break
+		}
+		cells := strings.Split(line, " | ")
+		if len(cells) < 3 {
+			t.Fatalf("table row %q has fewer than three cells", line)
+		}
+		name := strings.TrimSuffix(strings.Trim(strings.TrimPrefix(cells[0], "| "), "`"), "` (root)")
+		name = strings.Trim(name, "`")
+		if name == "ladybug" {
+			name = ""
+		}
+		if _, dup := rows[name]; dup {
+			t.Errorf("docs/ARCHITECTURE.md lists %s twice", displayPkg(name))
+		}
+		rows[name] = docImports(cells[1])
+	}
+	for rel, allowed := range allowedImports {
+		got, ok := rows[rel]
+		if !ok {
+			t.Errorf("docs/ARCHITECTURE.md's package table lacks %s", displayPkg(rel))
+			continue
+		}
+		want := slices.Clone(allowed)
+		for i, a := range want {
+			if a == "" {
+				want[i] = "ladybug"
+			}
+		}
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Errorf("docs/ARCHITECTURE.md says %s imports %v; allowedImports (the graph as built) says %v", displayPkg(rel), got, want)
+		}
+	}
+	for name := range rows {
+		if _, ok := allowedImports[name]; !ok {
+			t.Errorf("docs/ARCHITECTURE.md lists %s, which is not a package of the core module", displayPkg(name))
+		}
+	}
+}
+
+// docImports reads an imports cell: "—", or a comma-separated list of
+// package paths, each possibly in backquotes.
+func docImports(cell string) []string {
+	cell = strings.TrimSpace(cell)
+	if cell == "—" {
+		return []string{}
+	}
+	var out []string
+	for _, p := range strings.Split(cell, ",") {
+		out = append(out, strings.Trim(strings.TrimSpace(p), "`"))
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestDeps_ArchitectureNamesEveryNestedModule: every nested module (a
+// directory below the root with a go.mod) is named in docs/ARCHITECTURE.md
+// as `dir/`.
+func TestDeps_ArchitectureNamesEveryNestedModule(t *testing.T) {
+	doc, err := os.ReadFile("docs/ARCHITECTURE.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	err = filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == ".git" || d.Name() == "node_modules") {
+			return filepath.SkipDir
+		}
+		if d.Name() != "go.mod" || path == "go.mod" {
+			return nil
+		}
+		n++
+		dir := filepath.ToSlash(filepath.Dir(path)) + "/"
+		if !strings.Contains(string(doc), "`"+dir+"`") {
+			t.Errorf("docs/ARCHITECTURE.md does not name the nested module `%s`", dir)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 {
+		t.Fatal("found no nested module: the walk is broken")
+	}
 }

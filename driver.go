@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/ladybugsql/ladybug/engine"
-	"github.com/ladybugsql/ladybug/engine/storage"
 )
 
 func init() {
@@ -157,7 +156,7 @@ func (c *Config) engineOptions() engine.Options {
 		PageSize:    c.PageSize,
 		CacheSize:   c.CacheSize,
 		BusyTimeout: c.BusyTimeout,
-		Sync:        storage.SyncMode(c.Sync),
+		Sync:        engine.SyncMode(c.Sync),
 		ReadOnly:    c.Mode == ModeReadOnly,
 		Create:      c.Mode == ModeReadWriteCreate,
 		ForeignKeys: c.ForeignKeys,

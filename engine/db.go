@@ -21,6 +21,18 @@ const (
 	MaxPageSize = storage.MaxPageSize
 )
 
+// SyncMode says when commits reach stable storage; it is the store's
+// (engine/storage), named here so callers of the engine need not import
+// storage.
+type SyncMode = storage.SyncMode
+
+// Sync modes (see storage.SyncFull and its siblings).
+const (
+	SyncFull   = storage.SyncFull
+	SyncNormal = storage.SyncNormal
+	SyncOff    = storage.SyncOff
+)
+
 // Options configure Open. The zero value of each field means its default.
 type Options struct {
 	Path        string        // file path (ignored when Memory)
@@ -29,7 +41,7 @@ type Options struct {
 	PageSize    int           // at creation; 0 = 4096
 	CacheSize   int64         // bytes; 0 = 32 MiB
 	BusyTimeout time.Duration // 0 = 5 s
-	Sync        storage.SyncMode
+	Sync        SyncMode
 	ReadOnly    bool  // mode=ro
 	Create      bool  // mode=rwc (true) vs rw (false)
 	ForeignKeys bool  // default true
