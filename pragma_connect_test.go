@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -165,24 +166,93 @@ func TestPragma_ForeignKeys(t *testing.T) {
 }
 
 func TestPragma_WalCheckpoint_EmptiesLog(t *testing.T) {
-	db := openFileDB(t, "")
-	_, err := db.Exec("CREATE TABLE t (a); INSERT INTO t VALUES (1), (2)")
+	dir := t.TempDir()
+	db, err := sql.Open("ladybug", filepath.Join(dir, "p.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	_, err = db.Exec("CREATE TABLE t (a); INSERT INTO t VALUES (1), (2)")
 	require.NoError(t, err)
 	frames := func() int {
 		st, err := DBStats(context.Background(), db)
 		require.NoError(t, err)
 		return st.Storage.WALFrames
 	}
+	walSize := func() int64 {
+		fi, err := os.Stat(filepath.Join(dir, "p.db-wal"))
+		require.NoError(t, err)
+		return fi.Size()
+	}
 	require.Greater(t, frames(), 0)
 	var busy, log, done int
-	require.NoError(t, db.QueryRow("PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &log, &done))
+	// PASSIVE (the default) and RESTART copy the whole log when no reader
+	// needs it and answer how many frames it had, all checkpointed.
+	require.NoError(t, db.QueryRow("PRAGMA wal_checkpoint").Scan(&busy, &log, &done))
 	assert.Equal(t, 0, busy)
 	assert.Greater(t, log, 0)
 	assert.Equal(t, log, done)
 	assert.Equal(t, 0, frames(), "the log was copied into the main file")
+	_, err = db.Exec("INSERT INTO t VALUES (3)")
+	require.NoError(t, err)
+	require.NoError(t, db.QueryRow("PRAGMA wal_checkpoint(RESTART)").Scan(&busy, &log, &done))
+	assert.Equal(t, []int{0, log}, []int{busy, done})
+	assert.Greater(t, log, 0)
+	// TRUNCATE also empties the log file and answers 0|0|0, as SQLite.
+	_, err = db.Exec("INSERT INTO t VALUES (4)")
+	require.NoError(t, err)
+	require.NoError(t, db.QueryRow("PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &log, &done))
+	assert.Equal(t, []int{0, 0, 0}, []int{busy, log, done})
+	assert.Equal(t, int64(0), walSize())
 	var n int
 	require.NoError(t, db.QueryRow("SELECT count(*) FROM t").Scan(&n))
-	assert.Equal(t, 2, n)
+	assert.Equal(t, 4, n)
+	_, err = db.Exec("INSERT INTO t VALUES (5)")
+	require.NoError(t, err)
+	require.NoError(t, db.Close())
+	assert.Equal(t, int64(0), walSize(), "Close empties the log file")
+	db, err = sql.Open("ladybug", filepath.Join(dir, "p.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	require.NoError(t, db.QueryRow("SELECT count(*) FROM t").Scan(&n))
+	assert.Equal(t, 5, n)
+}
+
+// TestPragma_WalAutocheckpoint_JournalSizeLimit: both are the database's
+// settings, answered as set; wal_autocheckpoint=N makes commits
+// checkpoint once the log holds N frames (0: never), and the log file is
+// cut to journal_size_limit bytes when it restarts.
+func TestPragma_WalAutocheckpoint_JournalSizeLimit(t *testing.T) {
+	dir := t.TempDir()
+	db, err := sql.Open("ladybug", filepath.Join(dir, "p.db"))
+	require.NoError(t, err)
+	defer db.Close()
+	assert.Equal(t, int64(4000), pragmaInt64(t, db, "PRAGMA wal_autocheckpoint"))
+	assert.Equal(t, int64(32+4000*(24+4096)), pragmaInt64(t, db, "PRAGMA journal_size_limit"))
+	assert.Equal(t, int64(0), pragmaInt64(t, db, "PRAGMA wal_autocheckpoint = 0"))
+	_, err = db.Exec("CREATE TABLE t (a INTEGER PRIMARY KEY, b)")
+	require.NoError(t, err)
+	insert := func(n int) {
+		for i := 0; i < n; i++ {
+			_, err := db.Exec("INSERT INTO t (b) VALUES (randomblob(3000))")
+			require.NoError(t, err)
+		}
+	}
+	stats := func() Stats {
+		st, err := DBStats(context.Background(), db)
+		require.NoError(t, err)
+		return st
+	}
+	insert(40)
+	require.Zero(t, stats().Storage.Checkpoints, "wal_autocheckpoint=0 turns automatic checkpoints off")
+	assert.Equal(t, int64(10), pragmaInt64(t, db, "PRAGMA wal_autocheckpoint = 10"))
+	assert.Equal(t, int64(8192), pragmaInt64(t, db, "PRAGMA journal_size_limit = 8192"))
+	insert(5)
+	st := stats().Storage
+	assert.Positive(t, st.Checkpoints)
+	assert.Less(t, st.WALFrames, 10)
+	fi, err := os.Stat(filepath.Join(dir, "p.db-wal"))
+	require.NoError(t, err)
+	assert.LessOrEqual(t, fi.Size(), int64(8192)+2*(24+4096)*3, "the log restarts and is cut to the limit")
+	assert.Equal(t, int64(-1), pragmaInt64(t, db, "PRAGMA journal_size_limit = -5"))
 }
 
 // TestPragma_AcceptedNoOps pins the answers of the pragmas ladybug has

@@ -46,8 +46,21 @@ func (s *Session) connectPragma(c *exec.Ctx, p *plan.Pragma) (out outcome, ok bo
 	case "incremental_vacuum":
 		return outcome{}, true, nil
 	case "wal_checkpoint":
-		out, err = s.pragmaCheckpoint(c)
+		out, err = s.pragmaCheckpoint(c, p)
 		return out, true, err
+	case "wal_autocheckpoint":
+		// One log carries every connection's commits: the setting is the
+		// database's. N <= 0 turns automatic checkpoints off.
+		if n, valid := pragmaInt(p.Arg); p.HasArg && valid {
+			s.db.store.SetAutoCheckpoint(int(max(min(n, 1<<31-1), 0)))
+		}
+		return oneValue(p.Name, types.NewInt(int64(s.db.store.AutoCheckpoint()))), true, nil
+	case "journal_size_limit":
+		// The size the log file is cut to when it restarts; -1: no limit.
+		if n, valid := pragmaInt(p.Arg); p.HasArg && valid {
+			s.db.store.SetJournalSizeLimit(n)
+		}
+		return oneValue(p.Name, types.NewInt(s.db.store.JournalSizeLimit())), true, nil
 	}
 	return outcome{}, false, nil
 }
@@ -119,16 +132,27 @@ func tempStoreValue(arg string) (int64, bool) {
 	return 0, false
 }
 
-// pragmaCheckpoint runs a checkpoint now (every mode: PASSIVE, FULL,
-// RESTART, TRUNCATE copy the whole log when no reader needs it) and
-// answers SQLite's row: busy, log frames, checkpointed frames. Inside a
-// transaction it cannot take the writer lock and answers busy.
-func (s *Session) pragmaCheckpoint(c *exec.Ctx) (outcome, error) {
+// pragmaCheckpoint runs a checkpoint now in SQLite's mode (PASSIVE, the
+// default, copies what no reader needs; FULL and RESTART first wait up to
+// busy_timeout for readers of older snapshots; TRUNCATE then also empties
+// the log file) and answers SQLite's row: busy, log frames, checkpointed
+// frames. Inside a transaction it cannot take the writer lock and answers
+// busy.
+func (s *Session) pragmaCheckpoint(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
 	cols := namedColumns("busy", "log", "checkpointed")
 	if s.tx != nil || s.db.opts.ReadOnly {
 		return outcome{rows: staticRows(cols, [][]types.Value{{types.NewInt(1), types.NewInt(-1), types.NewInt(-1)}})}, nil
 	}
-	r, err := s.db.store.Checkpoint(s.lockCtx(c.Go))
+	mode := storage.CheckpointPassive
+	switch strings.ToLower(strings.TrimSpace(p.Arg)) {
+	case "full":
+		mode = storage.CheckpointFull
+	case "restart":
+		mode = storage.CheckpointRestart
+	case "truncate":
+		mode = storage.CheckpointTruncate
+	}
+	r, err := s.db.store.Checkpoint(s.lockCtx(c.Go), mode)
 	if err != nil {
 		return outcome{}, err
 	}

@@ -2,8 +2,10 @@ package storage
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/ladybugsql/ladybug/pagecache"
 )
@@ -14,65 +16,115 @@ type ckptPage struct {
 	off int64
 }
 
-// checkpoint copies the newest version of every page in the log into the
-// main file and restarts the log. It runs only when no open reader needs
-// an older version (force skips that check, for Open). The caller holds
-// the writer token.
+// checkpoint copies into the main file every logged page version that no
+// open reader needs from the log: for each page, the newest version at or
+// before the oldest open snapshot (force, for Open, takes the newest:
+// no reader exists yet). When that empties the log's index, the log
+// restarts from its beginning and is cut to the journal size limit. It
+// returns how many index frames it copied or dropped, and whether the log
+// restarted. The caller holds the writer token.
 //
-// Crash safety: the log must be durable before the main file changes (under
-// SyncFull every commit already synced it), and it is restarted only after
-// the main file is synced. A crash in between leaves the whole log, whose
-// replay rewrites the same pages (see wal.replay).
-func (s *Store) checkpoint(force bool) error {
-	if !force && !s.noOldReaders() {
-		return nil
+// Readers keep running. A reader's snapshot is at or after the oldest
+// one, so for every page the checkpoint rewrites it resolves a log frame
+// (the copied version or a newer one), never the main file, until the
+// index swap under walMu; from then on the pages it resolves to the main
+// file hold exactly the version it would have taken from the log.
+//
+// Crash safety: the log must be durable before the main file changes
+// (under SyncFull every commit already synced it), and only after the main
+// file is synced is the log restarted or cut. The main file's header is
+// the oldest snapshot's, so a crash after a partial checkpoint replays the
+// whole log over a consistent older state (see wal.replay).
+func (s *Store) checkpoint(force bool) (int, bool, error) {
+	upto := s.oldestSnapshot()
+	if force {
+		upto = s.newestHeader()
 	}
-	list := s.checkpointList()
+	list, drop := s.checkpointList(upto.seq)
 	if len(list) == 0 {
-		return nil
+		return 0, false, nil
 	}
 	if s.Sync() != SyncFull {
 		if err := s.syncFile(s.wal.f); err != nil {
-			return err
+			return 0, false, err
 		}
 	}
 	buf := make([]byte, s.ps)
 	for _, c := range list {
 		if c.pg == 0 {
-			continue // written below from the newest header
+			continue // written below from the snapshot's header
 		}
 		if err := s.copyToMain(c, buf); err != nil {
-			return err
+			return 0, false, err
 		}
 	}
-	// The log's newest page 0 may predate later commits (which only wrote
-	// the header when it changed), so the header comes from memory.
-	s.hdr.encode(buf)
+	// The log's page 0 of that commit may predate later commits (which
+	// only wrote the header when it changed), so the header comes from
+	// memory.
+	upto.encode(buf)
 	if _, err := s.db.WriteAt(buf, 0); err != nil {
-		return fmt.Errorf("storage: checkpoint header: %w", ioErr(err))
+		return 0, false, fmt.Errorf("storage: checkpoint header: %w", ioErr(err))
 	}
 	if err := s.syncFile(s.db); err != nil {
-		return err
+		return 0, false, err
 	}
-	if err := s.restartAfterCheckpoint(list); err != nil {
-		return err
-	}
+	n, full := s.dropCheckpointed(list, drop, upto.seq)
 	s.st.checkpoints.Add(1)
 	s.st.checkpointPages.Add(uint64(len(list)))
-	return s.trimMain()
+	if !full {
+		return n, false, nil
+	}
+	if err := s.restartLog(); err != nil {
+		return n, true, err
+	}
+	return n, true, s.trimMain()
 }
 
-// checkpointList returns the newest logged version of each page, by page.
-func (s *Store) checkpointList() []ckptPage {
+// oldestSnapshot is the header of the oldest snapshot an open reader
+// holds, or the newest commit's when no reader holds an older one (a
+// reader that begins now gets the newest).
+func (s *Store) oldestSnapshot() header {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h := s.hdr
+	for _, sn := range s.old {
+		if sn.readers.Load() > 0 && sn.hdr.seq < h.seq {
+			h = sn.hdr
+		}
+	}
+	return h
+}
+
+func (s *Store) newestHeader() header {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hdr
+}
+
+// checkpointList returns, by page, the newest logged version of each page
+// at or before snap (the one to copy), and the cache keys of the older
+// ones (superseded: no reader can resolve them any more).
+func (s *Store) checkpointList(snap uint64) ([]ckptPage, []pagecache.Key) {
 	s.walMu.RLock()
 	list := make([]ckptPage, 0, len(s.wal.index))
+	var drop []pagecache.Key
 	for p, vs := range s.wal.index {
-		v := vs[len(vs)-1]
+		i := 0
+		for i < len(vs) && vs[i].seq <= snap {
+			i++
+		}
+		if i == 0 {
+			continue
+		}
+		v := vs[i-1]
 		list = append(list, ckptPage{pg: p, seq: v.seq, off: v.off})
+		for _, old := range vs[:i-1] {
+			drop = append(drop, pagecache.Key{Page: p, Ver: old.seq})
+		}
 	}
 	s.walMu.RUnlock()
 	slices.SortFunc(list, func(a, b ckptPage) int { return cmp.Compare(a.pg, b.pg) })
-	return list
+	return list, drop
 }
 
 // copyToMain writes one logged page version to its place in the main file.
@@ -90,39 +142,178 @@ func (s *Store) copyToMain(c ckptPage, buf []byte) error {
 	return nil
 }
 
-// restartAfterCheckpoint empties the log and re-keys the cached newest
-// versions as main-file pages, so hot pages stay cached. Only the index
-// swap holds walMu exclusively; the file I/O happens outside it (no reader
-// reads a frame through the new header, and the old frames stay in the
-// file until overwritten or truncated, after the swap).
-func (s *Store) restartAfterCheckpoint(list []ckptPage) error {
-	used := s.wal.end
-	if err := s.wal.writeHeader(); err != nil {
-		return err
-	}
+// dropCheckpointed removes from the index every version at or before
+// snap, now in the main file (list) or superseded (drop), and re-keys the
+// cached copied versions as main-file pages, so hot pages stay cached. It
+// returns how many index frames went, and whether the index is empty.
+func (s *Store) dropCheckpointed(list []ckptPage, drop []pagecache.Key, snap uint64) (int, bool) {
 	from := make([]pagecache.Key, 0, len(list))
 	to := make([]pagecache.Key, 0, len(list))
 	for _, c := range list {
-		from = append(from, pagecache.Key{Page: c.pg, Ver: c.seq})
+		k := pagecache.Key{Page: c.pg, Ver: c.seq}
+		if c.pg == 0 {
+			// The main file's header is the snapshot's, not this frame's.
+			drop = append(drop, k)
+			continue
+		}
+		from = append(from, k)
 		to = append(to, pagecache.Key{Page: c.pg})
 	}
 	s.walMu.Lock()
-	s.wal.clearIndex()
+	defer s.walMu.Unlock()
+	n := 0
+	for _, c := range list {
+		vs := s.wal.index[c.pg]
+		i := 0
+		for i < len(vs) && vs[i].seq <= snap {
+			i++
+		}
+		n += i
+		if i == len(vs) {
+			delete(s.wal.index, c.pg)
+		} else {
+			s.wal.index[c.pg] = vs[i:]
+		}
+	}
+	s.wal.frames -= n
+	s.cache.Invalidate(append(drop, pagecache.Key{Page: 0}))
 	s.cache.Invalidate(to)
 	s.cache.Rekey(from, to)
+	// Main-file versions changed meaning: the table may hold the old ones.
 	s.hot.clear()
+	if len(s.wal.index) != 0 {
+		return n, false
+	}
+	s.wal.frames = 0
 	s.walEmpty.Store(true)
+	return n, true
+}
+
+// restartLog starts the log over from its beginning, once its index is
+// empty (no reader needs a frame of it): a fresh header with a new salt,
+// after which every old frame fails to verify, so new frames overwrite
+// old ones in place. The file is then cut to the journal size limit.
+func (s *Store) restartLog() error {
+	if s.wal.end == 0 {
+		return nil // already cut to nothing (wal_checkpoint(TRUNCATE))
+	}
+	s.walMu.Lock()
+	s.wal.hasHeader = false
 	s.walMu.Unlock()
-	// The log file keeps its size: new frames overwrite old ones in place
-	// (cheaper than growing a file), and the old ones fail the new salt.
-	// Only a log grown far past the threshold by a huge transaction is cut.
-	if used <= 2*int64(s.opts.CheckpointFrames)*frameSize(s.ps) {
+	if err := s.wal.writeHeader(); err != nil {
+		return err
+	}
+	s.restartWaitAt = 0
+	s.st.logRestarts.Add(1)
+	return s.limitLog(s.JournalSizeLimit())
+}
+
+// limitLog cuts the log file to at most limit bytes (never below its
+// header; negative: no limit). The log holds no frame anyone needs.
+func (s *Store) limitLog(limit int64) error {
+	if limit < 0 {
 		return nil
 	}
-	if err := s.wal.f.Truncate(walHeaderSize); err != nil {
+	size, err := s.wal.f.Size()
+	if err != nil {
+		return fmt.Errorf("storage: wal size: %w", ioErr(err))
+	}
+	limit = max(limit, walHeaderSize)
+	if size <= limit {
+		return nil
+	}
+	if err := s.wal.f.Truncate(limit); err != nil {
 		return fmt.Errorf("storage: truncate wal: %w", ioErr(err))
 	}
 	return nil
+}
+
+// truncateLog empties the log file entirely (wal_checkpoint(TRUNCATE),
+// Close): the next write transaction writes a fresh header first. The
+// caller holds the writer token and the log's index is empty.
+func (s *Store) truncateLog() error {
+	if err := s.wal.f.Truncate(0); err != nil {
+		return fmt.Errorf("storage: truncate wal: %w", ioErr(err))
+	}
+	s.wal.end = 0
+	s.wal.hasHeader = false
+	return nil
+}
+
+// ensureLogHeader writes the log's header when truncateLog left the file
+// empty; the caller holds the writer token.
+func (s *Store) ensureLogHeader() error {
+	if s.wal.end != 0 {
+		return nil
+	}
+	return s.wal.writeHeader()
+}
+
+// restartWait bounds how long a write transaction waits, at its start,
+// for the readers of older snapshots to finish so that the log (grown past
+// CheckpointFrames) can restart, while none of them finishes. Readers
+// never wait for writers; this wait is what keeps the log bounded when
+// read transactions always overlap: no commit is in flight meanwhile, so
+// the older snapshots' readers end and new ones take the newest.
+const restartWait = 200 * time.Millisecond
+
+// checkpointBeforeWrite runs at the start of a write transaction, holding
+// the writer token, when the log has grown past CheckpointFrames. It waits
+// for the readers of older snapshots (see waitOldReaders), then
+// checkpoints; if one stays (a long read transaction), it does not wait
+// again before the log grows by another CheckpointFrames. A checkpoint
+// failure is counted and retried, as after a commit.
+func (s *Store) checkpointBeforeWrite(ctx context.Context) {
+	frames := s.AutoCheckpoint()
+	if frames <= 0 || s.walFrameCount() < frames || s.wal.end < s.restartWaitAt {
+		return
+	}
+	if !s.waitOldReaders(ctx, min(restartWait, s.busyTimeout(ctx)), s.busyTimeout(ctx)) {
+		s.restartWaitAt = s.wal.end + int64(frames)*frameSize(s.ps)
+	}
+	if _, _, err := s.checkpoint(false); err != nil {
+		s.st.checkpointErrors.Add(1)
+	}
+}
+
+// waitOldReaders waits until every open reader is on the newest commit
+// and reports whether that happened. It gives up when no reader of an
+// older snapshot has finished for idle, when limit has passed, or when
+// ctx ends: a machine too loaded to run the readers for a while still
+// sees them finish one by one, while a long read transaction stops the
+// wait after idle.
+func (s *Store) waitOldReaders(ctx context.Context, idle, limit time.Duration) bool {
+	left := s.oldReaders()
+	if left == 0 {
+		return true
+	}
+	if idle <= 0 || limit <= 0 {
+		return false
+	}
+	now := time.Now()
+	end, progress := now.Add(limit), now
+	pause := 50 * time.Microsecond
+	for {
+		t := time.NewTimer(pause)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return s.oldReaders() == 0
+		case <-t.C:
+		}
+		n := s.oldReaders()
+		if n == 0 {
+			return true
+		}
+		now = time.Now()
+		if n < left {
+			left, progress = n, now
+		}
+		if now.After(end) || now.Sub(progress) > idle {
+			return false
+		}
+		pause = min(2*pause, 2*time.Millisecond)
+	}
 }
 
 // trimMain cuts the main file to the page count (after Vacuum shrank it).

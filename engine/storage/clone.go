@@ -42,7 +42,7 @@ func (s *Store) Clone(ctx context.Context, dst *vfs.CowFS, path string, opts Opt
 		return nil, ErrClosed
 	}
 	if s.wal.frames > 0 && !s.readOnly {
-		if err := s.checkpoint(false); err != nil {
+		if _, _, err := s.checkpoint(false); err != nil {
 			return nil, err
 		}
 	}
@@ -59,7 +59,7 @@ func (s *Store) Clone(ctx context.Context, dst *vfs.CowFS, path string, opts Opt
 	opts.FS, opts.PageSize, opts.ReadOnly, opts.Create = dst, s.ps, false, false
 	opts.fill()
 	c := &Store{opts: opts, path: path, ps: s.ps, writer: make(chan struct{}, 1)}
-	c.sync.Store(int32(opts.Sync))
+	c.storeSettings()
 	if err := c.adopt(s); err != nil {
 		c.closeFiles()
 		return nil, err

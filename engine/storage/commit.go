@@ -95,11 +95,13 @@ func (tx *Tx) commit() (err error) {
 	clear(tx.w.spilled)
 	s.st.commits.Add(1)
 	s.st.commitPages.Add(uint64(len(tx.w.frames)))
-	// 6. Checkpoint when the log is long and no reader needs old versions.
-	//    The commit is already durable: a checkpoint failure is retried at
-	//    the next commit or at Close, not reported here.
-	if s.walFrameCount() >= s.opts.CheckpointFrames {
-		if err := s.checkpoint(false); err != nil {
+	// 6. Checkpoint when the log is long: every version older than the
+	//    oldest open snapshot goes to the main file, and the log restarts
+	//    when no reader needs any of it (see checkpoint). The commit is
+	//    already durable: a checkpoint failure is retried at the next
+	//    commit or at Close, not reported here.
+	if n := s.AutoCheckpoint(); n > 0 && s.walFrameCount() >= n && s.wal.frames > 0 {
+		if _, _, err := s.checkpoint(false); err != nil {
 			s.st.checkpointErrors.Add(1)
 		}
 	}
@@ -138,7 +140,15 @@ func (tx *Tx) Rollback() error {
 
 // walFrameCount returns the frames in the log, committed or not.
 func (s *Store) walFrameCount() int {
-	return int((s.wal.end - walHeaderSize) / frameSize(s.ps))
+	return int(max(s.wal.end-walHeaderSize, 0) / frameSize(s.ps))
+}
+
+// walIndexEmpty reports whether no committed frame of the log is still
+// unchecked (every one is in the main file).
+func (s *Store) walIndexEmpty() bool {
+	s.walMu.RLock()
+	defer s.walMu.RUnlock()
+	return len(s.wal.index) == 0
 }
 
 // recycleSources hands the buffers of the page versions this commit

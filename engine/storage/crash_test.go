@@ -102,18 +102,24 @@ func TestStore_Crash_EverySyncBoundary(t *testing.T) {
 		name string
 		sync SyncMode
 		torn int
+		// reader: a read transaction stays open over two commits in
+		// three, so checkpoints copy only what it does not need (partial
+		// checkpoints), and restart the log at the third.
+		reader bool
 	}{
-		{"full", SyncFull, 0},
-		{"full-torn", SyncFull, 700},
-		{"normal-torn", SyncNormal, 1500},
+		{"full", SyncFull, 0, false},
+		{"full-torn", SyncFull, 700, false},
+		{"normal-torn", SyncNormal, 1500, false},
+		{"full-reader", SyncFull, 0, true},
+		{"normal-torn-reader", SyncNormal, 1500, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			runCrashBoundaries(t, tc.sync, tc.torn)
+			runCrashBoundaries(t, tc.sync, tc.torn, tc.reader)
 		})
 	}
 }
 
-func runCrashBoundaries(t *testing.T, mode SyncMode, torn int) {
+func runCrashBoundaries(t *testing.T, mode SyncMode, torn int, reader bool) {
 	cfs := vfs.NewCrashFS()
 	type image struct {
 		fs    *vfs.CrashFS
@@ -132,7 +138,14 @@ func runCrashBoundaries(t *testing.T, mode SyncMode, torn int) {
 	if raceEnabled {
 		rounds = 12
 	}
+	var held *Tx
 	for i := 0; i < rounds; i++ {
+		if reader && held != nil && i%3 == 2 {
+			held.Rollback() // one commit in three with no reader
+			held = nil
+		} else if reader && held == nil {
+			held = mustRead(t, s)
+		}
 		tx := mustWrite(t, s)
 		m, err := w.step(tx.Tree(root))
 		if err != nil {
@@ -143,6 +156,15 @@ func runCrashBoundaries(t *testing.T, mode SyncMode, torn int) {
 		}
 		w.models = append(w.models, m)
 		acked++
+	}
+	if held != nil {
+		if got := treeContents(t, s); !maps.Equal(got, w.models[len(w.models)-1]) {
+			t.Fatal("the newest snapshot does not hold the last commit")
+		}
+		held.Rollback()
+		if st := s.Stats(); st.LogRestarts == 0 || st.Checkpoints <= st.LogRestarts {
+			t.Fatalf("%d checkpoints, %d log restarts: want both partial checkpoints and restarts", st.Checkpoints, st.LogRestarts)
+		}
 	}
 	s.Close()
 	// A crash after the last sync, with unsynced writes pending.

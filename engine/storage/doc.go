@@ -23,13 +23,22 @@
 // size. A commit writes each page it changed once, plus the header: cost
 // follows the change, not the database size.
 //
-// A checkpoint copies the newest logged version of each page into the main
-// file and restarts the log. It runs after a commit once the log holds
-// CheckpointFrames frames and no reader needs an older version, at Close,
-// and at Open after replay. The log is durable before the main file is
-// touched and restarted only after the main file is synced. An open read
-// transaction holds checkpoints back, so the log grows while one stays
-// open: close read transactions promptly.
+// A checkpoint copies into the main file, for each page, the newest logged
+// version at or before the oldest open reader's snapshot (readers keep
+// running: every one of them reads such a page from the log until the
+// index forgets the copied versions, and from then on the main file holds
+// what it would have read), and writes that snapshot's header. When no
+// reader needs any logged version, the log restarts from its beginning
+// and the file is cut to JournalSizeLimit. A checkpoint runs after a
+// commit once the log holds CheckpointFrames frames, at the start of a
+// write transaction once it holds that many, after waiting for the
+// readers of older snapshots while they keep finishing (so read
+// transactions that always overlap still let the log restart), at Close
+// (which then empties the log file) and at Open after replay. The log is
+// durable before the main file is touched and restarted or cut only after
+// the main file is synced. A long read transaction still holds the log's
+// restart back, so the log grows while one stays open: close read
+// transactions promptly.
 //
 // Opening replays the log's complete commits, in order, and ignores
 // everything from the first frame that does not verify (a torn or stale

@@ -37,6 +37,12 @@ type Options struct {
 	// of 4 KiB pages): a checkpoint costs two fsyncs, so under SyncNormal
 	// this spreads them over about two thousand one-row commits.
 	CheckpointFrames int
+
+	// JournalSizeLimit is the size, in bytes, the log file is cut to when
+	// it restarts after a checkpoint (PRAGMA journal_size_limit). 0 = the
+	// size of CheckpointFrames frames; negative = never cut (the file keeps
+	// its peak size, and new frames overwrite old ones in place).
+	JournalSizeLimit int64
 }
 
 const (
@@ -64,6 +70,9 @@ func (o *Options) fill() {
 	}
 	if o.CheckpointFrames <= 0 {
 		o.CheckpointFrames = defaultCheckpointFrames
+	}
+	if o.JournalSizeLimit == 0 {
+		o.JournalSizeLimit = walHeaderSize + int64(o.CheckpointFrames)*frameSize(o.PageSize)
 	}
 }
 

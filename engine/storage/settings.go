@@ -9,6 +9,13 @@ import (
 // The settings a running store changes: what PRAGMA synchronous,
 // cache_size, busy_timeout and wal_checkpoint act on.
 
+// storeSettings sets the changeable settings from s.opts (filled).
+func (s *Store) storeSettings() {
+	s.sync.Store(int32(s.opts.Sync))
+	s.ckptFrames.Store(int64(s.opts.CheckpointFrames))
+	s.walLimit.Store(s.opts.JournalSizeLimit)
+}
+
 // SetSync changes when commits are made durable, from the next commit
 // on. It applies to the whole store (every connection), since one log
 // carries every connection's commits.
@@ -52,21 +59,41 @@ func (s *Store) busyTimeout(ctx context.Context) time.Duration {
 	return s.opts.BusyTimeout
 }
 
-// CheckpointResult is what PRAGMA wal_checkpoint reports: busy is set
-// when a reader still needed old versions so the log could not be
-// emptied; LogFrames is the log's size in frames before, Checkpointed
-// the frames copied to the main file.
+// CheckpointMode is PRAGMA wal_checkpoint's argument.
+type CheckpointMode int
+
+// Checkpoint modes, as SQLite's.
+const (
+	// CheckpointPassive copies every version no open reader needs from
+	// the log, without waiting for readers, and restarts the log when
+	// none needs any of it.
+	CheckpointPassive CheckpointMode = iota
+	// CheckpointFull first waits (up to the busy timeout) for the readers
+	// of older snapshots to finish, so that the whole log is copied.
+	CheckpointFull
+	// CheckpointRestart is CheckpointFull; a log copied whole always
+	// restarts from its beginning.
+	CheckpointRestart
+	// CheckpointTruncate is CheckpointRestart, then cuts the log file to
+	// zero bytes.
+	CheckpointTruncate
+)
+
+// CheckpointResult is what PRAGMA wal_checkpoint reports, as SQLite
+// does: Busy is set when a FULL, RESTART or TRUNCATE checkpoint could not
+// copy the whole log (a reader kept an older snapshot past the busy
+// timeout); LogFrames is the log's length in frames, Checkpointed how many
+// of them are now in the main file (both 0 after a TRUNCATE that emptied
+// the log).
 type CheckpointResult struct {
 	Busy         bool
 	LogFrames    int
 	Checkpointed int
 }
 
-// Checkpoint copies the log into the main file now, taking the writer
-// lock (waiting as a writer does). With a reader still on an older
-// version it does nothing and reports Busy, as SQLite's PASSIVE mode
-// does for the frames such a reader needs.
-func (s *Store) Checkpoint(ctx context.Context) (CheckpointResult, error) {
+// Checkpoint runs a checkpoint in mode now, taking the writer lock
+// (waiting as a writer does).
+func (s *Store) Checkpoint(ctx context.Context, mode CheckpointMode) (CheckpointResult, error) {
 	if s.readOnly {
 		return CheckpointResult{}, ErrReadOnly
 	}
@@ -74,14 +101,44 @@ func (s *Store) Checkpoint(ctx context.Context) (CheckpointResult, error) {
 		return CheckpointResult{}, err
 	}
 	defer func() { <-s.writer }()
-	s.walMu.RLock()
-	frames := s.wal.frames
-	s.walMu.RUnlock()
-	if !s.noOldReaders() {
-		return CheckpointResult{Busy: true, LogFrames: frames}, nil
+	if mode != CheckpointPassive {
+		d := s.busyTimeout(ctx)
+		s.waitOldReaders(ctx, d, d)
 	}
-	if err := s.checkpoint(false); err != nil {
+	log := s.walFrameCount()
+	if _, _, err := s.checkpoint(false); err != nil {
 		return CheckpointResult{}, fmt.Errorf("storage: checkpoint: %w", err)
 	}
-	return CheckpointResult{LogFrames: frames, Checkpointed: frames}, nil
+	s.walMu.RLock()
+	left := s.wal.frames
+	s.walMu.RUnlock()
+	r := CheckpointResult{LogFrames: log, Checkpointed: max(log-left, 0)}
+	if left > 0 {
+		r.Busy = mode != CheckpointPassive
+		return r, nil
+	}
+	if mode == CheckpointTruncate {
+		if err := s.truncateLog(); err != nil {
+			return CheckpointResult{}, fmt.Errorf("storage: checkpoint: %w", err)
+		}
+		return CheckpointResult{}, nil
+	}
+	return r, nil
 }
+
+// AutoCheckpoint is the log length, in frames, past which commits
+// checkpoint (PRAGMA wal_autocheckpoint); 0: never automatically.
+func (s *Store) AutoCheckpoint() int { return int(s.ckptFrames.Load()) }
+
+// SetAutoCheckpoint changes AutoCheckpoint; n <= 0 turns automatic
+// checkpoints off (the log then grows until a PRAGMA wal_checkpoint or
+// Close), as in SQLite.
+func (s *Store) SetAutoCheckpoint(n int) { s.ckptFrames.Store(int64(max(n, 0))) }
+
+// JournalSizeLimit is the size in bytes the log file is cut to when it
+// restarts (PRAGMA journal_size_limit); negative: no limit.
+func (s *Store) JournalSizeLimit() int64 { return s.walLimit.Load() }
+
+// SetJournalSizeLimit changes JournalSizeLimit (any negative value: no
+// limit).
+func (s *Store) SetJournalSizeLimit(n int64) { s.walLimit.Store(max(n, -1)) }

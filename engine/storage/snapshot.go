@@ -62,6 +62,19 @@ func (s *Store) noOldReaders() bool {
 	return true
 }
 
+// oldReaders counts the open readers of commits older than the newest.
+func (s *Store) oldReaders() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	n := int64(0)
+	for _, sn := range s.old {
+		if sn.hdr.seq < s.hdr.seq {
+			n += max(sn.readers.Load(), 0)
+		}
+	}
+	return n
+}
+
 // noReaderAtOrBefore reports whether every open reader's snapshot is
 // newer than snap.
 func (s *Store) noReaderAtOrBefore(snap uint64) bool {

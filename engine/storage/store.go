@@ -50,6 +50,16 @@ type Store struct {
 	walEmpty atomic.Bool // the log index is empty; see readPage
 	hot      hotTable
 
+	// ckptFrames is the log length, in frames, that triggers automatic
+	// checkpoints (opts.CheckpointFrames; SetAutoCheckpoint; <= 0: none);
+	// walLimit the size the log file is cut to after a restart
+	// (SetJournalSizeLimit; negative: no limit).
+	ckptFrames atomic.Int64
+	walLimit   atomic.Int64
+	// restartWaitAt: the log end below which a write transaction does not
+	// wait for old readers again (see checkpointBeforeWrite); writer's.
+	restartWaitAt int64
+
 	st counters
 	// sync is the SyncMode in force (opts.Sync at open; SetSync).
 	sync atomic.Int32
@@ -61,6 +71,7 @@ type counters struct {
 	dirtiedPages                       atomic.Uint64
 	checkpoints, checkpointPages       atomic.Uint64
 	checkpointErrors                   atomic.Uint64
+	logRestarts                        atomic.Uint64
 	fileReads                          atomic.Uint64
 	syncs                              atomic.Uint64
 }
@@ -78,6 +89,10 @@ type Stats struct {
 	DirtiedPages    uint64
 	Checkpoints     uint64
 	CheckpointPages uint64 // pages copied from the WAL to the main file
+	// LogRestarts counts checkpoints that copied the whole log and
+	// restarted it from its beginning (the others copied what no open
+	// reader needed).
+	LogRestarts uint64
 	// CheckpointErrors counts failed automatic checkpoints. The commit that
 	// triggered one was already durable, so it succeeded; the checkpoint is
 	// retried at the next commit and at Close, which reports its error.
@@ -101,7 +116,7 @@ func Open(path string, opts Options) (*Store, error) {
 		writer:   make(chan struct{}, 1),
 		readOnly: opts.ReadOnly,
 	}
-	s.sync.Store(int32(opts.Sync))
+	s.storeSettings()
 	if err := s.open(); err != nil {
 		s.closeFiles()
 		return nil, err
@@ -133,7 +148,8 @@ func (s *Store) open() error {
 	}
 	s.writer <- struct{}{}
 	defer func() { <-s.writer }()
-	return s.checkpoint(true)
+	_, _, err = s.checkpoint(true)
+	return err
 }
 
 // openDB opens, locks and (when new) initializes the main file, then reads
@@ -396,8 +412,9 @@ func (s *Store) syncFile(f vfs.File) error {
 	return nil
 }
 
-// Close checkpoints the log into the main file (when no reader still
-// needs older versions) and closes the files. It waits up to BusyTimeout
+// Close checkpoints the log into the main file (all of it when no reader
+// still needs older versions, and then empties the log file) and closes
+// the files. It waits up to BusyTimeout
 // for a running write transaction.
 func (s *Store) Close() error { return s.close(true) }
 
@@ -422,7 +439,10 @@ func (s *Store) close(checkpoint bool) error {
 	s.mu.Unlock()
 	var err error
 	if checkpoint && !s.readOnly && s.wal.f != nil {
-		err = s.checkpoint(false)
+		var full bool
+		if _, full, err = s.checkpoint(false); err == nil && (full || s.walIndexEmpty()) {
+			err = s.truncateLog()
+		}
 	}
 	if cerr := s.closeFiles(); err == nil {
 		err = cerr
@@ -511,9 +531,13 @@ func (s *Store) BeginWrite(ctx context.Context) (*Tx, error) {
 		<-s.writer
 		return nil, ErrClosed
 	}
-	h := s.hdr
 	s.mu.Unlock()
-	return newWriteTx(s, h), nil
+	s.checkpointBeforeWrite(ctx)
+	if err := s.ensureLogHeader(); err != nil {
+		<-s.writer
+		return nil, err
+	}
+	return newWriteTx(s, s.newestHeader()), nil
 }
 
 // endRead releases a read transaction's snapshot.
@@ -600,6 +624,7 @@ func (s *Store) Stats() Stats {
 		DirtiedPages:     s.st.dirtiedPages.Load(),
 		Checkpoints:      s.st.checkpoints.Load(),
 		CheckpointPages:  s.st.checkpointPages.Load(),
+		LogRestarts:      s.st.logRestarts.Load(),
 		CheckpointErrors: s.st.checkpointErrors.Load(),
 		FileReads:        s.st.fileReads.Load(),
 		Syncs:            s.st.syncs.Load(),

@@ -28,7 +28,8 @@ func (s *Store) Vacuum(ctx context.Context) error {
 		return err
 	}
 	defer func() { <-s.writer }()
-	return s.checkpoint(false)
+	_, _, err = s.checkpoint(false)
+	return err
 }
 
 // pageRef says where the pointer to a page lives.
