@@ -12,13 +12,13 @@ import (
 // Time limits of the join runner: a query SQLite takes longer than
 // joinOracleLimit over is skipped (its answer is too big to be a useful
 // check); ladybug gets joinSlowFactor × SQLite's time, at least
-// joinSlowFloor, before a query counts as slow, and is stopped after
-// joinStopFactor × that.
+// joinSlowFloor, before a query counts as slow, and is stopped after twice
+// that (at most joinStopAfter).
 const (
 	joinOracleLimit = 3 * time.Second
 	joinSlowFactor  = 10
 	joinSlowFloor   = 50 * time.Millisecond
-	joinStopAfter   = 10 * time.Second
+	joinStopAfter   = time.Minute
 	joinMaxRows     = 20000
 )
 
@@ -184,7 +184,7 @@ func (jr *JoinRunner) check(q *JoinQuery) joinOutcome {
 		}
 		return o
 	}
-	stop := min(max(joinSlowFloor, sqTime*joinSlowFactor)*4, joinStopAfter)
+	stop := min(max(joinSlowFloor, sqTime*joinSlowFactor)*2, joinStopAfter)
 	lbRows, lbTime, lbErr := timedQuery(jr.lb, sql, stop)
 	o.lbTime = lbTime
 	o.oracleErr = sqErr != nil
@@ -217,7 +217,7 @@ func (jr *JoinRunner) slow(sql string, sqTime, lbTime time.Duration) bool {
 		}
 		_, t, _ := timedQuery(jr.sq, sql, jr.oracleLimit())
 		sqTime = min(sqTime, t)
-		_, t, _ = timedQuery(jr.lb, sql, joinStopAfter)
+		_, t, _ = timedQuery(jr.lb, sql, min(max(joinSlowFloor, sqTime*joinSlowFactor)*2, joinStopAfter))
 		lbTime = min(lbTime, t)
 	}
 	return isSlow()

@@ -6,14 +6,14 @@ package plan
 // does the same, and it matters: the filter's conditions can then move
 // into the join's sides and its keys, and the join into a reordered chain.
 func simplifyOuter(conds []Expr, j *Join) JoinKind {
-	nl := len(j.Left.Columns())
+	nl, width := len(j.Left.Columns()), len(j.Cols)
 	leftNull := j.Kind == JoinRight || j.Kind == JoinFull
 	rightNull := j.Kind == JoinLeft || j.Kind == JoinFull
 	for _, c := range conds {
-		if rightNull && rejectsNull(c, func(i int) bool { return i >= nl }) {
+		if rightNull && rejectsNull(c, func(i int) bool { return i >= nl && i < width }) {
 			rightNull = false
 		}
-		if leftNull && rejectsNull(c, func(i int) bool { return i < nl }) {
+		if leftNull && rejectsNull(c, func(i int) bool { return i >= 0 && i < nl }) {
 			leftNull = false
 		}
 	}
@@ -75,4 +75,38 @@ func nullOn(e Expr, side func(int) bool) bool {
 		return nullOn(x.X, side)
 	}
 	return false
+}
+
+// simplifyBelow applies simplifyOuter to the outer joins reachable from n
+// through inner and cross joins, whose rows all reach a filter above with
+// conds (over columns starting at off in the filter's input): SQLite
+// simplifies them as well, and a LEFT JOIN deep in a comma join would
+// otherwise keep the chain around it from being reordered.
+func simplifyBelow(conds []Expr, n Node, off int) Node {
+	j, ok := n.(*Join)
+	if !ok {
+		return n
+	}
+	switch j.Kind {
+	case JoinInner, JoinCross:
+		nl := len(j.Left.Columns())
+		l, r := simplifyBelow(conds, j.Left, off), simplifyBelow(conds, j.Right, off+nl)
+		if l == j.Left && r == j.Right {
+			return n
+		}
+		nj := *j
+		nj.Left, nj.Right = l, r
+		return &nj
+	case JoinLeft, JoinRight, JoinFull:
+		local := make([]Expr, len(conds))
+		for i, c := range conds {
+			local[i] = shiftCols(c, -off)
+		}
+		if k := simplifyOuter(local, j); k != j.Kind {
+			nj := *j
+			nj.Kind = k
+			return &nj
+		}
+	}
+	return n
 }

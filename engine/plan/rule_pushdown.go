@@ -53,8 +53,13 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 		return pushIntoSemi(f, j)
 	}
 	nj := *j
+	conds := Conjuncts(f.Pred)
 	if k := j.Kind; k == JoinLeft || k == JoinRight || k == JoinFull {
-		nj.Kind = simplifyOuter(Conjuncts(f.Pred), j)
+		nj.Kind = simplifyOuter(conds, j)
+	}
+	if nj.Kind == JoinInner || nj.Kind == JoinCross {
+		nj.Left = simplifyBelow(conds, j.Left, 0)
+		nj.Right = simplifyBelow(conds, j.Right, len(j.Left.Columns()))
 	}
 	if nj.Kind != JoinInner && nj.Kind != JoinCross && nj.Kind != JoinLeft {
 		if nj.Kind == j.Kind {
@@ -76,14 +81,15 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 			rest = andExpr(rest, c)
 		}
 	}
-	if left == nil && right == nil && len(nj.LeftKeys) == len(j.LeftKeys) && nj.Kind == j.Kind {
+	if left == nil && right == nil && len(nj.LeftKeys) == len(j.LeftKeys) && nj.Kind == j.Kind &&
+		nj.Left == j.Left && nj.Right == j.Right {
 		return f
 	}
 	if left != nil {
-		nj.Left = pushdownFilters(nil, &Filter{Input: j.Left, Pred: left})
+		nj.Left = pushdownFilters(nil, &Filter{Input: nj.Left, Pred: left})
 	}
 	if right != nil {
-		nj.Right = pushdownFilters(nil, &Filter{Input: j.Right, Pred: right})
+		nj.Right = pushdownFilters(nil, &Filter{Input: nj.Right, Pred: right})
 	}
 	if len(nj.LeftKeys) > 0 && nj.Kind == JoinCross {
 		nj.Kind = JoinInner

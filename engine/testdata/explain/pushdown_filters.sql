@@ -23,3 +23,5 @@ EXPLAIN QUERY PLAN SELECT * FROM customers c, orders o RIGHT JOIN customers d ON
 EXPLAIN QUERY PLAN SELECT * FROM customers c LEFT JOIN orders o ON o.customer_id = c.id WHERE o.amount IS NULL OR o.amount > 5;
 -- A LIKE with a literal pattern cannot fail: it moves into its table's side, and the ON it leaves is pushable, so the chain is reordered.
 EXPLAIN QUERY PLAN SELECT * FROM customers c, orders o, customers d JOIN orders p ON p.customer_id = d.id AND p.note LIKE 'x4%' WHERE c.id = o.customer_id AND o.id = p.id;
+-- A LEFT JOIN inside a comma join whose NULL-extended rows WHERE rejects is inner too, so the whole chain is reordered.
+EXPLAIN QUERY PLAN SELECT count(*) FROM customers c LEFT JOIN orders o, customers d, orders p WHERE o.amount < p.amount + 0 AND d.id = c.id AND p.customer_id = d.region;
