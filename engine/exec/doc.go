@@ -5,8 +5,9 @@
 // Data moves in batches of up to BatchSize rows stored column by column,
 // with an optional selection vector naming the live rows, so per-row work is
 // a tight loop and no operator calls an interface per row. Pipeline
-// breakers (sort, aggregation, hash-join build, result collection)
-// materialise rows. Expression buffers (scratch, sized by fit) and the
+// breakers (sort, aggregation, hash-join build, DISTINCT, set operations,
+// CTE and window tables) materialise rows in factorized tables; results
+// are not collected, they stream to the engine's Rows a batch at a time. Expression buffers (scratch, sized by fit) and the
 // batches of scans and joins (emptyBatch, reserve) start empty and grow to
 // the batches they meet, so a statement over a few rows allocates for those
 // rows, not BatchSize per expression node; GrownBytes counts that growth
