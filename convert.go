@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/ladybugsql/ladybug/engine"
-	"github.com/ladybugsql/ladybug/engine/types"
 )
 
 // timeFormat is how a time.Time argument is stored: SQLite's text form,
@@ -93,47 +92,47 @@ func engineArgsInto(buf []engine.Arg, args []driver.NamedValue) ([]engine.Arg, e
 
 // toValue converts one normalised argument to an engine value. []byte is
 // copied: the caller may reuse its buffer once the call returns.
-func toValue(a any) (types.Value, error) {
+func toValue(a any) (engine.Value, error) {
 	switch x := a.(type) {
 	case nil:
-		return types.Null, nil
+		return engine.Null, nil
 	case int64:
-		return types.NewInt(x), nil
+		return engine.NewInt(x), nil
 	case int:
-		return types.NewInt(int64(x)), nil
+		return engine.NewInt(int64(x)), nil
 	case float64:
-		return types.NewReal(x), nil
+		return engine.NewReal(x), nil
 	case bool:
-		return types.NewBool(x), nil
+		return engine.NewBool(x), nil
 	case string:
-		return types.NewText(x), nil
+		return engine.NewText(x), nil
 	case []byte:
 		if x == nil {
-			return types.Null, nil
+			return engine.Null, nil
 		}
-		return types.NewBlob(append([]byte{}, x...)), nil
+		return engine.NewBlob(append([]byte{}, x...)), nil
 	case time.Time:
-		return types.NewText(x.UTC().Format(timeFormat)), nil
+		return engine.NewText(x.UTC().Format(timeFormat)), nil
 	}
 	v, err := convertArg(a)
 	if err != nil {
-		return types.Null, err
+		return engine.Null, err
 	}
 	if v == nil || reflect.TypeOf(v) != reflect.TypeOf(a) {
 		return toValue(v)
 	}
-	return types.Null, fmt.Errorf("unsupported type %T", a)
+	return engine.Null, fmt.Errorf("unsupported type %T", a)
 }
 
 // fromValue converts an engine value to what database/sql receives, by the
 // column's declared type: BOOLEAN columns give bool, DATE/DATETIME/TIMESTAMP
 // columns give time.Time when the stored value reads as a time. Text and
 // blob bytes are copied so the caller may keep them.
-func fromValue(v types.Value, kind declKind, loc *time.Location) driver.Value {
+func fromValue(v engine.Value, kind declKind, loc *time.Location) driver.Value {
 	switch v.Kind() {
-	case types.KindNull:
+	case engine.KindNull:
 		return nil
-	case types.KindInt:
+	case engine.KindInt:
 		switch kind {
 		case declBool:
 			return v.Int() != 0
@@ -141,19 +140,19 @@ func fromValue(v types.Value, kind declKind, loc *time.Location) driver.Value {
 			return inLoc(time.Unix(v.Int(), 0), loc)
 		}
 		return v.Int()
-	case types.KindReal:
+	case engine.KindReal:
 		if kind == declTime {
 			return inLoc(julianToTime(v.Real()), loc)
 		}
 		return v.Real()
-	case types.KindText:
+	case engine.KindText:
 		if kind == declTime {
 			if t, ok := parseTime(v.Str()); ok {
 				return inLoc(t, loc)
 			}
 		}
 		return strings.Clone(v.Str())
-	case types.KindBlob:
+	case engine.KindBlob:
 		return append([]byte{}, v.Bytes()...)
 	}
 	return nil

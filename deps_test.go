@@ -21,18 +21,17 @@ const module = "github.com/ladybugsql/ladybug"
 // (TestDeps_ArchitectureTableMatches).
 //
 // The design: the root driver talks to the engine façade (engine, with
-// engine/errs for the error type it re-exports), never to storage, txn,
-// plan or exec; the engine's layers import downwards only; leaves
-// (errs, types, factorized, vfs, grammar) import no other layer. Edges
-// that depart from the target design, named so nothing joins them
-// unnoticed:
-//   - root → engine/types: Go ⇄ SQL value conversion (convert.go, rows.go)
-//     works on types.Value, the engine's row representation;
+// engine/errs for the error type it re-exports; values through
+// engine.Value), never to types, storage, txn, plan or exec; the engine's
+// layers import downwards only; leaves (errs, types, factorized, vfs,
+// grammar) import no other layer. The edge that departs from the target
+// design, named so nothing joins it unnoticed:
 //   - engine/exec → grammar: writers switch on grammar.ConflictAction
-//     (writer.go, insert.go, update.go, upsert.go, fk.go) and rewrite.go parses
-//     stored DEFAULT text (grammar.ParseExpr) at execution, not at prepare.
+//     (writer.go, insert.go, update.go, upsert.go, fk.go) and rewrite.go
+//     parses stored DEFAULT text (grammar.ParseExpr) at execution, not at
+//     prepare.
 var allowedImports = map[string][]string{
-	"":                    {"engine", "engine/errs", "engine/types"},
+	"":                    {"engine", "engine/errs"},
 	"engine":              {"engine/catalog", "engine/errs", "engine/exec", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized", "grammar", "vfs", "github.com/hashicorp/golang-lru/v2"},
 	"engine/exec":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized", "grammar"},
 	"engine/plan":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/types", "grammar"},

@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/ladybugsql/ladybug/engine"
-	"github.com/ladybugsql/ladybug/engine/types"
 )
 
 // rows streams one or more result sets. Values are converted by each
@@ -21,14 +20,14 @@ type rows struct {
 	cols      []engine.Column
 	names     []string
 	kinds     []declKind
-	buf       []types.Value
+	buf       []engine.Value
 	closeStmt *engine.Stmt // a statement prepared for this query alone
 	closed    bool
 	// Room for the column metadata of a narrow result, so describing it
 	// allocates nothing.
 	namesArr [4]string
 	kindsArr [4]declKind
-	bufArr   [4]types.Value
+	bufArr   [4]engine.Value
 }
 
 var (
@@ -84,7 +83,7 @@ func (rs *rows) describe() {
 		}
 	}
 	if cap(rs.buf) < len(rs.cols) {
-		rs.buf = make([]types.Value, len(rs.cols))
+		rs.buf = make([]engine.Value, len(rs.cols))
 	}
 	rs.buf = rs.buf[:len(rs.cols)]
 }
