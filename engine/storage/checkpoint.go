@@ -40,7 +40,7 @@ func (s *Store) checkpoint(force bool) (int, bool, error) {
 	if force {
 		upto = s.newestHeader()
 	}
-	list, drop := s.checkpointList(upto.seq)
+	list := s.checkpointList(upto.seq)
 	if len(list) == 0 {
 		return 0, false, nil
 	}
@@ -68,7 +68,7 @@ func (s *Store) checkpoint(force bool) (int, bool, error) {
 	if err := s.syncFile(s.db); err != nil {
 		return 0, false, err
 	}
-	n, full := s.dropCheckpointed(list, drop, upto.seq)
+	n, full := s.dropCheckpointed(list, upto.seq)
 	s.st.checkpoints.Add(1)
 	s.st.checkpointPages.Add(uint64(len(list)))
 	if !full {
@@ -102,12 +102,11 @@ func (s *Store) newestHeader() header {
 }
 
 // checkpointList returns, by page, the newest logged version of each page
-// at or before snap (the one to copy), and the cache keys of the older
-// ones (superseded: no reader can resolve them any more).
-func (s *Store) checkpointList(snap uint64) ([]ckptPage, []pagecache.Key) {
+// at or before snap: the one to copy. (The older ones no reader can
+// resolve any more; their cached copies age out of the cache.)
+func (s *Store) checkpointList(snap uint64) []ckptPage {
 	s.walMu.RLock()
 	list := make([]ckptPage, 0, len(s.wal.index))
-	var drop []pagecache.Key
 	for p, vs := range s.wal.index {
 		i := 0
 		for i < len(vs) && vs[i].seq <= snap {
@@ -118,13 +117,10 @@ func (s *Store) checkpointList(snap uint64) ([]ckptPage, []pagecache.Key) {
 		}
 		v := vs[i-1]
 		list = append(list, ckptPage{pg: p, seq: v.seq, off: v.off})
-		for _, old := range vs[:i-1] {
-			drop = append(drop, pagecache.Key{Page: p, Ver: old.seq})
-		}
 	}
 	s.walMu.RUnlock()
 	slices.SortFunc(list, func(a, b ckptPage) int { return cmp.Compare(a.pg, b.pg) })
-	return list, drop
+	return list
 }
 
 // copyToMain writes one logged page version to its place in the main file.
@@ -143,12 +139,13 @@ func (s *Store) copyToMain(c ckptPage, buf []byte) error {
 }
 
 // dropCheckpointed removes from the index every version at or before
-// snap, now in the main file (list) or superseded (drop), and re-keys the
+// snap, now in the main file (list) or superseded, and re-keys the
 // cached copied versions as main-file pages, so hot pages stay cached. It
 // returns how many index frames went, and whether the index is empty.
-func (s *Store) dropCheckpointed(list []ckptPage, drop []pagecache.Key, snap uint64) (int, bool) {
+func (s *Store) dropCheckpointed(list []ckptPage, snap uint64) (int, bool) {
 	from := make([]pagecache.Key, 0, len(list))
 	to := make([]pagecache.Key, 0, len(list))
+	drop := []pagecache.Key{{Page: 0}}
 	for _, c := range list {
 		k := pagecache.Key{Page: c.pg, Ver: c.seq}
 		if c.pg == 0 {
@@ -176,7 +173,7 @@ func (s *Store) dropCheckpointed(list []ckptPage, drop []pagecache.Key, snap uin
 		}
 	}
 	s.wal.frames -= n
-	s.cache.Invalidate(append(drop, pagecache.Key{Page: 0}))
+	s.cache.Invalidate(drop)
 	s.cache.Invalidate(to)
 	s.cache.Rekey(from, to)
 	// Main-file versions changed meaning: the table may hold the old ones.
