@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ladybugsql/ladybug"
 	"github.com/stretchr/testify/require"
 )
 
@@ -183,6 +184,44 @@ func TestLimits_MemoryLimitCoversEveryGrowingOperator(t *testing.T) {
 			require.ErrorContains(t, err, "memory limit")
 		})
 	}
+}
+
+// TestLimits_MemoryLimitCoversBufferedDeletes: the tombstones a DELETE or
+// a key-changing UPDATE leaves buffered until commit count toward the
+// statement's memory_limit; the failed statement changes nothing.
+func TestLimits_MemoryLimitCoversBufferedDeletes(t *testing.T) {
+	db, err := sql.Open("ladybug", ":memory:?memory_limit=1MiB")
+	require.NoError(t, err)
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	for _, s := range []string{
+		`CREATE TABLE t(id INTEGER PRIMARY KEY, k INT)`,
+		`CREATE INDEX t_k ON t(k)`,
+		`INSERT INTO t SELECT value, (value * 7919) % 100003 FROM generate_series(1, 100000)`,
+	} {
+		_, err := db.Exec(s)
+		require.NoError(t, err, s)
+	}
+	var sum0 int64
+	require.NoError(t, db.QueryRow(`SELECT sum(k) FROM t`).Scan(&sum0))
+	for _, s := range []string{`DELETE FROM t`, `UPDATE t SET k = k + 1`} {
+		_, err := db.Exec(s)
+		require.ErrorIs(t, err, ladybug.ErrNoMem, s)
+		require.ErrorContains(t, err, "memory limit", s)
+		var n, sum int64
+		require.NoError(t, db.QueryRow(`SELECT count(*), sum(k) FROM t INDEXED BY t_k WHERE k >= 0`).Scan(&n, &sum))
+		require.Equal(t, int64(100000), n, s)
+		require.Equal(t, sum0, sum, s)
+	}
+	var ok string
+	require.NoError(t, db.QueryRow(`PRAGMA integrity_check`).Scan(&ok))
+	require.Equal(t, "ok", ok)
+	// A small one fits.
+	res, err := db.Exec(`DELETE FROM t WHERE id <= 1000`)
+	require.NoError(t, err)
+	n, err := res.RowsAffected()
+	require.NoError(t, err)
+	require.Equal(t, int64(1000), n)
 }
 
 func TestLimits_StringOrBlobTooBig(t *testing.T) {

@@ -144,6 +144,38 @@ func (c *Ctx) grow(n int64) error {
 	return nil
 }
 
+// tombCharge charges a write statement for the tombstones its deletes
+// leave buffered in the transaction until commit: base is the
+// transactions' tombstone bytes when it began, charged what it was
+// charged. The tombstones outlive the statement, so nothing is given back.
+type tombCharge struct{ base, charged int64 }
+
+// tombBytes is the tombstone memory of the statement's transactions.
+func (c *Ctx) tombBytes() int64 { return c.Tx.TombstoneBytes() + c.TempTx.TombstoneBytes() }
+
+// startTombCharge begins charging a statement's tombstones.
+func (c *Ctx) startTombCharge() tombCharge {
+	if c.MemoryLimit <= 0 {
+		return tombCharge{}
+	}
+	return tombCharge{base: c.tombBytes()}
+}
+
+// chargeTombs charges the tombstones buffered since startTombCharge: the
+// memory limit's error once the statement's total passes it.
+func (c *Ctx) chargeTombs(t *tombCharge) error {
+	if c.MemoryLimit <= 0 {
+		return nil
+	}
+	now := c.tombBytes() - t.base
+	d := now - t.charged
+	if d == 0 {
+		return nil
+	}
+	t.charged = now
+	return c.grow(d)
+}
+
 // TxOf returns the transaction holding the trees of an object: TempTx for
 // a temp one, else Tx.
 func (c *Ctx) TxOf(temp bool) *txn.Tx {

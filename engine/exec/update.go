@@ -333,6 +333,7 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 		sortByRowid(olds, news)
 	}
 	w.replaced = false
+	tombs := c.startTombCharge()
 	for i, old := range olds {
 		// UPDATE … FROM may pair a row with several FROM rows: the first
 		// wins. A single row (a point UPDATE) needs no bookkeeping.
@@ -358,6 +359,9 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 			news[i] = nrow
 		}
 		done, err := w.update(c, old, nrow, p.Or)
+		if err == nil {
+			err = c.chargeTombs(&tombs)
+		}
 		if err != nil {
 			return res, c.finishFailed(err, p.Or)
 		}
@@ -528,6 +532,7 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 		return insteadOf(c, "DELETE", d.w, d.ret, rows, nil, nil)
 	}
 	var res WriteResult
+	tombs := c.startTombCharge()
 	for _, row := range rows {
 		if err := d.ret.add(c, d.w, row); err != nil {
 			return res, err
@@ -538,6 +543,9 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 			continue
 		}
 		if err := d.w.deleteRow(c, row); err != nil {
+			return res, err
+		}
+		if err := c.chargeTombs(&tombs); err != nil {
 			return res, err
 		}
 		res.Affected++

@@ -189,6 +189,15 @@ func (s *tombSet) set(key []byte, st tombState, str func([]byte) string) (tombSt
 	return old, str(key)
 }
 
+// bytes is the memory the set's buffers hold (their capacities): what a
+// statement that grows them is charged against the memory limit.
+func (s *tombSet) bytes() int64 {
+	const ent = int64(unsafe.Sizeof(keyEnt{}))
+	o := &s.other
+	return int64(cap(s.runBuf)+8*cap(s.runOff)+cap(s.state)+4*cap(s.pushes)) +
+		int64(cap(o.buf)+8*cap(o.slots)) + ent*int64(cap(o.ents))
+}
+
 // pop undoes the newest n adds.
 func (s *tombSet) pop(n int) {
 	for ; n > 0 && len(s.pushes) > 0; n-- {

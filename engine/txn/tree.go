@@ -180,9 +180,11 @@ func (t *Tree) delete(key []byte, st tombState) {
 	if !t.hooked {
 		t.hookTombs()
 	}
+	before := t.tombs.bytes()
 	if t.tombs.add(key, st) {
 		t.tx.logTomb(t.root)
 	}
+	t.tx.tombBytes += t.tombs.bytes() - before
 }
 
 // dropTombs empties the tombstone buffer.

@@ -25,6 +25,9 @@ type Tx struct {
 	trees  []*Tree          // every tree this tx touched, in first-touch order
 	byRoot map[uint32]*Tree // index of trees once it outgrows a linear search
 	keys   keyArena         // tombstone key strings
+	// tombBytes is what the trees' tombstone buffers have grown by, which
+	// they hold until commit (TombstoneBytes).
+	tombBytes int64
 
 	undo       undoLog
 	stmts      []stmtMark  // open statements, innermost last
@@ -256,4 +259,15 @@ func (tx *Tx) sortedTrees(keep func(*Tree) bool) []*Tree {
 	}
 	slices.SortFunc(ts, func(a, b *Tree) int { return int(int64(a.root) - int64(b.root)) })
 	return ts
+}
+
+// TombstoneBytes is the memory the transaction's pending deletes have
+// taken so far: the tombstone buffers of its trees, held until commit or
+// rollback. It only grows; a statement's share is the difference across
+// it.
+func (tx *Tx) TombstoneBytes() int64 {
+	if tx == nil {
+		return 0
+	}
+	return tx.tombBytes
 }
