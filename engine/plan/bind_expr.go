@@ -274,6 +274,15 @@ var binaryOps = map[grammar.BinaryOp]string{
 }
 
 func (b *Binder) bindBinary(e *grammar.BinaryExpr, sc *scope) (Expr, error) {
+	if e.Op == grammar.OpAnd {
+		if v, ok := parsedInt(e); ok && v == 0 {
+			// SQLite's parser (sqlite3ExprAnd) turns an AND with a side that
+			// is a literal 0, or a NULL test of a literal, and no function
+			// call on either side into the integer 0 before names are
+			// resolved: the other side is never checked nor run.
+			return bindLiteral(&grammar.Literal{Kind: grammar.LitInt, Value: "0"})
+		}
+	}
 	if isRowOperand(e.L) || isRowOperand(e.R) {
 		return b.bindRowOperands(e, sc)
 	}
