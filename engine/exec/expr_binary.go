@@ -21,13 +21,13 @@ func (cp *compiler) binary(e *plan.Binary) (evaluator, error) {
 	case "OR":
 		return zipEval(l, r, or3), nil
 	case "=", "<>", "<", "<=", ">", ">=":
-		return compareEval(l, r, e.Op, collOf(e.Coll)), nil
+		return compareEval(l, r, e.Op, collOf(e.Coll), e.TextAff), nil
 	case "IS", "IS NOT":
 		coll, not := collOf(e.Coll), e.Op == "IS NOT"
-		return zipEval(l, r, func(a, b types.Value) types.Value {
+		return zipEval(l, r, textAffinity(e.TextAff, func(a, b types.Value) types.Value {
 			eq := a.IsNull() == b.IsNull() && (a.IsNull() || compareValues(a, b, coll) == 0)
 			return types.NewBool(eq != not)
-		}), nil
+		})), nil
 	case "+", "-", "*", "/", "%":
 		op := e.Op[0]
 		return zipEval(l, r, func(a, b types.Value) types.Value { return arith(op, a, b) }), nil
@@ -40,9 +40,18 @@ func (cp *compiler) binary(e *plan.Binary) (evaluator, error) {
 	return nil, errs.New(errs.CodeNotSupported, "not supported: operator %s", e.Op)
 }
 
+// textAffinity returns fn, first converting each pair of operands with
+// types.TextAffinityPair when textAff is set (plan.Binary.TextAff).
+func textAffinity(textAff bool, fn func(a, b types.Value) types.Value) func(a, b types.Value) types.Value {
+	if !textAff {
+		return fn
+	}
+	return func(a, b types.Value) types.Value { return fn(types.TextAffinityPair(a, b)) }
+}
+
 // compareEval compares per row, mapping the three-way result through a
 // table so the operator test stays out of the per-row path.
-func compareEval(l, r evaluator, op string, coll types.Collation) evaluator {
+func compareEval(l, r evaluator, op string, coll types.Collation, textAff bool) evaluator {
 	var want [3]bool // indexed by cmp+1
 	switch op {
 	case "=":
@@ -58,12 +67,12 @@ func compareEval(l, r evaluator, op string, coll types.Collation) evaluator {
 	case ">=":
 		want = [3]bool{false, true, true}
 	}
-	return zipEval(l, r, func(a, b types.Value) types.Value {
+	return zipEval(l, r, textAffinity(textAff, func(a, b types.Value) types.Value {
 		if a.IsNull() || b.IsNull() {
 			return types.Null
 		}
 		return types.NewBool(want[compareValues(a, b, coll)+1])
-	})
+	}))
 }
 
 // predicate compiles a WHERE condition. Along its AND/OR spine the right

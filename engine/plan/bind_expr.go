@@ -370,6 +370,12 @@ func comparison(op string, l, r Expr) Expr {
 		return &Binary{Op: op, L: l, R: r}
 	}
 	aff := types.CompareAffinity(ExprAffinity(l), ExprAffinity(r))
+	if aff == types.AffinityText && (mixedValues(l) || mixedValues(r)) {
+		// SQLite turns a number into text under TEXT affinity only when
+		// the other operand is text; a compound scalar subquery can yield
+		// a number on either side, so that is decided per row.
+		return &Binary{Op: op, L: l, R: r, Coll: collation(l, r), TextAff: true}
+	}
 	return &Binary{Op: op, L: withAffinity(l, aff), R: withAffinity(r, aff), Coll: collation(l, r)}
 }
 

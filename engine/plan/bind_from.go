@@ -338,7 +338,7 @@ func splitEquiKeys(j *Join, nl int) {
 	var rest Expr
 	for _, c := range Conjuncts(j.On) {
 		bin, ok := c.(*Binary)
-		if ok && bin.Op == "=" && bin.Coll == "" {
+		if ok && bin.Op == "=" && bin.Coll == "" && !bin.TextAff {
 			ls, rs := sideOf(bin.L, nl), sideOf(bin.R, nl)
 			if ls == 1 && rs == 2 {
 				j.LeftKeys = append(j.LeftKeys, bin.L)
@@ -405,7 +405,7 @@ func MapExpr(e Expr, fn func(Expr) Expr) Expr {
 	case *Unary:
 		return fn(&Unary{Op: x.Op, X: MapExpr(x.X, fn)})
 	case *Binary:
-		return fn(&Binary{Op: x.Op, L: MapExpr(x.L, fn), R: MapExpr(x.R, fn), Coll: x.Coll})
+		return fn(&Binary{Op: x.Op, L: MapExpr(x.L, fn), R: MapExpr(x.R, fn), Coll: x.Coll, TextAff: x.TextAff})
 	case *Affinity:
 		return fn(&Affinity{X: MapExpr(x.X, fn), Aff: x.Aff, Read: x.Read})
 	case *Collate:

@@ -39,6 +39,11 @@ type Binary struct {
 	L, R Expr
 	// Coll is the collation a comparison uses, "" = BINARY.
 	Coll string
+	// TextAff marks a comparison under TEXT affinity whose operands are
+	// converted per row (types.TextAffinityPair) rather than each on its
+	// own: set when an operand is a compound scalar subquery, whose value
+	// can be a number although its affinity is TEXT.
+	TextAff bool
 }
 
 // Affinity applies an affinity to X before a comparison, as SQLite does

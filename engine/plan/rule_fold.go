@@ -112,7 +112,7 @@ func foldChildren(e Expr) Expr {
 	case *Unary:
 		return &Unary{Op: x.Op, X: foldExpr(x.X)}
 	case *Binary:
-		return &Binary{Op: x.Op, L: foldExpr(x.L), R: foldExpr(x.R), Coll: x.Coll}
+		return &Binary{Op: x.Op, L: foldExpr(x.L), R: foldExpr(x.R), Coll: x.Coll, TextAff: x.TextAff}
 	case *Affinity:
 		return &Affinity{X: foldExpr(x.X), Aff: x.Aff, Read: x.Read}
 	case *Collate:

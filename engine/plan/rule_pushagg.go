@@ -46,9 +46,9 @@ func groupCondition(c Expr, a *Aggregate) (Expr, bool) {
 	r, rok := groupColumn(bin.R, a)
 	switch {
 	case lok && isConstOperand(bin.R):
-		return &Binary{Op: bin.Op, L: l, R: bin.R, Coll: bin.Coll}, true
+		return &Binary{Op: bin.Op, L: l, R: bin.R, Coll: bin.Coll, TextAff: bin.TextAff}, true
 	case rok && isConstOperand(bin.L):
-		return &Binary{Op: bin.Op, L: bin.L, R: r, Coll: bin.Coll}, true
+		return &Binary{Op: bin.Op, L: bin.L, R: r, Coll: bin.Coll, TextAff: bin.TextAff}, true
 	}
 	return nil, false
 }

@@ -127,7 +127,7 @@ func pushIntoSemi(f *Filter, j *Join) Node {
 // binder's ON handling would (same operator, no collation).
 func addJoinKey(j *Join, c Expr, nl int) bool {
 	bin, ok := c.(*Binary)
-	if !ok || bin.Op != "=" || bin.Coll != "" {
+	if !ok || bin.Op != "=" || bin.Coll != "" || bin.TextAff {
 		return false
 	}
 	ls, rs := pushSide(bin.L, nl), pushSide(bin.R, nl)

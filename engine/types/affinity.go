@@ -126,6 +126,16 @@ func (a Affinity) ApplyCompare(v Value) Value {
 	return v
 }
 
+// TextAffinityPair converts the operands of a comparison under TEXT
+// affinity as SQLite's comparison opcodes do: numbers become text only
+// when either operand is text; two numbers compare as numbers.
+func TextAffinityPair(a, b Value) (Value, Value) {
+	if a.k == KindText || b.k == KindText {
+		return AffinityText.ApplyCompare(a), AffinityText.ApplyCompare(b)
+	}
+	return a, b
+}
+
 // ApplyRead converts v as reading it from a subquery's column of
 // affinity a does (SQLite's OP_RealAffinity): REAL turns an integer into a
 // real; nothing else changes.
