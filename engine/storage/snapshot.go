@@ -36,7 +36,14 @@ func (s *Store) acquire() *snapshot {
 // Snapshots no reader holds are dropped from s.old: a reader that still
 // increments one finds it is no longer cur and lets it go.
 func (s *Store) publishLocked(h header) {
-	if old := s.cur.Load(); old != nil {
+	// The new snapshot goes into cur before the old ones' counts are read:
+	// a reader that increments the replaced snapshot after the count below
+	// was read then finds cur changed and retries. (Read first, a reader
+	// could register on the replaced snapshot after its count was seen as
+	// zero and before cur changed: dropped from s.old while still read,
+	// so a checkpoint or a buffer recycle would change pages under it.)
+	old := s.cur.Swap(&snapshot{hdr: h})
+	if old != nil {
 		s.old = append(s.old, old)
 	}
 	kept := s.old[:0]
@@ -47,7 +54,6 @@ func (s *Store) publishLocked(h header) {
 	}
 	clear(s.old[len(kept):])
 	s.old = kept
-	s.cur.Store(&snapshot{hdr: h})
 }
 
 // noOldReaders reports whether every open reader reads the newest commit.
