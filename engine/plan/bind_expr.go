@@ -274,7 +274,9 @@ var binaryOps = map[grammar.BinaryOp]string{
 }
 
 func (b *Binder) bindBinary(e *grammar.BinaryExpr, sc *scope) (Expr, error) {
-	if e.Op == grammar.OpAnd {
+	if e.Op == grammar.OpAnd && andIsZero(e) {
+		// (andIsZero first: it reads only the chain of ANDs, so binding a
+		// long chain does not walk each level's whole subtree.)
 		if v, ok := parsedInt(e); ok && v == 0 {
 			// SQLite's parser (sqlite3ExprAnd) turns an AND with a side that
 			// is a literal 0, or a NULL test of a literal, and no function

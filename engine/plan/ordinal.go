@@ -43,16 +43,30 @@ func parsedInt(e grammar.Expr) (int64, bool) {
 			if hasFuncCall(x.L) || hasFuncCall(x.R) {
 				return 0, false // sqlite3ExprAnd leaves an AND with a call in it (EP_HasFunc)
 			}
-			if v, ok := parsedInt(x.L); ok && v == 0 {
-				return 0, true
-			}
-			if v, ok := parsedInt(x.R); ok && v == 0 {
-				return 0, true
-			}
-			return 0, false
+			return 0, andIsZero(x)
 		}
 	}
 	return foldedIsNull(e)
+}
+
+// andIsZero reports whether a side of the AND e is a literal 0, a false
+// NULL test of a literal, or such an AND: what sqlite3ExprAnd makes 0 when
+// neither side calls a function, which the caller checks once for the
+// whole of e (the sides of a nested AND are parts of e's sides). It walks
+// only the chain of ANDs, so a long chain costs its length, not more.
+func andIsZero(e *grammar.BinaryExpr) bool {
+	for _, side := range [2]grammar.Expr{e.L, e.R} {
+		if b, ok := side.(*grammar.BinaryExpr); ok && b.Op == grammar.OpAnd {
+			if andIsZero(b) {
+				return true
+			}
+			continue
+		}
+		if v, ok := parsedInt(side); ok && v == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // hasFuncCall reports whether e calls a function outside its subqueries,
