@@ -10,7 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// queryRows renders each row of q as its values joined by "|".
+// queryRows renders each row of q as its values joined by "|", NULL as
+// "NULL".
 func queryRows(t *testing.T, db queryer, q string, args ...any) []string {
 	t.Helper()
 	rows, err := db.QueryContext(t.Context(), q, args...)
@@ -28,10 +29,14 @@ func queryRows(t *testing.T, db queryer, q string, args ...any) []string {
 		require.NoError(t, rows.Scan(ptrs...))
 		parts := make([]string, len(vals))
 		for i, v := range vals {
-			if b, ok := v.([]byte); ok {
-				v = string(b)
+			switch x := v.(type) {
+			case nil:
+				parts[i] = "NULL"
+			case []byte:
+				parts[i] = string(x)
+			default:
+				parts[i] = fmt.Sprint(x)
 			}
-			parts[i] = fmt.Sprint(v)
 		}
 		out = append(out, strings.Join(parts, "|"))
 	}

@@ -2,7 +2,6 @@ package ladybug_test
 
 import (
 	"database/sql"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,33 +13,7 @@ import (
 // rowsText renders every row of q as "a|b|c" lines, NULL as "NULL".
 func rowsText(t *testing.T, db *sql.DB, q string) []string {
 	t.Helper()
-	rows, err := db.Query(q)
-	require.NoError(t, err, q)
-	defer rows.Close()
-	cols, err := rows.Columns()
-	require.NoError(t, err)
-	var out []string
-	for rows.Next() {
-		vals := make([]any, len(cols))
-		ptrs := make([]any, len(cols))
-		for i := range vals {
-			ptrs[i] = &vals[i]
-		}
-		require.NoError(t, rows.Scan(ptrs...))
-		parts := make([]string, len(vals))
-		for i, v := range vals {
-			if v == nil {
-				parts[i] = "NULL"
-			} else if b, ok := v.([]byte); ok {
-				parts[i] = string(b)
-			} else {
-				parts[i] = fmt.Sprint(v)
-			}
-		}
-		out = append(out, strings.Join(parts, "|"))
-	}
-	require.NoError(t, rows.Err())
-	return out
+	return queryRows(t, db, q)
 }
 
 // checkReplaceState asserts the table's rows, each index read on its own
