@@ -1,12 +1,10 @@
 package ladybug_test
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -50,24 +48,10 @@ func backupCrashChild(path string) int {
 func TestBackup_SIGKILLMidCopy(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "src.db")
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), backupChildEnv+"="+path)
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	sc := bufio.NewScanner(out)
-	var lines []string
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-		if sc.Text() == "copying" || strings.HasPrefix(sc.Text(), "error") {
-			break
-		}
-	}
-	require.NoError(t, cmd.Process.Kill())
-	_ = cmd.Wait()
+	lines := killChildAt(t, backupChildEnv+"="+path, "copying")
 	require.Equal(t, []string{"filled", "copying"}, lines)
 
-	_, err = os.Stat(path + ".copy")
+	_, err := os.Stat(path + ".copy")
 	assert.True(t, os.IsNotExist(err), "a killed backup left a file at its destination")
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)

@@ -67,21 +67,7 @@ func crashChild(path string) int {
 
 func TestDriver_Crash_CommittedBatchDeleteSurvivesSIGKILL(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "crash.db")
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), crashChildEnv+"="+path)
-	out, err := cmd.StdoutPipe()
-	require.NoError(t, err)
-	require.NoError(t, cmd.Start())
-	sc := bufio.NewScanner(out)
-	var lines []string
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-		if sc.Text() == "pending" || strings.HasPrefix(sc.Text(), "error") {
-			break
-		}
-	}
-	require.NoError(t, cmd.Process.Kill()) // SIGKILL: no Close, no checkpoint, no flush
-	_ = cmd.Wait()
+	lines := killChildAt(t, crashChildEnv+"="+path, "pending")
 	require.Equal(t, []string{"committed", "pending"}, lines)
 
 	db, err := sql.Open("ladybug", path)
@@ -125,4 +111,27 @@ func TestDriver_Savepoints_NestedAsGormUsesThem(t *testing.T) {
 		_, err = db.Exec(`SELECT * FROM gone`)
 		assert.Error(t, err, "DDL inside a rolled-back transaction is undone")
 	})
+}
+
+// killChildAt runs this test binary as a child with env set, reads the
+// lines it prints until stop (or a line starting "error"), then kills it
+// with SIGKILL (no Close, no checkpoint, no flush) and returns the lines.
+func killChildAt(t *testing.T, env, stop string) []string {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), env)
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	sc := bufio.NewScanner(out)
+	var lines []string
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+		if sc.Text() == stop || strings.HasPrefix(sc.Text(), "error") {
+			break
+		}
+	}
+	require.NoError(t, cmd.Process.Kill())
+	_ = cmd.Wait()
+	return lines
 }
