@@ -109,20 +109,13 @@ func (m Migrator) DropColumn(value any, name string) error {
 				name = f.DBName
 			}
 		}
-		list, err := m.indexList(stmt.Table)
+		list, err := m.createdIndexes(stmt.Table)
 		if err != nil {
 			return err
 		}
 		var drop []string
 		for _, ix := range list {
-			if ix.Origin != "c" {
-				continue
-			}
-			cols, err := m.indexColumns(ix.Name)
-			if err != nil {
-				return err
-			}
-			for _, c := range cols {
+			for _, c := range ix.cols {
 				if strings.EqualFold(c, name) {
 					drop = append(drop, ix.Name)
 					break
@@ -281,6 +274,33 @@ func (m Migrator) indexList(table string) ([]indexRow, error) {
 	var out []indexRow
 	err := m.DB.Raw("SELECT * FROM pragma_index_list(?)", table).Scan(&out).Error
 	return out, err
+}
+
+// createdIndex is an index made by CREATE INDEX (not by a UNIQUE or
+// PRIMARY KEY constraint), with its columns in order.
+type createdIndex struct {
+	indexRow
+	cols []string
+}
+
+// createdIndexes lists the table's indexes made by CREATE INDEX.
+func (m Migrator) createdIndexes(table string) ([]createdIndex, error) {
+	list, err := m.indexList(table)
+	if err != nil {
+		return nil, err
+	}
+	var out []createdIndex
+	for _, ix := range list {
+		if ix.Origin != "c" {
+			continue
+		}
+		cols, err := m.indexColumns(ix.Name)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, createdIndex{ix, cols})
+	}
+	return out, nil
 }
 
 func (m Migrator) indexColumns(index string) ([]string, error) {
@@ -488,22 +508,15 @@ func renameIndexSQL(def, newName string) (string, error) {
 func (m Migrator) GetIndexes(value any) ([]gorm.Index, error) {
 	var out []gorm.Index
 	err := m.RunWithValue(value, func(stmt *gorm.Statement) error {
-		list, err := m.indexList(stmt.Table)
+		list, err := m.createdIndexes(stmt.Table)
 		if err != nil {
 			return err
 		}
 		for _, ix := range list {
-			if ix.Origin != "c" {
-				continue
-			}
-			cols, err := m.indexColumns(ix.Name)
-			if err != nil {
-				return err
-			}
 			out = append(out, &migrator.Index{
 				TableName:       stmt.Table,
 				NameValue:       ix.Name,
-				ColumnList:      cols,
+				ColumnList:      ix.cols,
 				PrimaryKeyValue: sql.NullBool{Valid: true},
 				UniqueValue:     sql.NullBool{Bool: ix.Unique, Valid: true},
 			})
