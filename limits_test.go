@@ -178,12 +178,19 @@ func TestLimits_MemoryLimitCoversEveryGrowingOperator(t *testing.T) {
 		"string_agg grouped":  "SELECT max(length(s)) FROM (SELECT string_agg(printf('%.*c', 1000, 'a'), ',') s FROM generate_series(1, 10000) GROUP BY value % 2)",
 		"window keys":         "SELECT max(s) FROM (SELECT count(*) OVER (PARTITION BY value % 3 ORDER BY printf('%.*c', 100, value)) s FROM generate_series(1, 100000))",
 	} {
-		t.Run(name, func(t *testing.T) {
-			var n int64
-			err := db.QueryRow(q).Scan(&n)
-			require.ErrorContains(t, err, "memory limit")
-		})
+		requireMemoryLimit(t, db, name, q)
 	}
+}
+
+// requireMemoryLimit runs query q as subtest name and requires the
+// memory-limit error.
+func requireMemoryLimit(t *testing.T, db *sql.DB, name, q string) {
+	t.Run(name, func(t *testing.T) {
+		var n any
+		err := db.QueryRow(q).Scan(&n)
+		require.ErrorIs(t, err, ladybug.ErrNoMem)
+		require.ErrorContains(t, err, "memory limit")
+	})
 }
 
 // TestLimits_MemoryLimitCoversBufferedDeletes: the tombstones a DELETE or
@@ -245,4 +252,48 @@ func TestLimits_LongInListOfLiterals(t *testing.T) {
 	require.NoError(t, db.QueryRow("SELECT 2 IN ("+list+"), 3 NOT IN ("+list+")").Scan(&in, &notIn))
 	require.Equal(t, 1, in)
 	require.Equal(t, 1, notIn)
+}
+
+// TestLimits_MemoryLimitCoversGrowingValues: aggregates that build one
+// growing text (json_group_array, json_group_object) and scalar results
+// that can be much larger than their arguments fail with the memory-limit
+// error under a small memory_limit instead of allocating, and a write
+// that would store such a value changes nothing.
+func TestLimits_MemoryLimitCoversGrowingValues(t *testing.T) {
+	db := openLimitsDBAt(t, ":memory:?memory_limit=1MiB")
+	_, err := db.Exec(`INSERT INTO t VALUES (1, 'x')`)
+	require.NoError(t, err)
+	for name, q := range map[string]string{
+		"json_group_array":          "SELECT length(json_group_array(printf('%.*c', 1000, 'a'))) FROM generate_series(1, 10000)",
+		"json_group_object":         "SELECT length(json_group_object(value, printf('%.*c', 1000, 'a'))) FROM generate_series(1, 10000)",
+		"json_group_object grouped": "SELECT max(length(s)) FROM (SELECT json_group_object(value, printf('%.*c', 1000, 'a')) s FROM generate_series(1, 10000) GROUP BY value % 2)",
+		"replace":                   "SELECT length(replace(printf('%.*c', 100000, 'a'), 'a', printf('%.*c', 1000, 'b')))",
+		"zeroblob":                  "SELECT length(zeroblob(100000000))",
+		"randomblob":                "SELECT length(randomblob(100000000))",
+		"printf":                    "SELECT length(printf('%.*c', 100000000, 'a'))",
+		"format width":              "SELECT length(format('%100000000d', 1))",
+		"hex":                       "SELECT length(hex(b)) FROM (SELECT zeroblob(900000) b)",
+		"concat":                    "SELECT length(concat(b, b, b)) FROM (SELECT zeroblob(500000) b)",
+		"concat_ws":                 "SELECT length(concat_ws(',', b, b, b)) FROM (SELECT zeroblob(500000) b)",
+		"quote":                     "SELECT length(quote(b)) FROM (SELECT zeroblob(600000) b)",
+		"operator ||":               "SELECT length(b || b || b) FROM (SELECT zeroblob(500000) b)",
+		"doubling ||":               "WITH RECURSIVE r(s, n) AS (SELECT 'ab', 0 UNION ALL SELECT s || s, n + 1 FROM r WHERE n < 40) SELECT max(length(s)) FROM r",
+	} {
+		requireMemoryLimit(t, db, name, q)
+	}
+	_, err = db.Exec(`UPDATE t SET b = zeroblob(100000000)`)
+	require.ErrorContains(t, err, "memory limit")
+	_, err = db.Exec(`INSERT INTO t SELECT 2, printf('%.*c', 100000000, 'a')`)
+	require.ErrorContains(t, err, "memory limit")
+	var a int
+	var b string
+	require.NoError(t, db.QueryRow(`SELECT a, b FROM t`).Scan(&a, &b))
+	require.Equal(t, 1, a)
+	require.Equal(t, "x", b)
+	// Below the limit the same functions work.
+	var n int
+	require.NoError(t, db.QueryRow(`SELECT length(json_group_object(value, printf('%.*c', 10, 'a'))) FROM generate_series(1, 1000)`).Scan(&n))
+	require.Greater(t, n, 10000)
+	require.NoError(t, db.QueryRow(`SELECT length(printf('%.*c', 500000, 'a') || 'x')`).Scan(&n))
+	require.Equal(t, 500001, n)
 }

@@ -112,6 +112,9 @@ func (a *accum) add(kind aggKind, v, sep types.Value, coll types.Collation) erro
 		}
 		a.has = true
 		a.text = appendJSONValue(a.text, v)
+		if int64(len(a.text)) > funcs.MaxLength {
+			return funcs.ErrTooBig
+		}
 	case aggFunc:
 		a.args = append(a.args[:0], v, sep)
 		return a.fa.Step(a.args[:a.nargs])
@@ -128,6 +131,18 @@ func (a *accum) add(kind aggKind, v, sep types.Value, coll types.Collation) erro
 		}
 	}
 	return nil
+}
+
+// textBytes is what the accumulator's growing state holds: the text of
+// group_concat and json_group_array, or a funcs aggregate's (Sizer).
+func (a *accum) textBytes() int64 {
+	n := int64(len(a.text))
+	if a.fa != nil {
+		if s, ok := a.fa.(funcs.Sizer); ok {
+			n += s.Size()
+		}
+	}
+	return n
 }
 
 func boolInt64(b bool) int64 {

@@ -424,11 +424,11 @@ func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
 				a.extra += int64(len(ov.key)) + int64(unsafe.Sizeof(ov))
 				continue
 			}
-			before := len(acc.text)
+			before := acc.textBytes()
 			if err := acc.add(s.kind, v, sep, s.coll); err != nil {
 				return err
 			}
-			a.extra += int64(len(acc.text) - before) // group_concat's text
+			a.extra += acc.textBytes() - before // group_concat's and json_group_*'s text
 
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/funcs"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/factorized"
@@ -139,9 +140,37 @@ func (h *held) release() {
 func (c *Ctx) grow(n int64) error {
 	c.memUsed += n
 	if c.MemoryLimit > 0 && c.memUsed > c.MemoryLimit {
-		return errs.New(errs.CodeNoMem, "query exceeds the memory limit of %d bytes", c.MemoryLimit)
+		return c.memErr()
 	}
 	return nil
+}
+
+// fits fails with the memory-limit error when n more bytes would pass the
+// limit, without accounting them: a value computed for one row (a
+// function's result, a concatenation) lives only until the next batch.
+func (c *Ctx) fits(n int64) error {
+	if c.MemoryLimit > 0 && c.memUsed+n > c.MemoryLimit {
+		return c.memErr()
+	}
+	return nil
+}
+
+// valueCheckFloor is the smallest value checked by valueFits: smaller
+// ones cannot matter to a limit.
+const valueCheckFloor = 64 << 10
+
+// valueFits checks a value of n bytes about to be built against the
+// length limit (string or blob too big) and the memory limit.
+func (c *Ctx) valueFits(n int64) error {
+	if n > funcs.MaxLength {
+		return funcs.ErrTooBig
+	}
+	return c.fits(n)
+}
+
+// memErr is the memory-limit error.
+func (c *Ctx) memErr() error {
+	return errs.New(errs.CodeNoMem, "query exceeds the memory limit of %d bytes", c.MemoryLimit)
 }
 
 // tombCharge charges a write statement for the tombstones its deletes

@@ -166,13 +166,18 @@ func mapEval(x evaluator, fn func(types.Value) types.Value) evaluator {
 }
 
 // zipEval evaluates l and r then applies fn per live row.
+// evalBoth evaluates l and r over b into their buffers.
+func evalBoth(c *Ctx, b *Batch, l, r evaluator, lb, rb *[]types.Value) error {
+	if err := l(c, b, fit(lb, b)); err != nil {
+		return err
+	}
+	return r(c, b, fit(rb, b))
+}
+
 func zipEval(l, r evaluator, fn func(a, b types.Value) types.Value) evaluator {
 	lb, rb := scratch(), scratch()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if err := l(c, b, fit(&lb, b)); err != nil {
-			return err
-		}
-		if err := r(c, b, fit(&rb, b)); err != nil {
+		if err := evalBoth(c, b, l, r, &lb, &rb); err != nil {
 			return err
 		}
 		if b.Sel == nil {

@@ -32,12 +32,34 @@ func (cp *compiler) binary(e *plan.Binary) (evaluator, error) {
 		op := e.Op[0]
 		return zipEval(l, r, func(a, b types.Value) types.Value { return arith(op, a, b) }), nil
 	case "||":
-		return zipEval(l, r, types.Concat), nil
+		return concatEval(l, r), nil
 	case "&", "|", "<<", ">>":
 		op := e.Op
 		return zipEval(l, r, func(a, b types.Value) types.Value { return bitOp(op, a, b) }), nil
 	}
 	return nil, errs.New(errs.CodeNotSupported, "not supported: operator %s", e.Op)
+}
+
+// concatEval is the || operator: a result past the length limit fails
+// with SQLite's "string or blob too big", a large one that does not fit
+// the memory limit with its error, before the bytes are allocated.
+func concatEval(l, r evaluator) evaluator {
+	lb, rb := scratch(), scratch()
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		if err := evalBoth(c, b, l, r, &lb, &rb); err != nil {
+			return err
+		}
+		var err error
+		b.ForEach(func(i int) {
+			x, y := lb[i], rb[i]
+			// A number's text is at most 24 bytes.
+			if n := int64(len(x.Bytes())+len(y.Bytes())) + 48; n >= valueCheckFloor && err == nil {
+				err = c.valueFits(n)
+			}
+			out[i] = types.Concat(x, y)
+		})
+		return err
+	}
 }
 
 // textAffinity returns fn, first converting each pair of operands with

@@ -38,6 +38,10 @@ func (e funcEnv) Now() time.Time { return e.c.Time() }
 // context.
 func (e funcEnv) Check() error { return e.c.CheckNow() }
 
+// Fits lets functions check a large result against the statement's
+// memory limit before they build it.
+func (e funcEnv) Fits(n int64) error { return e.c.fits(n) }
+
 // funcCall compiles a scalar function call: arguments are evaluated over
 // the batch, then the function runs once per live row.
 func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {

@@ -25,7 +25,7 @@ func evalConst(e plan.Expr) (v types.Value, ok bool) {
 		return types.Null, false
 	}
 	fc := &foldCtx{budget: foldBudget{Context: context.Background(), polls: foldPolls}}
-	fc.Go = &fc.budget
+	fc.Go, fc.MemoryLimit = &fc.budget, foldMemory
 	v, err = evalOne(&fc.Ctx, ev)
 	if err != nil {
 		return types.Null, false
@@ -39,6 +39,12 @@ func evalConst(e plan.Expr) (v types.Value, ok bool) {
 // own context, where a deadline can stop it. Preparing has no deadline of
 // its own to honour.
 const foldPolls = 16
+
+// foldMemory bounds the values a fold builds: a constant that would build
+// a larger one (zeroblob(1e8), a wide printf) runs at execution time,
+// under the statement's memory limit, instead of at prepare time under
+// none (and a plan does not keep a huge value).
+const foldMemory = 1 << 20
 
 // foldCtx is the execution context of a fold and its budget, allocated
 // together.

@@ -50,11 +50,11 @@ func (a *concatAgg) Step(args []types.Value) error {
 	}
 	a.nAccum++
 	a.appendBytes(textOf(args[0]))
-	if int64(len(a.buf)-a.start) > MaxLength {
-		return ErrTooBig
-	}
-	return nil
+	return checkAggLen(a.buf[a.start:])
 }
+
+// Size is the bytes the text and its separator lengths hold.
+func (a *concatAgg) Size() int64 { return int64(cap(a.buf)) + 8*int64(cap(a.sepLens)) }
 
 func (a *concatAgg) appendBytes(s string) {
 	if s != "" {

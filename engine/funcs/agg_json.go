@@ -20,8 +20,11 @@ func (a *jsonArrayAgg) Step(args []types.Value) error {
 	}
 	a.buf = n.write(a.buf)
 	a.n++
-	return nil
+	return checkAggLen(a.buf)
 }
+
+// Size is the bytes the array's text holds.
+func (a *jsonArrayAgg) Size() int64 { return int64(cap(a.buf)) }
 
 func (a *jsonArrayAgg) Final() (types.Value, error) {
 	if a.n == 0 {
@@ -55,8 +58,11 @@ func (a *jsonObjectAgg) Step(args []types.Value) error {
 	a.buf = appendJSONString(a.buf, textOf(args[0]))
 	a.buf = v.write(append(a.buf, ':'))
 	a.n++
-	return nil
+	return checkAggLen(a.buf)
 }
+
+// Size is the bytes the object's text holds.
+func (a *jsonObjectAgg) Size() int64 { return int64(cap(a.buf)) }
 
 func (a *jsonObjectAgg) Final() (types.Value, error) {
 	if a.n == 0 {

@@ -23,6 +23,20 @@ type Aggregate interface {
 	Reset()
 }
 
+// Sizer is implemented by aggregates whose state grows with the rows
+// stepped (group_concat, json_group_array, json_group_object): Size is
+// the bytes it holds, which the executor charges to the memory limit.
+type Sizer interface{ Size() int64 }
+
+// checkAggLen fails with ErrTooBig once an aggregate's text passes
+// MaxLength, as SQLite's accumulators do.
+func checkAggLen(b []byte) error {
+	if int64(len(b)) > MaxLength {
+		return ErrTooBig
+	}
+	return nil
+}
+
 // Inverter is implemented by aggregates that can take back the oldest row
 // stepped, so a sliding window frame moves in O(1) per row. Rows must be
 // removed in the order they were stepped. Aggregates without it (min,

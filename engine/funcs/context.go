@@ -28,9 +28,12 @@ type Env interface {
 // use one per goroutine. A nil *Context works, with no Env and fresh
 // allocations per result.
 type Context struct {
-	Env   Env
-	arena []byte
-	re    map[string]*regexp.Regexp // REGEXP cache, bounded by maxRegexps
+	Env Env
+	// MaxLen, when positive, lowers the largest TEXT or BLOB a function
+	// may produce below MaxLength (the connection's length limit).
+	MaxLen int64
+	arena  []byte
+	re     map[string]*regexp.Regexp // REGEXP cache, bounded by maxRegexps
 }
 
 // Checker is implemented by an Env that can tell a long-running function

@@ -150,7 +150,7 @@ func fnSign(_ *Context, a []types.Value) (types.Value, error) {
 
 func fnZeroblob(c *Context, a []types.Value) (types.Value, error) {
 	n := max(a[0].AsInt(), 0)
-	if err := checkLen(n); err != nil {
+	if err := c.checkLen(n); err != nil {
 		return types.Null, err
 	}
 	b := c.buf(int(n))[:n]
@@ -164,7 +164,7 @@ func fnRandom(*Context, []types.Value) (types.Value, error) {
 
 func fnRandomblob(c *Context, a []types.Value) (types.Value, error) {
 	n := max(a[0].AsInt(), 1)
-	if err := checkLen(n); err != nil {
+	if err := c.checkLen(n); err != nil {
 		return types.Null, err
 	}
 	b := c.buf(int(n))[:n]

@@ -62,7 +62,7 @@ func fnPrintf(c *Context, a []types.Value) (types.Value, error) {
 	if a[0].IsNull() {
 		return types.Null, nil
 	}
-	out, err := Sprintf(c.buf(64), textOf(a[0]), a[1:])
+	out, err := c.sprintf(c.buf(64), textOf(a[0]), a[1:])
 	if err != nil {
 		return types.Null, err
 	}
@@ -71,6 +71,11 @@ func fnPrintf(c *Context, a []types.Value) (types.Value, error) {
 
 // Sprintf appends SQLite's printf(format, args…) to dst.
 func Sprintf(dst []byte, format string, args []types.Value) ([]byte, error) {
+	return (*Context)(nil).sprintf(dst, format, args)
+}
+
+// sprintf is Sprintf under c's length and memory limits.
+func (c *Context) sprintf(dst []byte, format string, args []types.Value) ([]byte, error) {
 	p := &printfArgs{a: args}
 	for len(format) > 0 {
 		i := strings.IndexByte(format, '%')
@@ -86,13 +91,13 @@ func Sprintf(dst []byte, format string, args []types.Value) ([]byte, error) {
 		format = spec.parse(format, p)
 		// SQLite's accumulator needs room for a terminating NUL too, so a
 		// result of MaxLength bytes is already too big.
-		if spec.width+max(spec.precision, 0) >= MaxLength {
-			return nil, ErrTooBig
+		if err := c.checkLen(int64(len(dst)) + spec.width + max(spec.precision, 0) + 1); err != nil {
+			return nil, err
 		}
 		var stop bool
 		dst, stop = spec.render(dst, p)
-		if int64(len(dst)) >= MaxLength {
-			return nil, ErrTooBig
+		if err := c.checkLen(int64(len(dst)) + 1); err != nil {
+			return nil, err
 		}
 		if stop {
 			return dst, nil

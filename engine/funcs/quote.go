@@ -48,7 +48,7 @@ func AppendQuote(b []byte, v types.Value) []byte {
 
 func fnQuote(c *Context, a []types.Value) (types.Value, error) {
 	n := len(a[0].Str())*2 + 24
-	if err := checkLen(int64(n)); err != nil {
+	if err := c.checkLen(int64(n)); err != nil {
 		return types.Null, err
 	}
 	return c.text(AppendQuote(c.buf(n), a[0])), nil

@@ -261,7 +261,7 @@ func fnReplace(c *Context, a []types.Value) (types.Value, error) {
 	to := textOf(a[2])
 	n := strings.Count(s, from)
 	size := int64(len(s)) + int64(n)*(int64(len(to))-int64(len(from)))
-	if err := checkLen(size); err != nil {
+	if err := c.checkLen(size); err != nil {
 		return types.Null, err
 	}
 	b := c.buf(int(size))
@@ -334,7 +334,7 @@ func concatWith(c *Context, sep string, a []types.Value) (types.Value, error) {
 			size += int64(len(textOf(v)) + len(sep))
 		}
 	}
-	if err := checkLen(size); err != nil {
+	if err := c.checkLen(size); err != nil {
 		return types.Null, err
 	}
 	b := c.buf(int(size))
@@ -356,7 +356,7 @@ const hexDigits = "0123456789ABCDEF"
 
 func fnHex(c *Context, a []types.Value) (types.Value, error) {
 	s := textOf(a[0])
-	if err := checkLen(2 * int64(len(s))); err != nil {
+	if err := c.checkLen(2 * int64(len(s))); err != nil {
 		return types.Null, err
 	}
 	b := c.buf(2 * len(s))
