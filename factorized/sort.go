@@ -36,6 +36,16 @@ func (ks *keyStore) store(key []byte) (pre, ref uint64) {
 	return prefix(key), ks.ovf.add(key)
 }
 
+// appendKey appends the stored key (pre, ref) to dst.
+func (ks *keyStore) appendKey(dst []byte, pre, ref uint64) []byte {
+	if ref&inlineRef != 0 {
+		var p [8]byte
+		binary.BigEndian.PutUint64(p[:], pre)
+		return append(dst, p[:ref&^inlineRef]...)
+	}
+	return append(dst, ks.ovf.get(ref)...)
+}
+
 // compare orders two stored keys with equal prefixes by memcmp of the whole
 // keys, a key that is a prefix of another first.
 func (ks *keyStore) compare(ra, rb uint64) int {
@@ -187,6 +197,17 @@ func (s *Sorter) Len() int { return len(s.ents) }
 
 // Row returns the i-th row in key order (after Sort).
 func (s *Sorter) Row(i int) int { return int(s.rows[s.ents[i].i]) }
+
+// Key appends the i-th key in key order (after Sort) to dst.
+func (s *Sorter) Key(dst []byte, i int) []byte {
+	e := s.ents[i]
+	return s.keys.appendKey(dst, e.pre, s.refs[e.i])
+}
+
+// SizeBytes is the memory the sorter holds: its entries and long keys.
+func (s *Sorter) SizeBytes() int64 {
+	return int64(cap(s.ents)+cap(s.tmp))*16 + int64(cap(s.refs)+cap(s.rows))*8 + s.keys.ovf.bytes
+}
 
 // Reset empties the sorter, keeping its capacity and returning key blocks to
 // the pool.

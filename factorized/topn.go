@@ -70,6 +70,15 @@ func (h *TopN) Len() int { return len(h.heap) }
 // Sort).
 func (h *TopN) Slot(i int) int { return int(h.heap[i].slot) }
 
+// Key appends the i-th kept key in key order (after Sort) to dst.
+func (h *TopN) Key(dst []byte, i int) []byte {
+	e := &h.heap[i]
+	return h.keys.appendKey(dst, e.pre, e.ref)
+}
+
+// SizeBytes is the memory the TopN holds: its entries and long keys.
+func (h *TopN) SizeBytes() int64 { return int64(cap(h.heap))*32 + h.keys.ovf.bytes }
+
 // Reset empties the TopN for reuse.
 func (h *TopN) Reset() {
 	h.heap = h.heap[:0]

@@ -21,6 +21,7 @@ type sortOp struct {
 	ready  bool
 	key    []byte
 	mem    held
+	spill  *sortSpill // the temp file, once rows were written out
 }
 
 func (s *sortOp) Next(c *Ctx) (*Batch, error) {
@@ -29,6 +30,9 @@ func (s *sortOp) Next(c *Ctx) (*Batch, error) {
 			return nil, err
 		}
 		s.ready = true
+	}
+	if s.spill != nil {
+		return s.nextSpilled(c)
 	}
 	if s.pos >= len(s.order) {
 		return nil, nil
@@ -96,6 +100,9 @@ func (s *sortOp) build(c *Ctx) error {
 		if err := s.keyer.eval(c, b); err != nil {
 			return err
 		}
+		if s.table == nil {
+			s.table = factorized.NewTable(c.Pool, valueSchema(s.ncol))
+		}
 		for k, cnt := 0, b.Len(); k < cnt; k++ {
 			i := b.Phys(k)
 			s.key = s.keyer.key(s.key[:0], i)
@@ -106,7 +113,24 @@ func (s *sortOp) build(c *Ctx) error {
 			s.sorter.Add(s.table.Len(), s.key)
 			appendBatchRow(s.table, b, i, s.ncol)
 		}
-		if grown := s.table.SizeBytes(); grown != s.mem.n {
+		grown := s.table.SizeBytes()
+		if top {
+			grown += s.topn.SizeBytes()
+			if s.topTooBig(c, grown) {
+				// The top rows alone pass the limit: sort all of them
+				// instead, through temp files, and let the LIMIT above
+				// cut.
+				s.topToSorter(c)
+				top = false
+			}
+		} else {
+			grown += s.sorter.SizeBytes()
+		}
+		if s.shouldSpill(c, grown) {
+			if err := s.spillRun(c); err != nil {
+				return err
+			}
+		} else if grown != s.mem.n {
 			if err := s.mem.set(c, grown); err != nil {
 				return err
 			}
@@ -114,6 +138,9 @@ func (s *sortOp) build(c *Ctx) error {
 		if err := c.CheckNow(); err != nil {
 			return err
 		}
+	}
+	if s.spill != nil {
+		return s.finishSpill(c)
 	}
 	s.collect()
 	return nil
@@ -152,6 +179,10 @@ func (s *sortOp) collect() {
 func (s *sortOp) Close() {
 	s.in.Close()
 	s.mem.release()
+	if s.spill != nil {
+		s.spill.close()
+		s.spill = nil
+	}
 	if s.table != nil {
 		s.table.Release()
 		s.table = nil
