@@ -333,3 +333,38 @@ func TestLimits_SortSpillsUnderMemoryLimit(t *testing.T) {
 	require.ErrorContains(t, err, "sorting to a temp file")
 	require.Len(t, queryRows(t, free, "SELECT a, b FROM t ORDER BY a"), 60000)
 }
+
+// TestLimits_ProcessMemoryBudgetSharedByConnections: SetMemoryBudget caps
+// what the operators of all connections hold together. A grouping that
+// fits alone fails on a second connection while the first one's result
+// set holds its groups, and runs again once that one is closed; a sort
+// spills instead of failing; the bytes come back when the statements end.
+func TestLimits_ProcessMemoryBudgetSharedByConnections(t *testing.T) {
+	a := openLimitsDBAt(t, ":memory:")
+	b := openLimitsDBAt(t, "file:budget_b?mode=memory")
+	const group = "SELECT value % 50000, count(*) FROM generate_series(1, 200000) GROUP BY 1"
+	base := ladybug.MemoryBudgetUsed()
+	ra, err := a.Query(group)
+	require.NoError(t, err)
+	require.True(t, ra.Next())
+	one := ladybug.MemoryBudgetUsed() - base
+	require.Greater(t, one, int64(1<<20), "the grouping holds its groups")
+	require.NoError(t, ra.Close())
+	require.Equal(t, base, ladybug.MemoryBudgetUsed())
+
+	defer ladybug.SetMemoryBudget(ladybug.SetMemoryBudget(base + one*3/2))
+	ra, err = a.Query(group)
+	require.NoError(t, err)
+	require.True(t, ra.Next())
+	var n int
+	err = b.QueryRow("SELECT count(*) FROM (" + group + ")").Scan(&n)
+	require.ErrorIs(t, err, ladybug.ErrNoMem)
+	require.ErrorContains(t, err, "process memory budget")
+	// A sort on the second connection spills instead.
+	rows := queryRows(t, b, "SELECT value FROM generate_series(1, 200000) ORDER BY -value LIMIT 3 OFFSET 100000")
+	require.Equal(t, []string{"100000", "99999", "99998"}, rows)
+	require.NoError(t, ra.Close())
+	require.NoError(t, b.QueryRow("SELECT count(*) FROM ("+group+")").Scan(&n))
+	require.Equal(t, 50000, n)
+	require.Equal(t, base, ladybug.MemoryBudgetUsed())
+}

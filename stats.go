@@ -32,3 +32,15 @@ func DBStats(ctx context.Context, db *sql.DB) (Stats, error) {
 	})
 	return st, err
 }
+
+// SetMemoryBudget caps the bytes that the materialising operators (sorts,
+// hash joins and aggregates, DISTINCT, set operations, recursive CTEs,
+// windows) of all statements on all connections of the process hold at
+// once; n <= 0 removes the cap. It returns the previous cap. A statement
+// that would pass it fails with ErrNoMem ("query exceeds the process
+// memory budget …"); a sort spills to a temp file first, as under
+// memory_limit. Each connection's memory_limit still applies on its own.
+func SetMemoryBudget(n int64) int64 { return engine.SetMemoryBudget(n) }
+
+// MemoryBudgetUsed is the bytes those operators hold now, process-wide.
+func MemoryBudgetUsed() int64 { return engine.MemoryBudgetUsed() }

@@ -434,3 +434,10 @@ func conflictMode(p plan.Statement, err error) grammar.ConflictAction {
 	}
 	return grammar.ConflictDefault
 }
+
+// SetMemoryBudget caps the bytes all statements' operators hold at once,
+// process-wide (exec.SetMemoryBudget); it returns the previous cap.
+func SetMemoryBudget(n int64) int64 { return exec.SetMemoryBudget(n) }
+
+// MemoryBudgetUsed is the bytes statements' operators hold now.
+func MemoryBudgetUsed() int64 { return exec.MemoryBudgetUsed() }

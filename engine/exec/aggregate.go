@@ -86,7 +86,9 @@ type aggregateOp struct {
 	stream bool
 	inDone bool
 	gidx   []int
-	size   int64
+	// groupMem is the groups and their states, charged to the memory
+	// limit.
+	groupMem held
 }
 
 func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, error) {
@@ -204,7 +206,7 @@ func (a *aggregateOp) consume(c *Ctx) error {
 
 // begin readies the group table (or the single group) for a run.
 func (a *aggregateOp) begin(c *Ctx) error {
-	a.size, a.inDone = 0, false
+	a.inDone = false
 	if a.gidx == nil {
 		a.gidx = make([]int, BatchSize)
 	}
@@ -249,11 +251,10 @@ func (a *aggregateOp) consumeBatch(c *Ctx) (bool, error) {
 	if a.gvals != nil {
 		// Account the groups held, so a memory limit stops a runaway
 		// GROUP BY with an error.
-		if s := a.gvals.SizeBytes() + a.stateBytes(); s != a.size {
-			if err := c.grow(s - a.size); err != nil {
+		if s := a.gvals.SizeBytes() + a.stateBytes(); s != a.groupMem.n {
+			if err := a.groupMem.set(c, s); err != nil {
 				return false, err
 			}
-			a.size = s
 		}
 	}
 	return true, c.CheckNow()
@@ -493,6 +494,7 @@ func (a *aggregateOp) Close() {
 	a.inDone = false
 	a.extra = 0
 	a.extraMem.release()
+	a.groupMem.release()
 }
 
 // newAccum returns a fresh accumulator for the aggregate.

@@ -121,10 +121,15 @@ type held struct {
 }
 
 // set accounts size bytes in all (the change since the last call).
+// It also accounts them to the process-wide budget (SetMemoryBudget).
 func (h *held) set(c *Ctx, size int64) error {
 	h.c = c
 	d := size - h.n
 	h.n = size
+	if err := budgetGrow(d); err != nil {
+		c.memUsed += d
+		return err
+	}
 	return c.grow(d)
 }
 
@@ -132,6 +137,7 @@ func (h *held) set(c *Ctx, size int64) error {
 func (h *held) release() {
 	if h.c != nil {
 		h.c.memUsed -= h.n
+		memBudget.used.Add(-h.n)
 	}
 	h.c, h.n = nil, 0
 }
@@ -152,7 +158,7 @@ func (c *Ctx) fits(n int64) error {
 	if c.MemoryLimit > 0 && c.memUsed+n > c.MemoryLimit {
 		return c.memErr()
 	}
-	return nil
+	return budgetFits(n)
 }
 
 // valueCheckFloor is the smallest value checked by valueFits: smaller

@@ -10,7 +10,7 @@ import "github.com/ladybugsql/ladybug/engine/types"
 type joinProbe struct {
 	keyRow []types.Value // the current left row's key values
 	starts []int32
-	size   int64 // bytes of the row table accounted with Ctx.grow
+	mem    held // the row table, charged to the memory limit
 }
 
 // run probes the right side for every live row of left batch lb.
@@ -30,10 +30,7 @@ func (p *joinProbe) run(c *Ctx, j *joinOp, lb *Batch) error {
 		}
 	}
 	p.starts = append(p.starts, int32(j.rows.Len()))
-	s := j.rows.SizeBytes()
-	err := c.grow(s - p.size)
-	p.size = s
-	return err
+	return p.mem.set(c, j.rows.SizeBytes())
 }
 
 // loadKey copies physical left row i's key values; false for a NULL key.
@@ -72,6 +69,6 @@ func (p *joinProbe) collect(c *Ctx, j *joinOp) error {
 
 // close gives back the accounted memory.
 func (p *joinProbe) close() {
-	p.size = 0
+	p.mem.release()
 	p.starts = p.starts[:0]
 }

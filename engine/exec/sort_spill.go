@@ -52,7 +52,7 @@ func spillFanIn(limit int64) int {
 
 // shouldSpill reports whether a sort holding size bytes writes them out
 // as a run instead of accounting them: only under a memory limit, once
-// they would pass it or half of it.
+// they would pass it or half of it, or the process-wide budget.
 func (s *sortOp) shouldSpill(c *Ctx, size int64) bool {
 	if s.topn != nil || s.sorter.Len() == 0 {
 		return false
@@ -63,6 +63,9 @@ func (s *sortOp) shouldSpill(c *Ctx, size int64) bool {
 // topTooBig reports whether the top rows a LIMIT keeps, holding size
 // bytes, should become a sort that may spill (shouldSpill's test).
 func (s *sortOp) topTooBig(c *Ctx, size int64) bool {
+	if lim := memBudget.limit.Load(); lim > 0 && memBudget.used.Load()-s.mem.n+size > lim {
+		return true // the process-wide budget
+	}
 	return c.MemoryLimit > 0 && (size > c.MemoryLimit/2 || c.memUsed-s.mem.n+size > c.MemoryLimit)
 }
 
@@ -151,7 +154,11 @@ func (s *sortOp) finishSpill(c *Ctx) error {
 	}
 	s.mem.release()
 	sp := s.spill
-	fan := spillFanIn(c.MemoryLimit)
+	limit := c.MemoryLimit
+	if b := memBudget.limit.Load(); b > 0 && (limit <= 0 || b < limit) {
+		limit = b
+	}
+	fan := spillFanIn(limit)
 	if err := s.mem.set(c, int64(fan+1)*spillBufSize); err != nil {
 		return err
 	}
