@@ -122,6 +122,8 @@ func (e *explainer) operator(n plan.Node, parent int) {
 		e.cteRef(n, parent)
 	case *plan.TableFunc:
 		e.add(parent, "SCAN "+n.Name+" VIRTUAL TABLE")
+	case *plan.GraphExpand:
+		e.graphExpand(n, parent)
 	default:
 		e.add(parent, fmt.Sprintf("%T", n))
 	}
@@ -220,5 +222,25 @@ func (e *explainer) cteRef(n *plan.CTERef, parent int) {
 	step := e.add(id, "RECURSIVE STEP")
 	for _, s := range n.CTE.Steps {
 		e.node(s, step)
+	}
+}
+
+// graphExpand shows a quantified graph expansion and what it reads: the
+// start rows, then the edge lookups or the edge relation read whole.
+func (e *explainer) graphExpand(n *plan.GraphExpand, parent int) {
+	detail := fmt.Sprintf("GRAPH EXPAND %s %s{%d,%d}", n.Mode, n.Dir, n.Min, n.Max)
+	if n.Target != nil {
+		detail += " TO TARGET"
+	}
+	id := e.add(parent, fmt.Sprintf("%s (~%.0f rows)", detail, plan.EstimateRows(n)))
+	e.node(n.Input, id)
+	if n.OutLookup == nil && n.InLookup == nil {
+		e.node(n.Edges, id)
+		return
+	}
+	for _, l := range []plan.Node{n.OutLookup, n.InLookup} {
+		if l != nil {
+			e.node(l, id)
+		}
 	}
 }

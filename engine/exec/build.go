@@ -102,6 +102,8 @@ func (b *builder) build(n plan.Node) (Operator, error) {
 		return b.tableFunc(n)
 	case *plan.Lateral:
 		return b.lateral(n)
+	case *plan.GraphExpand:
+		return b.graphExpand(n)
 	}
 	return nil, notSupportedErr("plan node " + typeName(n))
 }

@@ -21,6 +21,7 @@
 // scan), order-by-group (drop a Sort a sorted aggregate satisfies),
 // group-limit, distinct-by-index, join-order (a chain of inner joins
 // rebuilt left-deep by estimate), index-join (probe an index per left row),
+// graph-lookups (a GraphExpand looks its edges up per vertex),
 // hash-join-build-side (build on the smaller estimated input),
 // group-by-rowid, eager-aggregate (aggregate one side before a join).
 // EstimateRows gives the row counts they use: SQLite's defaults (a million

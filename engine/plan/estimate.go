@@ -52,6 +52,8 @@ func EstimateRows(n Node) float64 {
 		return 1
 	case *Values:
 		return float64(len(x.Rows))
+	case *GraphExpand:
+		return estimateGraph(x)
 	}
 	return defaultTableRows
 }

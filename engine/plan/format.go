@@ -52,6 +52,8 @@ func Inputs(n Node) []Node {
 		return []Node{x.Left, x.Right}
 	case *SetOp:
 		return []Node{x.Left, x.Right}
+	case *GraphExpand:
+		return graphInputs(x)
 	}
 	return nil
 }
@@ -110,6 +112,8 @@ func Describe(n Node) string {
 		return "CTEScan " + x.CTE.Name
 	case *TableFunc:
 		return "TableFunc " + x.Name
+	case *GraphExpand:
+		return graphExpandLabel(x)
 	}
 	return fmt.Sprintf("%T", n)
 }

@@ -29,6 +29,7 @@ var rules = []rule{
 	{"distinct-by-index", distinctByIndex},
 	{"join-order", joinOrder},
 	{"index-join", indexJoin},
+	{"graph-lookups", graphLookups},
 	{"hash-join-build-side", hashJoinBuildSide},
 	{"group-by-rowid", groupByRowid},
 	{"eager-aggregate", eagerAggregate},
@@ -151,6 +152,9 @@ func rewrite(n Node, fn func(Node) Node) Node {
 		x.Right = rewrite(x.Right, fn)
 	case *Lateral:
 		x.Left = rewrite(x.Left, fn)
+	case *GraphExpand:
+		x.Input = rewrite(x.Input, fn)
+		x.Edges = rewrite(x.Edges, fn)
 	}
 	return fn(n)
 }

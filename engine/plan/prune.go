@@ -50,6 +50,8 @@ func pruneColumns(n Node, need []bool) {
 		pruneColumns(x.Input, nil)
 	case *Lateral:
 		pruneColumns(x.Left, nil)
+	case *GraphExpand:
+		pruneGraph(x, need)
 	case *SetOp:
 		pruneColumns(x.Left, nil)
 		pruneColumns(x.Right, nil)

@@ -59,16 +59,8 @@ func indexJoin(cat *catalog.Catalog, n Node) Node {
 // probeJoin returns j as an index join probing its right side, or nil
 // when no lookup fits or the hash join is estimated cheaper.
 func probeJoin(cat *catalog.Catalog, j *Join) *Join {
-	var filter *Filter
-	right := j.Right
-	if f, ok := right.(*Filter); ok {
-		if !lookupSafe(f.Pred) {
-			return nil
-		}
-		filter, right = f, f.Input
-	}
-	s, ok := right.(*Scan)
-	if !ok || s.Table.Virtual || s.Table.WithoutRowid || s.Lookup != nil || s.Index != nil {
+	filter, s := probeable(j.Right)
+	if s == nil {
 		return nil
 	}
 	probe, covered, cost := rowidProbe(j, s)
@@ -100,6 +92,23 @@ func probeJoin(cat *catalog.Catalog, j *Join) *Join {
 		}
 	}
 	return &nj
+}
+
+// probeable splits a plan a lookup can replace: a full scan of a rowid
+// table under an optional filter that reads no outer row; s is nil when n
+// is not one.
+func probeable(n Node) (filter *Filter, s *Scan) {
+	if f, ok := n.(*Filter); ok {
+		if !lookupSafe(f.Pred) {
+			return nil, nil
+		}
+		filter, n = f, f.Input
+	}
+	s, ok := n.(*Scan)
+	if !ok || s.Table.Virtual || s.Table.WithoutRowid || s.Lookup != nil || s.Index != nil {
+		return nil, nil
+	}
+	return filter, s
 }
 
 // keyRef is the lookup value of join key i: the left row's evaluated key,

@@ -52,6 +52,8 @@ func nodeExprs(n Node) []Expr {
 		return x.Args
 	case *Lateral:
 		return append([]Expr{x.On}, x.Func.Args...)
+	case *GraphExpand:
+		return append(append([]Expr{}, x.Start...), x.Target...)
 	}
 	return nil
 }
