@@ -135,6 +135,12 @@ func (b *builder) ddlStatement(s *sStatement) Statement {
 		return b.drop(s.Drop)
 	case s.Alter != nil:
 		return b.alterTable(s.Alter)
+	case s.CreateGraph != nil:
+		return b.createGraph(s.CreateGraph)
+	case s.DropGraph != nil:
+		return b.dropGraph(s.DropGraph, pos(s.Pos))
+	case s.AlterGraph != nil:
+		return b.alterGraph(s.AlterGraph, pos(s.Pos))
 	}
 	return b.miscStatement(s)
 }

@@ -216,6 +216,9 @@ func (b *builder) tableItem(t *sTableItem) TableExpr {
 	if t.Nested != nil {
 		return b.nestedFrom(t)
 	}
+	if t.Graph != nil {
+		return b.graphTable(t.Graph, t.GraphAlias)
+	}
 	if t.Sub != nil {
 		return &SubqueryTable{Position: p, Select: b.selectStmt(t.Sub), Alias: aliasName(t.SubAlias)}
 	}
@@ -244,6 +247,10 @@ func (b *builder) nestedFrom(t *sTableItem) TableExpr {
 			x.Alias = alias
 		}
 	case *TableFunc:
+		if alias != "" {
+			x.Alias = alias
+		}
+	case *GraphTable:
 		if alias != "" {
 			x.Alias = alias
 		}

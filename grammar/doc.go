@@ -35,6 +35,10 @@
 //   - Inside an expression, "(" starts a query only when SELECT, VALUES or
 //     WITH follows it; "((SELECT 1) UNION (SELECT 2))" as a scalar
 //     subquery is therefore not accepted (SQLite rejects it too).
+//   - Inside GRAPH_TABLE ( … ) (SQL/PGQ, syntax_graph.go) the lexer reads
+//     "[", "]", "{", "}" and "!" as tokens of graph patterns
+//     (lexer_graph.go), so a name there cannot be quoted with brackets;
+//     double quotes work everywhere.
 //   - The grammar knows nothing of tables or types; a name that is a reserved
 //     keyword must be quoted ("order"), and the error for that case says so.
 //   - Keywords that SQLite lets stand for names (key, action, status, ...)

@@ -142,6 +142,10 @@ func (p *fastParser) tableItem() *sTableItem {
 		p.i = start
 		return nil
 	}
+	if p.is("GRAPH_TABLE") && tokIs(p.peekAt(1), "(") {
+		p.off = true // participle reads graph patterns
+		return nil
+	}
 	if t.Name = p.qname(); t.Name == nil {
 		return nil
 	}

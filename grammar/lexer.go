@@ -82,8 +82,9 @@ func (d *sqlDefinition) LexString(filename string, s string) (lexer.Lexer, error
 // sqlScanner reads tokens from src one at a time. Token values are
 // slices of src, so scanning allocates nothing.
 type sqlScanner struct {
-	src string
-	pos lexer.Position
+	src   string
+	pos   lexer.Position
+	graph graphLexState
 }
 
 // Next returns the next token, EOF at the end, or a *lexer.Error at a
@@ -94,6 +95,9 @@ func (s *sqlScanner) Next() (lexer.Token, error) {
 		return lexer.EOFToken(s.pos), nil
 	}
 	n, tt := scanToken(rest)
+	if s.graph.depth > 0 {
+		n, tt = graphToken(rest, n, tt)
+	}
 	if n == 0 {
 		return lexer.Token{}, &lexer.Error{Msg: "lexer: invalid input text", Pos: s.pos}
 	}
@@ -101,6 +105,7 @@ func (s *sqlScanner) Next() (lexer.Token, error) {
 		tt = tokKeyword
 	}
 	t := lexer.Token{Type: tt, Value: rest[:n], Pos: s.pos}
+	s.graph.see(tt, t.Value)
 	s.pos.Advance(rest[:n])
 	return t, nil
 }

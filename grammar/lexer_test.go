@@ -60,7 +60,7 @@ func lexAll(t testing.TB, d lexer.Definition, sql string, keywords bool) ([]stri
 // checkSameTokens asserts that sqlLexer and regexLexer agree on sql.
 func checkSameTokens(t testing.TB, sql string) {
 	t.Helper()
-	want, wantErr := lexAll(t, regexLexer, sql, true)
+	want, wantErr := lexAll(t, graphRegexLexer, sql, true)
 	got, gotErr := lexAll(t, sqlLexer, sql, false)
 	if (wantErr == nil) != (gotErr == nil) || wantErr != nil && *wantErr != *gotErr {
 		t.Fatalf("lexing %q: error at %v, want %v", sql, gotErr, wantErr)
@@ -83,6 +83,7 @@ func TestSQLLexer_Next_MatchesRegexRules(t *testing.T) {
 		"ſelect", "ın", "a--b\nc", "/* x", "/* x */y", "/*/", "-->", "->>", "->", "<<=", "<>", "!=", "!", "||", "|",
 		"a\tb\r\nc\fd", "~(),.;", "#", "\x00", "select SELECT sElEcT selectx current_timestamp",
 		"SELECT 1 -- c\n; /* d */ SELECT 2",
+		"graph_table([a]{!x!=y}) [b]{", "GRAPH_TABLE /* c */ ( ( [ ) ] ) ]",
 	}
 	for _, c := range cases {
 		checkSameTokens(t, c)

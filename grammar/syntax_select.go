@@ -149,15 +149,17 @@ type sJoin struct {
 // function or a table.
 type sTableItem struct {
 	Pos        lexer.Position
-	Sub        *sSelect   `parser:"( '(' @@ ')'"`
-	SubAlias   *sAlias    `parser:"  @@? )"`
-	Nested     *sFrom     `parser:"| ( '(' @@ ')'"`
-	NestAlias  *sAlias    `parser:"  @@? )"`
-	Name       *sQName    `parser:"| @@"`
-	Args       *sCallArgs `parser:"  @@?"`
-	Alias      *sAlias    `parser:"  @@?"`
-	Indexed    string     `parser:"  ( 'INDEXED' 'BY' @( Ident | QIdent )"`
-	NotIndexed bool       `parser:"  | @( 'NOT' 'INDEXED' ) )?"`
+	Sub        *sSelect     `parser:"( '(' @@ ')'"`
+	SubAlias   *sAlias      `parser:"  @@? )"`
+	Nested     *sFrom       `parser:"| ( '(' @@ ')'"`
+	NestAlias  *sAlias      `parser:"  @@? )"`
+	Graph      *sGraphTable `parser:"| ( @@"`
+	GraphAlias *sAlias      `parser:"  @@? )"`
+	Name       *sQName      `parser:"| @@"`
+	Args       *sCallArgs   `parser:"  @@?"`
+	Alias      *sAlias      `parser:"  @@?"`
+	Indexed    string       `parser:"  ( 'INDEXED' 'BY' @( Ident | QIdent )"`
+	NotIndexed bool         `parser:"  | @( 'NOT' 'INDEXED' ) )?"`
 }
 
 // sQName is [schema.]name.

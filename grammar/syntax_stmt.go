@@ -42,6 +42,9 @@ type sStatement struct {
 	Vacuum        *sVacuum        `parser:"| @@"`
 	Attach        *sAttach        `parser:"| @@"`
 	Detach        *sDetach        `parser:"| @@"`
+	CreateGraph   *sCreateGraph   `parser:"| @@"`
+	DropGraph     *sDropGraph     `parser:"| @@"`
+	AlterGraph    *sAlterGraph    `parser:"| @@"`
 }
 
 type sExplain struct {

@@ -1,0 +1,23 @@
+CREATE PROPERTY GRAPH social VERTEX TABLES (person) EDGE TABLES (knows SOURCE person DESTINATION person)
+
+CREATE PROPERTY GRAPH IF NOT EXISTS main.g NODE TABLES (person AS p KEY (id) LABEL person PROPERTIES (name, age * 2 AS age2) LABEL human NO PROPERTIES, city DEFAULT LABEL PROPERTIES ARE ALL COLUMNS) RELATIONSHIP TABLES (knows KEY (a, b) SOURCE KEY (a) REFERENCES p (id) DESTINATION KEY (b) REFERENCES p (id) LABEL knows PROPERTIES ALL COLUMNS, lives SOURCE REFERENCES p DESTINATION city PROPERTIES (since))
+
+DROP PROPERTY GRAPH social
+
+DROP PROPERTY GRAPH IF EXISTS social CASCADE
+
+ALTER PROPERTY GRAPH g ADD VERTEX TABLES (x KEY (k) LABEL y) ADD EDGE TABLES (e SOURCE x DESTINATION x)
+
+ALTER PROPERTY GRAPH g DROP EDGE TABLES (e, f) RESTRICT
+
+SELECT * FROM GRAPH_TABLE (g MATCH (a IS person WHERE a.id = 1)-[e IS knows]->(b) COLUMNS (a.name AS x, b.name)) AS gt
+
+SELECT x FROM GRAPH_TABLE (g MATCH (a)<-[e]-(b)-[f IS x|y&!z]-(c), (c)->(d)<-(h)-(i)<->(j)<-[k]->(l) WHERE a.x != 2 COLUMNS (a.name x)) gt JOIN t ON t.a = gt.x
+
+SELECT * FROM GRAPH_TABLE (g MATCH p = ANY SHORTEST (a)-[e]->{1,3}(b) COLUMNS (a.name))
+
+SELECT * FROM GRAPH_TABLE (g MATCH ALL SHORTEST TRAIL PATH ((a)-[e]->(b) WHERE a.x > 1){2,}(c)-[]->*(d)-[IS %]->+(f)-[IS !(a|b)&c]->{,4}(g)-[e]->{3}(h) COLUMNS (a.name))
+
+SELECT * FROM GRAPH_TABLE (g MATCH ANY 2 (a)-[e]->(b) COLUMNS (a.name AS "x y")) WHERE "x y" > ?
+
+SELECT [a] FROM [t] WHERE x MATCH 'y' AND graph_table(1) AND [graph] = 1
