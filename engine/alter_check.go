@@ -28,6 +28,8 @@ func checkSchemaAfter(main, cat *catalog.Catalog, what string) error {
 			}
 		case "trigger":
 			err = bindStoredTrigger(bind, e)
+		case catalog.GraphEntryType:
+			err = checkStoredGraph(cat, e)
 		default:
 			continue
 		}

@@ -61,6 +61,10 @@ func loadCatalogInto(tx *txn.Tx, cat *catalog.Catalog) (*catalog.Catalog, error)
 			if err := loadView(cat, e); err != nil {
 				return nil, err
 			}
+		case e.Type == catalog.GraphEntryType:
+			if err := loadGraph(cat, e); err != nil {
+				return nil, err
+			}
 		case e.Type == "trigger":
 			cat.PutTrigger(&catalog.Trigger{Name: e.Name, Table: e.TblName, SQL: e.SQL,
 				Temp: cat.IsTemp(), OnMain: cat.IsTemp() && e.Root == onMainRoot})

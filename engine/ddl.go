@@ -50,6 +50,10 @@ func (s *Session) ddl(c *exec.Ctx, p plan.Statement) error {
 		}
 	case *plan.CreateTrigger:
 		changed, err = createTrigger(cat, p)
+	case *plan.CreateGraph:
+		changed, err = createGraph(cat, p)
+	case *plan.DropGraph:
+		changed, err = dropGraph(cat, p)
 	}
 	if err != nil || !changed {
 		return err
@@ -111,6 +115,8 @@ func nameTaken(cat *catalog.Catalog, name string) error {
 		kind = "index"
 	case cat.View(name) != nil:
 		kind = "view"
+	case cat.Graph(name) != nil:
+		kind = "property graph"
 	}
 	return errs.New(errs.CodeGeneric, "%s %s already exists", kind, name)
 }
@@ -279,6 +285,9 @@ func drop(c *exec.Ctx, cat *catalog.Catalog, p *plan.Drop, temp bool) (bool, err
 		t := cat.Table(p.Name)
 		if plan.IsSystemName(t.Name) && !strings.EqualFold(t.Name, statTable) {
 			return false, errs.New(errs.CodeGeneric, "table %s may not be dropped", t.Name)
+		}
+		if err := graphsAllowDrop(cat, t); err != nil {
+			return false, err
 		}
 		if strings.EqualFold(t.Name, statTable) {
 			clearStats(cat)

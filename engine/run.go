@@ -332,7 +332,8 @@ func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, e
 		r, err := del.Run(c)
 		s.db.progs.put(bp, del)
 		return s.writeOutcome(r, p.RetCols, err)
-	case *plan.CreateTable, *plan.CreateIndex, *plan.CreateView, *plan.Drop, *plan.AlterTable, *plan.CreateTrigger:
+	case *plan.CreateTable, *plan.CreateIndex, *plan.CreateView, *plan.Drop, *plan.AlterTable, *plan.CreateTrigger,
+		*plan.CreateGraph, *plan.DropGraph:
 		return outcome{}, s.ddl(c, bp.plan)
 	case *plan.Pragma:
 		return s.pragma(c, p)

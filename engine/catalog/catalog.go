@@ -15,6 +15,7 @@ type Catalog struct {
 	indexes map[string]*Index
 	views   map[string]*View
 	trigs   map[string]*Trigger
+	graphs  map[string]*Graph // property graphs (main schema only); nil when none
 	// seq orders objects as sqlite_master lists them (creation order).
 	seq  map[string]int64
 	next int64
@@ -64,6 +65,12 @@ func (c *Catalog) Clone() *Catalog {
 	}
 	for k, v := range c.seq {
 		n.seq[k] = v
+	}
+	if c.graphs != nil {
+		n.graphs = make(map[string]*Graph, len(c.graphs))
+		for k, v := range c.graphs {
+			n.graphs[k] = v
+		}
 	}
 	return n
 }
@@ -184,13 +191,15 @@ func (c *Catalog) Position(name string) (int64, bool) {
 // row in place.
 func (c *Catalog) SetPosition(name string, p int64) { c.seq[Lower(name)] = p }
 
-// Drop removes the object named name (table, index or view).
+// Drop removes the object named name (table, index, view, trigger or
+// property graph).
 func (c *Catalog) Drop(name string) {
 	k := Lower(name)
 	delete(c.tables, k)
 	delete(c.indexes, k)
 	delete(c.views, k)
 	delete(c.trigs, k)
+	delete(c.graphs, k)
 	delete(c.seq, k)
 }
 
@@ -234,6 +243,9 @@ func (c *Catalog) Entries() []Entry {
 	for _, tr := range c.trigs {
 		out = append(out, Entry{Type: "trigger", Name: tr.Name, TblName: tr.Table, SQL: tr.SQL})
 	}
+	for _, g := range c.graphs {
+		out = append(out, Entry{Type: GraphEntryType, Name: g.Name, TblName: g.Name, SQL: g.SQL})
+	}
 	sort.Slice(out, func(i, j int) bool {
 		return c.seq[Lower(out[i].Name)] < c.seq[Lower(out[j].Name)]
 	})
@@ -242,7 +254,7 @@ func (c *Catalog) Entries() []Entry {
 
 // Entry is one persisted catalog object: a sqlite_master row.
 type Entry struct {
-	Type    string // "table", "index", "view", "trigger"
+	Type    string // "table", "index", "view", "trigger", GraphEntryType
 	Name    string
 	TblName string
 	Root    uint32

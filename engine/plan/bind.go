@@ -82,6 +82,8 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 		return nil, notSupported("ATTACH and DETACH")
 	case *grammar.CreateTriggerStmt:
 		return b.bindCreateTrigger(s)
+	case *grammar.CreatePropertyGraphStmt, *grammar.DropPropertyGraphStmt, *grammar.AlterPropertyGraphStmt:
+		return b.bindGraphDDL(st)
 	case *grammar.AlterTableStmt:
 		cat, err := b.schemaCat(s.Schema)
 		if err != nil {
@@ -130,7 +132,8 @@ func (b *Binder) bindPragma(s *grammar.PragmaStmt) (Statement, error) {
 func IsDDL(st grammar.Statement) bool {
 	switch st.(type) {
 	case *grammar.CreateTableStmt, *grammar.CreateIndexStmt, *grammar.CreateViewStmt,
-		*grammar.CreateTriggerStmt, *grammar.DropStmt, *grammar.AlterTableStmt:
+		*grammar.CreateTriggerStmt, *grammar.DropStmt, *grammar.AlterTableStmt,
+		*grammar.CreatePropertyGraphStmt, *grammar.DropPropertyGraphStmt, *grammar.AlterPropertyGraphStmt:
 		return true
 	}
 	return false
