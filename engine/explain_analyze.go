@@ -38,7 +38,7 @@ func analyzeNode(e *explainer, prof exec.Profile, n plan.Node, parent int) {
 		detail += fmt.Sprintf(" actual rows=%d batches=%d time=%s", st.Rows, st.Batches, st.Time.Round(1000))
 	}
 	id := e.add(parent, detail)
-	for _, in := range plan.Inputs(n) {
+	for _, in := range n.Children() {
 		analyzeNode(e, prof, in, id)
 	}
 }

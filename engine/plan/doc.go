@@ -4,6 +4,13 @@
 // optimises them. Plans never execute themselves; engine/exec builds
 // operators from them.
 //
+// Every node lists its inputs (Node.Children) and copies itself over other
+// inputs (Node.WithChildren), so Walk and Transform reach every node of a
+// tree without a type switch; a node's own fields it alone knows. A rule is
+// a function from a node to its replacement, applied by Transform
+// bottom-up; a node whose children a rule replaced is copied first rather
+// than having its input fields assigned.
+//
 // The rules (the rules list in optimize.go, in the order Optimize runs
 // them, each bottom-up over the whole tree, then again over every subquery
 // plan): fold-constants (constant subexpressions computed once),

@@ -17,7 +17,7 @@ func Format(n Node) string {
 
 func formatNode(b *strings.Builder, n Node, depth int) {
 	fmt.Fprintf(b, "%s%s (~%.0f rows)\n", strings.Repeat("  ", depth), Describe(n), EstimateRows(n))
-	for _, c := range Inputs(n) {
+	for _, c := range n.Children() {
 		formatNode(b, c, depth+1)
 	}
 	subs, _ := NodeSubqueries(n)
@@ -29,33 +29,6 @@ func formatNode(b *strings.Builder, n Node, depth int) {
 		fmt.Fprintf(b, "%s%s %d\n", strings.Repeat("  ", depth+1), kind, s.ID)
 		formatNode(b, s.Plan, depth+2)
 	}
-}
-
-// Inputs lists n's inputs in order.
-func Inputs(n Node) []Node {
-	switch x := n.(type) {
-	case *Filter:
-		return []Node{x.Input}
-	case *Project:
-		return []Node{x.Input}
-	case *Limit:
-		return []Node{x.Input}
-	case *Sort:
-		return []Node{x.Input}
-	case *Aggregate:
-		return []Node{x.Input}
-	case *Distinct:
-		return []Node{x.Input}
-	case *Window:
-		return []Node{x.Input}
-	case *Join:
-		return []Node{x.Left, x.Right}
-	case *SetOp:
-		return []Node{x.Left, x.Right}
-	case *GraphExpand:
-		return graphInputs(x)
-	}
-	return nil
 }
 
 // Describe is a one-line description of n alone (operator, table, index,

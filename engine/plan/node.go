@@ -5,9 +5,14 @@ import (
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
-// Node is a logical plan node; it produces rows of Columns().
+// Node is a logical plan node; it produces rows of Columns() from the rows
+// of its Children(). Nodes are not changed once optimized; WithChildren
+// returns a copy over other inputs (or an error for a wrong count), so
+// Walk and Transform reach every node without listing node types.
 type Node interface {
 	Columns() []Column
+	Children() []Node
+	WithChildren(children ...Node) (Node, error)
 }
 
 // Column describes one output column of a node.

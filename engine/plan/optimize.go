@@ -82,7 +82,7 @@ func OptimizeStmt(cat *catalog.Catalog, s Statement) Statement {
 
 func optimizeNode(cat *catalog.Catalog, n Node) Node {
 	for _, r := range rules {
-		n = rewrite(n, func(x Node) Node { return r.apply(cat, x) })
+		n = Transform(n, func(x Node) Node { return r.apply(cat, x) })
 	}
 	optimizeSubqueries(cat, n)
 	return n
@@ -125,38 +125,6 @@ func optimizeCTE(cat *catalog.Catalog, c *CTE) {
 		c.Steps[i] = optimizeNode(cat, s)
 		pruneColumns(c.Steps[i], nil)
 	}
-}
-
-// rewrite applies fn bottom-up to every node of the tree.
-func rewrite(n Node, fn func(Node) Node) Node {
-	switch x := n.(type) {
-	case *Filter:
-		x.Input = rewrite(x.Input, fn)
-	case *Project:
-		x.Input = rewrite(x.Input, fn)
-	case *Limit:
-		x.Input = rewrite(x.Input, fn)
-	case *Sort:
-		x.Input = rewrite(x.Input, fn)
-	case *Aggregate:
-		x.Input = rewrite(x.Input, fn)
-	case *Distinct:
-		x.Input = rewrite(x.Input, fn)
-	case *Window:
-		x.Input = rewrite(x.Input, fn)
-	case *Join:
-		x.Left = rewrite(x.Left, fn)
-		x.Right = rewrite(x.Right, fn)
-	case *SetOp:
-		x.Left = rewrite(x.Left, fn)
-		x.Right = rewrite(x.Right, fn)
-	case *Lateral:
-		x.Left = rewrite(x.Left, fn)
-	case *GraphExpand:
-		x.Input = rewrite(x.Input, fn)
-		x.Edges = rewrite(x.Edges, fn)
-	}
-	return fn(n)
 }
 
 // rowidLookup turns Filter(rowid = e AND rest) over a Scan into a scan of

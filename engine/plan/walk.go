@@ -58,21 +58,47 @@ func nodeExprs(n Node) []Expr {
 	return nil
 }
 
-// nodeInputs lists n's input nodes, a Lateral's left side included.
-func nodeInputs(n Node) []Node {
-	if l, ok := n.(*Lateral); ok {
-		return []Node{l.Left}
+// Walk calls fn for n and, while fn returns true, for every node below it
+// (depth first, children in order), not entering subqueries or CTE terms.
+func Walk(n Node, fn func(Node) bool) {
+	if !fn(n) {
+		return
 	}
-	return Inputs(n)
+	for _, c := range n.Children() {
+		Walk(c, fn)
+	}
 }
 
 // walkPlan calls fn for n and every node below it, not entering
 // subqueries.
 func walkPlan(n Node, fn func(Node)) {
-	fn(n)
-	for _, in := range nodeInputs(n) {
-		walkPlan(in, fn)
+	Walk(n, func(x Node) bool { fn(x); return true })
+}
+
+// Transform applies fn bottom-up to every node of the tree rooted at n and
+// returns the new root. A node whose children fn changed is copied
+// (WithChildren) before fn sees it; an unchanged subtree is kept as is.
+func Transform(n Node, fn func(Node) Node) Node {
+	children := n.Children()
+	var changed []Node
+	for i, c := range children {
+		nc := Transform(c, fn)
+		if nc != c && changed == nil {
+			changed = append(make([]Node, 0, len(children)), children[:i]...)
+		}
+		if changed != nil {
+			changed = append(changed, nc)
+		}
 	}
+	if changed != nil {
+		var err error
+		if n, err = n.WithChildren(changed...); err != nil {
+			// Children and WithChildren of one node disagree: a bug that
+			// TestNode_ChildrenRoundTrip catches for every node type.
+			panic(err)
+		}
+	}
+	return fn(n)
 }
 
 // exprSubqueries calls fn for every subquery e holds, not entering their
