@@ -294,7 +294,7 @@ func rebindIndex(cat *catalog.Catalog, ix *catalog.Index, sql string) error {
 	if err != nil {
 		return err
 	}
-	bound, err := plan.NewBinder(cat).Bind(ci)
+	bound, err := plan.NewBinder(cat, exec.ConstEvaluator{}).Bind(ci)
 	if err != nil {
 		return err
 	}

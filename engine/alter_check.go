@@ -5,6 +5,7 @@ import (
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/grammar"
 )
@@ -24,7 +25,7 @@ func checkSchemaAfter(main, cat *catalog.Catalog, what string) error {
 		switch e.Type {
 		case "view":
 			if v := cat.View(e.Name); v != nil {
-				_, err = plan.NewBinder(bind).ViewTable(v)
+				_, err = plan.NewBinder(bind, nil).ViewTable(v)
 			}
 		case "trigger":
 			err = bindStoredTrigger(bind, e)
@@ -52,14 +53,14 @@ func bindStoredTrigger(cat *catalog.Catalog, e catalog.Entry) error {
 	}
 	target := cat.Table(ct.Table)
 	if v := cat.View(ct.Table); v != nil {
-		if target, err = plan.NewBinder(cat).ViewTable(v); err != nil {
+		if target, err = plan.NewBinder(cat, nil).ViewTable(v); err != nil {
 			return err
 		}
 	}
 	if target == nil {
 		return errs.New(errs.CodeGeneric, "no such table: main.%s", ct.Table)
 	}
-	_, err = plan.NewBinder(cat).BindTrigger(ct, target)
+	_, err = plan.NewBinder(cat, exec.ConstEvaluator{}).BindTrigger(ct, target)
 	return err
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/txn"
@@ -144,7 +145,7 @@ func loadIndex(cat *catalog.Catalog, e catalog.Entry) error {
 	if !ok {
 		return corruptSchema(e.Name, errs.New(errs.CodeCorrupt, "not a CREATE INDEX"))
 	}
-	bound, err := plan.NewBinder(cat).Bind(ci)
+	bound, err := plan.NewBinder(cat, exec.ConstEvaluator{}).Bind(ci)
 	if err != nil {
 		return corruptSchema(e.Name, err)
 	}

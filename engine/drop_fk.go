@@ -35,7 +35,7 @@ func deleteBeforeDrop(c *exec.Ctx, base *catalog.Catalog, p *plan.Drop) error {
 	if err != nil {
 		return err
 	}
-	bound, err := plan.NewBinder(c.Catalog).Bind(st)
+	bound, err := plan.NewBinder(c.Catalog, exec.ConstEvaluator{}).Bind(st)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -92,7 +93,7 @@ func optimizedPlan(t *testing.T, db *DB, sql string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := plan.NewBinder(db.cat.Load()).Bind(sc.stmts[0])
+	p, err := plan.NewBinder(db.cat.Load(), exec.ConstEvaluator{}).Bind(sc.stmts[0])
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -66,7 +66,7 @@ func expandPlan(t testing.TB, s *Session, sp expandSpec) plan.Node {
 		g.Target = []plan.Expr{&plan.ColRef{Idx: 2}}
 	}
 	g.Cols = plan.GraphExpandColumns(in, g.Start, g.PathVertices, g.PathEdges)
-	return plan.Optimize(s.db.cat.Load(), &plan.Query{Root: g}).Root
+	return plan.Optimize(s.db.cat.Load(), exec.ConstEvaluator{}, &plan.Query{Root: g}).Root
 }
 
 // runPlan executes root in a read statement of s, calling fn per row.

@@ -91,7 +91,7 @@ func checkIndex(tx *storage.Tx, t *catalog.Table, ix *catalog.Index, rows int64)
 // indexAgreement sees only rowids.
 func indexKeysAgree(c *exec.Ctx, cat *catalog.Catalog) ([]string, error) {
 	var problems []string
-	b := plan.NewBinder(cat)
+	b := plan.NewBinder(cat, nil)
 	for _, e := range cat.Entries() {
 		t := cat.Table(e.Name)
 		if e.Type != "table" || t == nil || t.Virtual || t.WithoutRowid || t.Temp {

@@ -107,7 +107,7 @@ func (s *script) txControl(i int) (*plan.TxControl, bool) {
 	switch s.stmts[i].(type) {
 	case *grammar.BeginStmt, *grammar.CommitStmt, *grammar.RollbackStmt,
 		*grammar.SavepointStmt, *grammar.ReleaseStmt:
-		p, err := plan.NewBinder(nil).Bind(s.stmts[i])
+		p, err := plan.NewBinder(nil, nil).Bind(s.stmts[i])
 		if err != nil {
 			return nil, false
 		}

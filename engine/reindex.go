@@ -83,7 +83,7 @@ func reindexSchemas(cat *catalog.Catalog, schema string) ([]*catalog.Catalog, er
 
 // rebuildIndexes refills the indexes of t that keep accepts.
 func rebuildIndexes(c *exec.Ctx, t *catalog.Table, keep func(*catalog.Index) bool) error {
-	keys, err := plan.NewBinder(c.Catalog).IndexKeysFor(t)
+	keys, err := plan.NewBinder(c.Catalog, nil).IndexKeysFor(t)
 	if err != nil {
 		return err
 	}

@@ -40,13 +40,13 @@ func (s *Session) triggersOf(cat *catalog.Catalog, t *catalog.Table) ([]*plan.Bo
 		}
 		target := t
 		if v := cat.SchemaOf(t).View(t.Name); v != nil {
-			vt, err := plan.NewBinder(cat).ViewTable(v)
+			vt, err := plan.NewBinder(cat, nil).ViewTable(v)
 			if err != nil {
 				return nil, err
 			}
 			target = vt
 		}
-		bt, err := plan.NewObjectBinder(cat, tr.Temp).BindTrigger(ct, target)
+		bt, err := plan.NewObjectBinder(cat, tr.Temp, exec.ConstEvaluator{}).BindTrigger(ct, target)
 		if err != nil {
 			return nil, err
 		}

@@ -391,7 +391,7 @@ func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
 		}
 		return nil
 	}
-	keys, err := plan.NewBinder(c.Catalog).IndexKeysFor(r.child)
+	keys, err := plan.NewBinder(c.Catalog, nil).IndexKeysFor(r.child)
 	if err != nil {
 		return err
 	}

@@ -7,14 +7,17 @@ import (
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
-// The planner folds constant expressions with the executor's own
-// evaluators, so a folded value is the one execution would compute.
-func init() { plan.EvalConst = evalConst }
+// ConstEvaluator is the plan.Evaluator the engine gives the binder: the
+// planner folds constant expressions with the executor's own evaluators,
+// so a folded value is the one execution would compute.
+type ConstEvaluator struct{}
 
-// evalConst compiles and evaluates a row-independent expression once;
+var _ plan.Evaluator = ConstEvaluator{}
+
+// EvalConst compiles and evaluates a row-independent expression once;
 // false on any error (or a panic), leaving the expression to run as
 // written.
-func evalConst(e plan.Expr) (v types.Value, ok bool) {
+func (ConstEvaluator) EvalConst(e plan.Expr) (v types.Value, ok bool) {
 	defer func() {
 		if recover() != nil {
 			v, ok = types.Null, false

@@ -59,7 +59,7 @@ func tableInfo(cat *catalog.Catalog, name string, x bool) ([][]types.Value, erro
 	if v := cat.View(name); t == nil && v != nil {
 		// A view lists its result columns, typed as their sources are; one
 		// that no longer binds is an error, as in SQLite.
-		vt, err := plan.NewBinder(cat).ViewTable(v)
+		vt, err := plan.NewBinder(cat, nil).ViewTable(v)
 		if err != nil {
 			return nil, err
 		}

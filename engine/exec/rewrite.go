@@ -11,7 +11,7 @@ import (
 // ConstValue evaluates an expression that reads no column (a DEFAULT of
 // ALTER TABLE ADD COLUMN).
 func ConstValue(c *Ctx, cat *catalog.Catalog, e grammar.Expr) (types.Value, error) {
-	x, err := plan.NewBinder(cat).BindConstant(e)
+	x, err := plan.NewBinder(cat, nil).BindConstant(e)
 	if err != nil {
 		return types.Null, err
 	}
@@ -64,7 +64,7 @@ func RewriteRows(c *Ctx, cat *catalog.Catalog, old, nt *catalog.Table, fn func([
 
 // rebuildIndexes empties and refills every index of t.
 func rebuildIndexes(c *Ctx, cat *catalog.Catalog, t *catalog.Table) error {
-	keys, err := plan.NewBinder(cat).IndexKeysFor(t)
+	keys, err := plan.NewBinder(cat, nil).IndexKeysFor(t)
 	if err != nil {
 		return err
 	}

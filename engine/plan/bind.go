@@ -3,8 +3,13 @@ package plan
 import (
 	"strings"
 
+	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/grammar"
 )
+
+// errNoEvaluator is returned by a binder made without an Evaluator for a
+// statement it would have to optimize.
+var errNoEvaluator = errs.New(errs.CodeInternal, "plan: a query or write bound without a constant evaluator")
 
 // Bind binds one parsed statement.
 func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
@@ -15,7 +20,10 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 			return nil, err
 		}
 		q.ReadOnly, q.NoTables = true, !b.touched
-		return Optimize(b.cat, q), nil
+		if b.eval == nil {
+			return nil, errNoEvaluator
+		}
+		return Optimize(b.cat, b.eval, q), nil
 	case *grammar.InsertStmt:
 		return b.optimizeStmt(b.bindInsert(s))
 	case *grammar.UpdateStmt:
@@ -102,7 +110,10 @@ func (b *Binder) optimizeStmt(s Statement, err error) (Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	return OptimizeStmt(b.cat, s), nil
+	if b.eval == nil {
+		return nil, errNoEvaluator
+	}
+	return OptimizeStmt(b.cat, b.eval, s), nil
 }
 
 // bindPragma binds PRAGMA name [= value]; the engine executes it.

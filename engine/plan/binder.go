@@ -9,6 +9,11 @@ import (
 // It is not safe for concurrent use; make one per Prepare.
 type Binder struct {
 	cat *catalog.Catalog
+	// eval folds constants when a query or write is optimized; a binder
+	// made without one binds only what needs no optimizing (schema
+	// objects, index keys, DEFAULT and view columns) and refuses the rest
+	// (errNoEvaluator), so folding never silently turns off.
+	eval Evaluator
 	// scopes is the stack of enclosing query scopes, innermost last, for
 	// correlated references.
 	scopes []*scope
@@ -32,8 +37,12 @@ type Binder struct {
 	opensTemp bool
 }
 
-// NewBinder returns a binder over cat.
-func NewBinder(cat *catalog.Catalog) *Binder { return &Binder{cat: cat} }
+// NewBinder returns a binder over cat that optimizes the queries and
+// writes it binds, folding constants with eval (nil: it binds no query or
+// write; see Binder.eval).
+func NewBinder(cat *catalog.Catalog, eval Evaluator) *Binder {
+	return &Binder{cat: cat, eval: eval}
+}
 
 // Catalog returns the snapshot the binder resolves names in.
 func (b *Binder) Catalog() *catalog.Catalog { return b.cat }

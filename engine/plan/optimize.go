@@ -11,7 +11,7 @@ type rule struct {
 
 // rules is the ordered list of rewrites Optimize applies.
 var rules = []rule{
-	{"fold-constants", foldConstants},
+	{"fold-constants", nil}, // foldConstants, with the optimizer's Evaluator
 	{"decorrelate", decorrelate},
 	{"pushdown-filters", pushdownFilters},
 	{"rowid-lookup", func(_ *catalog.Catalog, n Node) Node { return rowidLookup(n) }},
@@ -54,37 +54,49 @@ func withoutRowidOrder(cat *catalog.Catalog, n Node) Node {
 	return n
 }
 
-// Optimize applies the rules to a query. Columns are pruned before the
-// rules too, so access-path rules see which columns a scan must produce
-// (a covering index needs them all).
-func Optimize(cat *catalog.Catalog, q *Query) *Query {
+// optimizer applies the rules with a catalog and an evaluator.
+type optimizer struct {
+	cat  *catalog.Catalog
+	eval Evaluator
+}
+
+// Optimize applies the rules to a query, folding constants with eval.
+// Columns are pruned before the rules too, so access-path rules see which
+// columns a scan must produce (a covering index needs them all).
+func Optimize(cat *catalog.Catalog, eval Evaluator, q *Query) *Query {
+	o := &optimizer{cat, eval}
 	pruneColumns(q.Root, nil)
-	q.Root = optimizeNode(cat, q.Root)
+	q.Root = o.optimizeNode(q.Root)
 	pruneColumns(q.Root, nil)
 	return q
 }
 
 // OptimizeStmt applies the rules to the input of a write.
-func OptimizeStmt(cat *catalog.Catalog, s Statement) Statement {
+func OptimizeStmt(cat *catalog.Catalog, eval Evaluator, s Statement) Statement {
+	o := &optimizer{cat, eval}
 	switch s := s.(type) {
 	case *Update:
-		s.Input = optimizeNode(cat, s.Input)
+		s.Input = o.optimizeNode(s.Input)
 	case *Delete:
-		s.Input = optimizeNode(cat, s.Input)
+		s.Input = o.optimizeNode(s.Input)
 	case *Insert:
 		if s.Source != nil {
-			s.Source = optimizeNode(cat, s.Source)
+			s.Source = o.optimizeNode(s.Source)
 			pruneColumns(s.Source, nil)
 		}
 	}
 	return s
 }
 
-func optimizeNode(cat *catalog.Catalog, n Node) Node {
+func (o *optimizer) optimizeNode(n Node) Node {
 	for _, r := range rules {
-		n = Transform(n, func(x Node) Node { return r.apply(cat, x) })
+		apply := func(x Node) Node { return r.apply(o.cat, x) }
+		if r.apply == nil {
+			apply = func(x Node) Node { return foldConstants(o.eval, x) }
+		}
+		n = Transform(n, apply)
 	}
-	optimizeSubqueries(cat, n)
+	o.optimizeSubqueries(n)
 	return n
 }
 
@@ -93,10 +105,10 @@ func optimizeNode(cat *catalog.Catalog, n Node) Node {
 // get index lookups and hash joins too; a correlated one's lookup keys may
 // read the outer row (constLike accepts OuterRefs). Each plan is optimized
 // once, however many expressions share it.
-func optimizeSubqueries(cat *catalog.Catalog, n Node) {
+func (o *optimizer) optimizeSubqueries(n Node) {
 	walkPlan(n, func(x Node) {
 		if r, ok := x.(*CTERef); ok {
-			optimizeCTE(cat, r.CTE)
+			o.optimizeCTE(r.CTE)
 		}
 		for _, e := range nodeExprs(x) {
 			exprSubqueries(e, func(s *Subquery) {
@@ -104,7 +116,7 @@ func optimizeSubqueries(cat *catalog.Catalog, n Node) {
 					return
 				}
 				s.optimized = true
-				s.Plan = optimizeNode(cat, s.Plan)
+				s.Plan = o.optimizeNode(s.Plan)
 				pruneColumns(s.Plan, nil)
 			})
 		}
@@ -114,15 +126,15 @@ func optimizeSubqueries(cat *catalog.Catalog, n Node) {
 // optimizeCTE applies the rules to a recursive CTE's setup and recursive
 // terms (a step run once per queued row gains most from index lookups),
 // once however many references share it.
-func optimizeCTE(cat *catalog.Catalog, c *CTE) {
+func (o *optimizer) optimizeCTE(c *CTE) {
 	if c.optimized {
 		return
 	}
 	c.optimized = true
-	c.Plan = optimizeNode(cat, c.Plan)
+	c.Plan = o.optimizeNode(c.Plan)
 	pruneColumns(c.Plan, nil)
 	for i, s := range c.Steps {
-		c.Steps[i] = optimizeNode(cat, s)
+		c.Steps[i] = o.optimizeNode(s)
 		pruneColumns(c.Steps[i], nil)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/grammar"
 )
 
@@ -27,7 +28,7 @@ func bindOne(t *testing.T, cat *catalog.Catalog, sql string) (Statement, error) 
 	t.Helper()
 	st, err := grammar.Parse(sql)
 	require.NoError(t, err)
-	return NewBinder(cat).Bind(st[0])
+	return NewBinder(cat, noFolding{}).Bind(st[0])
 }
 
 // findScan returns the first Scan under n.
@@ -107,3 +108,9 @@ func TestTableFromAST_RowidAliasAndAutoIndexes(t *testing.T) {
 	require.Equal(t, -1, k.RowidCol)
 	require.Len(t, autos, 2)
 }
+
+// noFolding is an Evaluator that folds nothing: the plan tests check the
+// rules' rewrites of expressions as written.
+type noFolding struct{}
+
+func (noFolding) EvalConst(Expr) (types.Value, bool) { return types.Null, false }

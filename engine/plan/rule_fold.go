@@ -1,17 +1,22 @@
 package plan
 
 import (
-	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/funcs"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
-// EvalConst evaluates an expression that reads no row, parameter or
-// session state, reporting false when it fails (the error then surfaces,
-// or not, when the statement runs, as it would unfolded). The executor
-// sets it (package exec), so folding evaluates exactly as execution
-// would; while it is nil nothing folds.
-var EvalConst func(Expr) (types.Value, bool)
+// Evaluator evaluates the constant expressions the optimizer folds. The
+// engine passes the executor's (exec.ConstEvaluator), so a folded value is
+// the one execution would compute; plan cannot import exec.
+type Evaluator interface {
+	// EvalConst evaluates an expression that reads no row, parameter or
+	// session state, reporting false when it fails (the error then
+	// surfaces, or not, when the statement runs, as it would unfolded).
+	EvalConst(e Expr) (types.Value, bool)
+}
+
+// folder folds constant subexpressions with its evaluator.
+type folder struct{ eval Evaluator }
 
 // foldConstants replaces every maximal constant subexpression of n's
 // expressions by its value, computed once at plan time: `x = 1 + 1`
@@ -19,66 +24,64 @@ var EvalConst func(Expr) (types.Value, bool)
 // constant when it reads no column, outer row, parameter or subquery and
 // calls only deterministic scalar functions (random(), changes(), the
 // date and time functions and CURRENT_* read state and never fold).
-func foldConstants(_ *catalog.Catalog, n Node) Node {
-	if EvalConst == nil {
-		return n
-	}
+func foldConstants(eval Evaluator, n Node) Node {
+	f := folder{eval}
 	switch x := n.(type) {
 	case *Filter:
-		x.Pred = foldExpr(x.Pred)
+		x.Pred = f.foldExpr(x.Pred)
 	case *Project:
-		foldAll(x.Exprs)
+		f.foldAll(x.Exprs)
 	case *Sort:
 		for i := range x.Keys {
-			x.Keys[i].Expr = foldExpr(x.Keys[i].Expr)
+			x.Keys[i].Expr = f.foldExpr(x.Keys[i].Expr)
 		}
 	case *Aggregate:
-		foldAll(x.Group)
+		f.foldAll(x.Group)
 		for i := range x.Aggs {
-			foldAll(x.Aggs[i].Args)
-			x.Aggs[i].Filter = foldExpr(x.Aggs[i].Filter)
+			f.foldAll(x.Aggs[i].Args)
+			x.Aggs[i].Filter = f.foldExpr(x.Aggs[i].Filter)
 		}
 	case *Join:
-		x.On = foldExpr(x.On)
-		foldAll(x.LeftKeys)
-		foldAll(x.RightKeys)
+		x.On = f.foldExpr(x.On)
+		f.foldAll(x.LeftKeys)
+		f.foldAll(x.RightKeys)
 	case *Values:
 		for _, r := range x.Rows {
-			foldAll(r)
+			f.foldAll(r)
 		}
 	}
 	return n
 }
 
-func foldAll(es []Expr) {
+func (f folder) foldAll(es []Expr) {
 	for i, e := range es {
-		es[i] = foldExpr(e)
+		es[i] = f.foldExpr(e)
 	}
 }
 
 // foldExpr returns e with its maximal constant subexpressions folded,
 // bottom-up: a node folds when its operands folded to literals, so a deep
 // tree (a 400-term OR) costs one pass rather than one per level.
-func foldExpr(e Expr) Expr {
+func (f folder) foldExpr(e Expr) Expr {
 	if e == nil {
 		return nil
 	}
 	if _, ok := e.(*Const); ok {
 		return e
 	}
-	f := foldChildren(e)
-	if _, ok := f.(*Collate); ok || !constNode(f) { // a COLLATE keeps its name for the comparison above
-		return f
+	x := f.foldChildren(e)
+	if _, ok := x.(*Collate); ok || !constNode(x) { // a COLLATE keeps its name for the comparison above
+		return x
 	}
-	for _, c := range children(f) {
+	for _, c := range children(x) {
 		if c != nil && !foldedOperand(c) {
-			return f
+			return x
 		}
 	}
-	if v, ok := EvalConst(f); ok {
+	if v, ok := f.eval.EvalConst(x); ok {
 		return &Const{V: v}
 	}
-	return f
+	return x
 }
 
 // foldedOperand reports whether c is a literal, or a literal with a
@@ -107,40 +110,40 @@ func constNode(e Expr) bool {
 }
 
 // foldChildren rebuilds e with each operand folded.
-func foldChildren(e Expr) Expr {
+func (f folder) foldChildren(e Expr) Expr {
 	switch x := e.(type) {
 	case *Unary:
-		return &Unary{Op: x.Op, X: foldExpr(x.X)}
+		return &Unary{Op: x.Op, X: f.foldExpr(x.X)}
 	case *Binary:
-		return &Binary{Op: x.Op, L: foldExpr(x.L), R: foldExpr(x.R), Coll: x.Coll, TextAff: x.TextAff}
+		return &Binary{Op: x.Op, L: f.foldExpr(x.L), R: f.foldExpr(x.R), Coll: x.Coll, TextAff: x.TextAff}
 	case *Affinity:
-		return &Affinity{X: foldExpr(x.X), Aff: x.Aff, Read: x.Read}
+		return &Affinity{X: f.foldExpr(x.X), Aff: x.Aff, Read: x.Read}
 	case *Collate:
-		return &Collate{X: foldExpr(x.X), Name: x.Name}
+		return &Collate{X: f.foldExpr(x.X), Name: x.Name}
 	case *Cast:
-		return &Cast{X: foldExpr(x.X), Type: x.Type, Affinity: x.Affinity}
+		return &Cast{X: f.foldExpr(x.X), Type: x.Type, Affinity: x.Affinity}
 	case *IsNull:
-		return &IsNull{X: foldExpr(x.X), Not: x.Not}
+		return &IsNull{X: f.foldExpr(x.X), Not: x.Not}
 	case *Func:
 		args := make([]Expr, len(x.Args))
 		for i, a := range x.Args {
-			args[i] = foldExpr(a)
+			args[i] = f.foldExpr(a)
 		}
 		return &Func{Name: x.Name, Args: args}
 	case *Case:
-		c := &Case{Operand: foldExpr(x.Operand), Else: foldExpr(x.Else)}
+		c := &Case{Operand: f.foldExpr(x.Operand), Else: f.foldExpr(x.Else)}
 		for _, w := range x.Whens {
-			c.Whens = append(c.Whens, When{Cond: foldExpr(w.Cond), Then: foldExpr(w.Then)})
+			c.Whens = append(c.Whens, When{Cond: f.foldExpr(w.Cond), Then: f.foldExpr(w.Then)})
 		}
 		return c
 	case *Like:
-		return &Like{Op: x.Op, X: foldExpr(x.X), Pat: foldExpr(x.Pat), Escape: foldExpr(x.Escape), Not: x.Not}
+		return &Like{Op: x.Op, X: f.foldExpr(x.X), Pat: f.foldExpr(x.Pat), Escape: f.foldExpr(x.Escape), Not: x.Not}
 	case *Between:
-		return &Between{X: foldExpr(x.X), Lo: foldExpr(x.Lo), Hi: foldExpr(x.Hi), Not: x.Not}
+		return &Between{X: f.foldExpr(x.X), Lo: f.foldExpr(x.Lo), Hi: f.foldExpr(x.Hi), Not: x.Not}
 	case *InList:
-		l := &InList{X: foldExpr(x.X), Not: x.Not, List: make([]Expr, len(x.List))}
+		l := &InList{X: f.foldExpr(x.X), Not: x.Not, List: make([]Expr, len(x.List))}
 		for i, v := range x.List {
-			l.List[i] = foldExpr(v)
+			l.List[i] = f.foldExpr(v)
 		}
 		return l
 	}

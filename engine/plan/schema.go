@@ -109,8 +109,8 @@ func (b *Binder) withMain(fn func() error) error {
 // NewObjectBinder returns a binder for the body of a view or trigger over
 // cat: a temp object's names resolve as any statement's, those of an
 // object of main in main only.
-func NewObjectBinder(cat *catalog.Catalog, temp bool) *Binder {
-	b := NewBinder(cat)
+func NewObjectBinder(cat *catalog.Catalog, temp bool, eval Evaluator) *Binder {
+	b := NewBinder(cat, eval)
 	if !temp && cat.Temp() != nil {
 		b.cat, b.fixedMain = cat.Main(), true
 	}
