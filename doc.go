@@ -17,6 +17,7 @@
 //	sync          full (default) | normal | off
 //	foreign_keys  on (default) | off
 //	memory_limit  per-query memory limit (default none)
+//	limit_NAME    lower one of SQLite's limits (limit_length, limit_expr_depth…: docs/LIMITS.md)
 //	loc           zone of returned times: UTC (default) | Local | an IANA name
 //
 // An unknown option or a bad value is an error from sql.Open.

@@ -161,5 +161,6 @@ func (c *Config) engineOptions() engine.Options {
 		Create:      c.Mode == ModeReadWriteCreate,
 		ForeignKeys: c.ForeignKeys,
 		MemoryLimit: c.MemoryLimit,
+		Limits:      c.Limits,
 	}
 }

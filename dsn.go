@@ -69,9 +69,12 @@ type Config struct {
 	PageSize    int           // at creation; 0 means 4096
 	BusyTimeout time.Duration // writer-lock wait; 0 means 5 s
 	Sync        SyncMode
-	ForeignKeys bool           // enforced unless foreign_keys=off
-	MemoryLimit int64          // per-query memory limit in bytes; 0 means none
-	Location    *time.Location // zone of returned time.Time values; nil means UTC
+	ForeignKeys bool  // enforced unless foreign_keys=off
+	MemoryLimit int64 // per-query memory limit in bytes; 0 means none
+	// Limits lower SQLite's run-time limits (DSN limit_length=…,
+	// limit_expr_depth=… : docs/LIMITS.md); zero fields keep the defaults.
+	Limits   Limits
+	Location *time.Location // zone of returned time.Time values; nil means UTC
 	// StoredValues returns every value as stored (int64, float64, string,
 	// []byte, nil), without the BOOLEAN → bool and DATE/TIMESTAMP →
 	// time.Time mapping: what a shell or a dump needs to write the data back.
@@ -209,6 +212,13 @@ func (c *Config) setOption(key, val string) error {
 			return bad("a size in bytes, or with a KiB/MiB/GiB suffix")
 		}
 		c.MemoryLimit = n
+	case "limit_length", "limit_sql_length", "limit_column", "limit_expr_depth", "limit_compound_select",
+		"limit_function_arg", "limit_like_pattern_length", "limit_variable_number", "limit_trigger_depth":
+		n, err := parseBytes(val)
+		if err != nil || n < 1 {
+			return bad("a positive number (a limit can only be lowered: larger values keep SQLite's default)")
+		}
+		setLimit(&c.Limits, strings.TrimPrefix(key, "limit_"), n)
 	case "clone":
 		if val == "" {
 			return bad("the name of a memory database or the path of a database file")
@@ -263,9 +273,25 @@ func (c *Config) setOption(key, val string) error {
 			return bad("go or stored")
 		}
 	default:
-		return fmt.Errorf("ladybug: unknown DSN option %q (known: mode, cache_size, page_size, busy_timeout, sync, foreign_keys, memory_limit, loc, values, clone, txlock; mattn/modernc forms: _busy_timeout, _txlock, _foreign_keys, _fk, _sync, _synchronous, _cache_size, _journal_mode, _loc, _pragma, cache=shared)", key)
+		return fmt.Errorf("ladybug: unknown DSN option %q (known: mode, cache_size, page_size, busy_timeout, sync, foreign_keys, memory_limit, limit_NAME (docs/LIMITS.md), loc, values, clone, txlock; mattn/modernc forms: _busy_timeout, _txlock, _foreign_keys, _fk, _sync, _synchronous, _cache_size, _journal_mode, _loc, _pragma, cache=shared)", key)
 	}
 	return nil
+}
+
+// Limits lower SQLite's run-time limits for a database (sqlite3_limit):
+// see engine.Limits and docs/LIMITS.md.
+type Limits = engine.Limits
+
+// setLimit stores the DSN limit name (without "limit_") as n, capped to what
+// its field holds.
+func setLimit(l *Limits, name string, n int64) {
+	if name == "length" {
+		l.Length = n
+		return
+	}
+	*map[string]*int{"sql_length": &l.SQLLength, "column": &l.Column, "expr_depth": &l.ExprDepth,
+		"compound_select": &l.CompoundSelect, "function_arg": &l.FunctionArg, "like_pattern_length": &l.LikePatternLength,
+		"variable_number": &l.VariableNumber, "trigger_depth": &l.TriggerDepth}[name] = int(min(n, 1<<31-1))
 }
 
 // registryKey names the engine a config opens, so every connector of the

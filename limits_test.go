@@ -368,3 +368,89 @@ func TestLimits_ProcessMemoryBudgetSharedByConnections(t *testing.T) {
 	require.Equal(t, 50000, n)
 	require.Equal(t, base, ladybug.MemoryBudgetUsed())
 }
+
+// TestLimits_LoweredPerDSN: each limit_NAME DSN option lowers its limit as
+// sqlite3_limit does: a statement at the lowered limit runs, one past it
+// gets SQLite's error; a value above the default keeps the default; a
+// bad value is refused at open.
+func TestLimits_LoweredPerDSN(t *testing.T) {
+	db := openLimitsDBAt(t, "file:lowered?mode=memory&limit_length=1000&limit_sql_length=200&limit_column=10"+
+		"&limit_expr_depth=10&limit_compound_select=3&limit_function_arg=3&limit_like_pattern_length=10"+
+		"&limit_variable_number=10&limit_trigger_depth=5")
+	_, err := db.Exec(`CREATE TABLE nums(n); INSERT INTO nums VALUES (400), (1000), (1001)`)
+	require.NoError(t, err)
+	for _, c := range []struct {
+		name, ok, bad, msg string
+	}{
+		{"length zeroblob", "SELECT length(zeroblob(n)) FROM nums WHERE n = 1000", "SELECT length(zeroblob(n)) FROM nums WHERE n = 1001", "string or blob too big"},
+		{"length ||", "SELECT length(zeroblob(600) || zeroblob(n)) FROM nums WHERE n = 400", "SELECT length(zeroblob(600) || zeroblob(n)) FROM nums WHERE n = 1000", "string or blob too big"},
+		{"length replace", "SELECT length(replace(printf('%.*c', n, 'a'), 'a', 'ab')) FROM nums WHERE n = 400", "SELECT length(replace(printf('%.*c', n, 'a'), 'a', 'abc')) FROM nums WHERE n = 400", "string or blob too big"},
+		{"sql length", "SELECT 1" + strings.Repeat(" ", 192), "SELECT 1" + strings.Repeat(" ", 193), "sql text too long"},
+		{"columns", "SELECT " + joined("1", ",", 10), "SELECT " + joined("1", ",", 11), "too many columns in result set"},
+		{"values columns", "VALUES (" + joined("1", ",", 10) + ")", "VALUES (" + joined("1", ",", 11) + ")", "too many columns in result set"},
+		{"expression depth", "SELECT " + joined("1", "+", 10), "SELECT " + joined("1", "+", 11), "Expression tree is too large (maximum depth 10)"},
+		{"compound terms", joined("SELECT 1", " UNION ALL ", 3), joined("SELECT 1", " UNION ALL ", 4), "too many terms in compound SELECT"},
+		{"function arguments", "SELECT max(1, 2, 3)", "SELECT max(1, 2, 3, 4)", "too many arguments on function max"},
+		{"like pattern", "SELECT 'a' LIKE printf('%.*c', n / 100, '%') FROM nums WHERE n = 1000", "SELECT 'a' LIKE printf('%.*c', n / 100 + 1, '%') FROM nums WHERE n = 1000", "LIKE or GLOB pattern too complex"},
+		{"glob function", "SELECT glob(printf('%.*c', n / 100, '*'), 'a') FROM nums WHERE n = 1000", "SELECT glob(printf('%.*c', n / 100 + 1, '*'), 'a') FROM nums WHERE n = 1000", "LIKE or GLOB pattern too complex"},
+		{"variable number", "SELECT ?10 IS NULL", "SELECT ?11", "variable number must be between ?1 and ?10"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var args []any
+			if strings.Contains(c.ok, "?10") {
+				args = make([]any, 10)
+			}
+			rows, err := db.Query(c.ok, args...)
+			require.NoError(t, err)
+			for rows.Next() {
+			}
+			require.NoError(t, rows.Err())
+			require.NoError(t, rows.Close())
+			rows, err = db.Query(c.bad)
+			if err == nil {
+				for rows.Next() {
+				}
+				err = rows.Err()
+				rows.Close()
+			}
+			require.ErrorContains(t, err, c.msg)
+		})
+	}
+	// Tables: CREATE TABLE and ALTER TABLE ADD COLUMN.
+	cols := make([]string, 11)
+	for i := range cols {
+		cols[i] = fmt.Sprintf("c%d", i)
+	}
+	_, err = db.Exec("CREATE TABLE w(" + strings.Join(cols, ",") + ")")
+	require.ErrorContains(t, err, "too many columns on w")
+	_, err = db.Exec("CREATE TABLE w(" + strings.Join(cols[:10], ",") + ")")
+	require.NoError(t, err)
+	_, err = db.Exec("ALTER TABLE w ADD COLUMN c10")
+	require.ErrorContains(t, err, "too many columns on w")
+	// Triggers: 4 nested programs run, the 5th fails.
+	_, err = db.Exec(`PRAGMA recursive_triggers = ON; CREATE TABLE n(x); DELETE FROM t; INSERT INTO t VALUES (5, 0)`)
+	require.NoError(t, err)
+	_, err = db.Exec(`CREATE TRIGGER more AFTER INSERT ON n WHEN new.x < (SELECT a FROM t) BEGIN INSERT INTO n VALUES (new.x + 1); END`)
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO n VALUES (1)")
+	require.NoError(t, err)
+	_, err = db.Exec("UPDATE t SET a = 6; DELETE FROM n")
+	require.NoError(t, err)
+	_, err = db.Exec("INSERT INTO n VALUES (1)")
+	require.ErrorContains(t, err, "too many levels of trigger recursion")
+
+	// Only lowering: a value above the default keeps SQLite's default.
+	high := openLimitsDBAt(t, ":memory:?limit_expr_depth=5000&limit_column=100000")
+	_, err = high.Query("SELECT " + joined("1", "+", 1001))
+	require.ErrorContains(t, err, "Expression tree is too large (maximum depth 1000)")
+	_, err = high.Query("SELECT " + joined("1", ",", 2001))
+	require.ErrorContains(t, err, "too many columns in result set")
+	for _, bad := range []string{"limit_column=0", "limit_expr_depth=-1", "limit_length=x", "limit_nothing=3"} {
+		db, err := sql.Open("ladybug", ":memory:?"+bad)
+		if err == nil {
+			err = db.Ping()
+			db.Close()
+		}
+		require.Error(t, err, bad)
+	}
+}

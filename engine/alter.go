@@ -359,7 +359,11 @@ func addColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramma
 	if old.ColumnIndex(cd.Name) >= 0 {
 		return errs.New(errs.CodeGeneric, "duplicate column name: %s", cd.Name)
 	}
-	if len(old.Columns) >= plan.MaxColumn {
+	limit := plan.MaxColumn
+	if s, ok := c.Sess.(*Session); ok {
+		limit = s.db.opts.Limits.column()
+	}
+	if len(old.Columns) >= limit {
 		return errs.New(errs.CodeGeneric, "too many columns on %s", old.Name)
 	}
 	var def grammar.Expr

@@ -46,6 +46,8 @@ type Options struct {
 	Create      bool  // mode=rwc (true) vs rw (false)
 	ForeignKeys bool  // default true
 	MemoryLimit int64 // per-query bytes; 0 = unlimited
+	// Limits lower SQLite's run-time limits (sqlite3_limit).
+	Limits Limits
 }
 
 // DB is one open database shared by many Sessions.

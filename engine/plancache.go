@@ -125,7 +125,7 @@ func (db *DB) parse(sql string) (*script, error) {
 	}
 	db.cache.miss.Add(1)
 	db.parses.Add(1)
-	stmts, err := grammar.Parse(sql)
+	stmts, err := grammar.ParseLimited(sql, db.opts.Limits.grammarLimits())
 	if err != nil {
 		return nil, syntaxError(err)
 	}

@@ -134,6 +134,9 @@ func (s *Session) bindAt(sc *script, i int, cat *catalog.Catalog) (*boundPlan, e
 	s.db.cache.binds.Add(1)
 	b := plan.NewBinder(cat, exec.ConstEvaluator{})
 	p, err := b.Bind(sc.stmts[i])
+	if err == nil {
+		err = s.db.opts.Limits.checkColumns(p)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -157,6 +160,9 @@ func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, 
 	c.Go, c.Tx, c.Catalog, c.Args, c.Sess = ctx, tx, cat, args, s
 	c.Pool, c.MemoryLimit, c.Setting, c.ForeignKeys = s.db.pool, s.db.opts.MemoryLimit, s.settingFn, s.foreignKeys
 	c.DeferFK, c.Triggers = s.deferFKFn, s.triggersFn
+	if l := &s.db.opts.Limits; *l != (Limits{}) {
+		c.LengthLimit, c.LikeLimit = l.Length, l.LikePatternLength
+	}
 	return c
 }
 

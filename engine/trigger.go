@@ -67,7 +67,7 @@ func (s *Session) fireTriggers(c *exec.Ctx, timing, event string, t *catalog.Tab
 		if bt.Time != timing || bt.Event != event || !touches(bt.Columns, cols) {
 			continue
 		}
-		if c.TriggerDepth >= maxTriggerDepth {
+		if c.TriggerDepth >= s.db.opts.Limits.triggerDepth() {
 			return false, errs.New(errs.CodeGeneric, "too many levels of trigger recursion")
 		}
 		skip, err := s.runTrigger(c, bt, triggerRow(t, old, nrow))

@@ -13,7 +13,8 @@ type builder struct {
 	src      string
 	height   int // tallest expression converted so far (see expr)
 	err      error
-	sawParam bool // a placeholder was built since the flag was cleared
+	sawParam bool   // a placeholder was built since the flag was cleared
+	lim      Limits // resolved: every field set
 }
 
 // fail records an error at pos; only the first one is kept.

@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"encoding/hex"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -78,9 +79,13 @@ type hexpr struct {
 
 // node is a new operator node over children of tallest height h.
 func (c *climber) node(x Expr, h int) hexpr {
-	if h+1 > MaxExprDepth {
+	if h+1 > c.b.lim.ExprDepth {
 		p := x.Pos()
-		c.b.failWith(lexer.Position{Offset: p.Offset, Line: p.Line, Column: p.Column}, errExprTooDeep, ErrExprTooDeep)
+		msg := errExprTooDeep
+		if c.b.lim.ExprDepth != MaxExprDepth {
+			msg = fmt.Sprintf("Expression tree is too large (maximum depth %d)", c.b.lim.ExprDepth)
+		}
+		c.b.failWith(lexer.Position{Offset: p.Offset, Line: p.Line, Column: p.Column}, msg, ErrExprTooDeep)
 	}
 	return hexpr{x, h + 1}
 }
@@ -363,9 +368,6 @@ func (b *builder) signedNumber(p Position, n *sSignedNum) Expr {
 	return lit
 }
 
-// maxParamIndex is SQLite's largest placeholder number.
-const maxParamIndex = MaxVariableNumber
-
 // param converts a placeholder. Only ?NNN and $N get their number here:
 // the others are numbered in text order once the statement is built
 // (ParamNumbering), since the tree is not built in text order.
@@ -382,8 +384,8 @@ func (b *builder) param(lp lexer.Position, raw string) Expr {
 			p.Kind = ParamDollar
 		}
 		n, err := strconv.Atoi(digits)
-		if err != nil || n < 1 || n > maxParamIndex {
-			b.fail(lp, "variable number must be between ?1 and ?32766")
+		if err != nil || n < 1 || n > b.lim.VariableNumber {
+			b.fail(lp, fmt.Sprintf("variable number must be between ?1 and ?%d", b.lim.VariableNumber))
 		}
 		p.Index = n
 	case raw[0] == ':':
@@ -423,7 +425,7 @@ func (b *builder) raise(p Position, r *sRaise) Expr {
 }
 
 func (b *builder) funcCall(f *sFuncCall) Expr {
-	if len(f.Args) > MaxFunctionArg {
+	if len(f.Args) > b.lim.FunctionArg {
 		b.fail(f.Pos, "too many arguments on function "+unquote(f.Name))
 	}
 	fc := &FuncCall{Position: pos(f.Pos), Name: unquote(f.Name), Distinct: f.Distinct, Star: f.Star,

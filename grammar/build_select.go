@@ -6,8 +6,8 @@ func (b *builder) selectStmt(s *sSelect) *SelectStmt {
 	if s == nil {
 		return nil
 	}
-	if len(s.Rest) >= MaxCompoundSelect {
-		b.fail(s.Rest[MaxCompoundSelect-1].Pos, "too many terms in compound SELECT")
+	if n := b.lim.CompoundSelect; len(s.Rest) >= n {
+		b.fail(s.Rest[n-1].Pos, "too many terms in compound SELECT")
 		return &SelectStmt{Position: pos(s.Pos), Body: &SelectCore{Position: pos(s.Pos)}}
 	}
 	st := &SelectStmt{Position: pos(s.Pos), With: b.with(s.With), Body: b.selectTerm(s.Left), OrderBy: b.orderTerms(s.OrderBy)}

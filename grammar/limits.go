@@ -32,6 +32,36 @@ const (
 	MaxColumn = 2000
 )
 
+// Limits lowers the grammar's limits for one parse (sqlite3_limit): a
+// zero or larger field keeps the default above. Only the builder's exact
+// checks read it; the token guards stay at the defaults, which bound the
+// parser itself.
+type Limits struct {
+	SQLLength, ExprDepth, CompoundSelect, FunctionArg, VariableNumber int
+}
+
+// lower returns v when it lowers def, else def.
+func lower(v, def int) int {
+	if v > 0 && v < def {
+		return v
+	}
+	return def
+}
+
+// resolved is l with every field set: the lowered value or the default.
+func (l *Limits) resolved() Limits {
+	if l == nil {
+		l = &Limits{}
+	}
+	return Limits{
+		SQLLength:      lower(l.SQLLength, MaxSQLLength),
+		ExprDepth:      lower(l.ExprDepth, MaxExprDepth),
+		CompoundSelect: lower(l.CompoundSelect, MaxCompoundSelect),
+		FunctionArg:    lower(l.FunctionArg, MaxFunctionArg),
+		VariableNumber: lower(l.VariableNumber, MaxVariableNumber),
+	}
+}
+
 // errExprTooDeep is SQLite's message for an expression over MaxExprDepth.
 const errExprTooDeep = "Expression tree is too large (maximum depth 1000)"
 

@@ -36,13 +36,20 @@ const maxDepth = 200
 
 // Parse parses a script of zero or more statements separated by semicolons.
 // It returns a *SyntaxError when the text is not valid SQL.
-func Parse(sql string) (stmts []Statement, err error) {
+func Parse(sql string) (stmts []Statement, err error) { return ParseLimited(sql, nil) }
+
+// ParseLimited is Parse under lowered limits (nil: the defaults).
+func ParseLimited(sql string, lim *Limits) (stmts []Statement, err error) {
 	defer recoverParse(&err)
+	l := lim.resolved()
+	if len(sql) > l.SQLLength {
+		return nil, tooLong()
+	}
 	tree, err := parseScript(sql)
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{src: sql}
+	b := &builder{src: sql, lim: l}
 	for _, s := range tree.Stmts {
 		b.sawParam = false
 		st := b.statement(s)
@@ -65,7 +72,7 @@ func ParseExpr(sql string) (e Expr, err error) {
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{src: sql}
+	b := &builder{src: sql, lim: (*Limits)(nil).resolved()}
 	e = b.expr(tree.Expr)
 	if b.err != nil {
 		return nil, b.err

@@ -70,6 +70,11 @@ type Ctx struct {
 	// MemoryLimit caps bytes held by materialising operators (0 = none).
 	MemoryLimit int64
 	memUsed     int64
+	// LengthLimit and LikeLimit, when positive, lower the longest value a
+	// function or || builds and the longest LIKE/GLOB pattern below
+	// SQLite's defaults (the connection's limits).
+	LengthLimit int64
+	LikeLimit   int
 }
 
 // checkEvery is how many Check calls pass between context polls.
@@ -168,7 +173,7 @@ const valueCheckFloor = 64 << 10
 // valueFits checks a value of n bytes about to be built against the
 // length limit (string or blob too big) and the memory limit.
 func (c *Ctx) valueFits(n int64) error {
-	if n > funcs.MaxLength {
+	if n > funcs.MaxLength || c.LengthLimit > 0 && n > c.LengthLimit {
 		return funcs.ErrTooBig
 	}
 	return c.fits(n)
@@ -236,5 +241,5 @@ func (c *Ctx) Reset() {
 	c.Now, c.Pool, c.StmtText, c.StmtOffset, c.Setting = time.Time{}, nil, "", 0, nil
 	c.outer, c.subs, c.ticks, c.fkRefs, c.fk = nil, nil, 0, nil, nil
 	c.ForeignKeys, c.DeferFK, c.Triggers, c.TriggerDepth = false, nil, nil, 0
-	c.MemoryLimit, c.memUsed = 0, 0
+	c.MemoryLimit, c.memUsed, c.LengthLimit, c.LikeLimit = 0, 0, 0, 0
 }

@@ -53,7 +53,7 @@ func concatEval(l, r evaluator) evaluator {
 		b.ForEach(func(i int) {
 			x, y := lb[i], rb[i]
 			// A number's text is at most 24 bytes.
-			if n := int64(len(x.Bytes())+len(y.Bytes())) + 48; n >= valueCheckFloor && err == nil {
+			if n := int64(len(x.Bytes()) + len(y.Bytes())); (n+48 >= valueCheckFloor || c.LengthLimit > 0) && err == nil {
 				err = c.valueFits(n)
 			}
 			out[i] = types.Concat(x, y)

@@ -73,7 +73,7 @@ func (cp *compiler) raise(e *plan.Raise) (evaluator, error) {
 func (c *Ctx) Child(row []types.Value) *Ctx {
 	n := &Ctx{Go: c.Go, Tx: c.Tx, TempTx: c.TempTx, Catalog: c.Catalog, Args: c.Args, Sess: c.Sess, Now: c.Time(),
 		Pool: c.Pool, Setting: c.Setting, ForeignKeys: c.ForeignKeys, DeferFK: c.DeferFK,
-		MemoryLimit: c.MemoryLimit, Triggers: c.Triggers, TriggerDepth: c.TriggerDepth + 1, fk: c.fkc()}
+		MemoryLimit: c.MemoryLimit, LengthLimit: c.LengthLimit, LikeLimit: c.LikeLimit, Triggers: c.Triggers, TriggerDepth: c.TriggerDepth + 1, fk: c.fkc()}
 	n.outer = [][]types.Value{row}
 	return n
 }

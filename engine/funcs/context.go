@@ -32,8 +32,11 @@ type Context struct {
 	// MaxLen, when positive, lowers the largest TEXT or BLOB a function
 	// may produce below MaxLength (the connection's length limit).
 	MaxLen int64
-	arena  []byte
-	re     map[string]*regexp.Regexp // REGEXP cache, bounded by maxRegexps
+	// MaxPattern, when positive, lowers the longest LIKE or GLOB pattern
+	// below MaxPatternLength.
+	MaxPattern int
+	arena      []byte
+	re         map[string]*regexp.Regexp // REGEXP cache, bounded by maxRegexps
 }
 
 // Checker is implemented by an Env that can tell a long-running function

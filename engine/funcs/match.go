@@ -74,6 +74,9 @@ func fnLike(c *Context, a []types.Value) (types.Value, error) {
 	if a[0].IsNull() || a[1].IsNull() {
 		return types.Null, nil
 	}
+	if err := c.checkPattern(textOf(a[0])); err != nil {
+		return types.Null, err
+	}
 	m, err := like(textOf(a[0]), textOf(a[1]), esc, c.check())
 	if err != nil {
 		return types.Null, err
@@ -84,6 +87,9 @@ func fnLike(c *Context, a []types.Value) (types.Value, error) {
 func fnGlob(c *Context, a []types.Value) (types.Value, error) {
 	if anyNull(a) {
 		return types.Null, nil
+	}
+	if err := c.checkPattern(textOf(a[0])); err != nil {
+		return types.Null, err
 	}
 	m, err := glob(textOf(a[0]), textOf(a[1]), c.check())
 	if err != nil {

@@ -45,6 +45,15 @@ const MaxPatternLength = 50000
 // ErrPatternTooComplex is returned for a pattern over MaxPatternLength.
 var ErrPatternTooComplex = errf("LIKE or GLOB pattern too complex")
 
+// checkPattern fails with ErrPatternTooComplex when pattern passes the
+// Context's lowered MaxPattern (compilePattern checks the default).
+func (c *Context) checkPattern(pattern string) error {
+	if c != nil && c.MaxPattern > 0 && len(pattern) > c.MaxPattern {
+		return ErrPatternTooComplex
+	}
+	return nil
+}
+
 // CompileLike compiles a LIKE pattern: % any run, _ one character, esc
 // (0 for none) quoting the next character; ASCII letters fold case.
 func CompileLike(pattern string, esc rune) (*Pattern, error) {
