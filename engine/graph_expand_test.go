@@ -75,6 +75,12 @@ func runPlan(ctx context.Context, s *Session, root plan.Node, fn func([]types.Va
 	if err != nil {
 		return err
 	}
+	return runOp(ctx, s, op, len(root.Columns()), fn)
+}
+
+// runOp executes op (ncol columns) in a read statement of s, calling fn
+// per row, and closes it.
+func runOp(ctx context.Context, s *Session, op exec.Operator, ncol int, fn func([]types.Value) error) (err error) {
 	st, err := s.startStatement(ctx, false, false)
 	if err != nil {
 		return err
@@ -82,7 +88,7 @@ func runPlan(ctx context.Context, s *Session, root plan.Node, fn func([]types.Va
 	defer func() { err = s.endStatement(st, err) }()
 	c := s.newCtx(ctx, st.tx, s.db.cat.Load(), nil, nil)
 	defer op.Close()
-	row := make([]types.Value, len(root.Columns()))
+	row := make([]types.Value, ncol)
 	for {
 		b, err := op.Next(c)
 		if err != nil || b == nil {

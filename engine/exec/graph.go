@@ -61,6 +61,7 @@ type graphOp struct {
 	gen     uint32
 	keys    []byte
 	vals    []types.Value // a key's values
+	stepBuf []graphStep   // one lookup's edges
 	target0 int32         // target vertex number, -1 unknown, -2 none
 	tkey    []byte
 	path    []int32
@@ -68,7 +69,8 @@ type graphOp struct {
 	mem     held
 	keepSrc []int32
 	keepDst []int32
-	charged int // cap(entries) when last charged
+	charged int       // cap(entries) when last charged
+	fw, bw  graphSide // the two ends of a bidirectional search (meet)
 }
 
 // graphAdj is the adjacency of one direction: vertex v's neighbours are
@@ -207,7 +209,7 @@ func (g *graphOp) load(c *Ctx) error {
 		return err
 	}
 	g.verts = verts
-	if len(g.n.EdgeID) > 0 {
+	if g.n.PathEdges {
 		g.eids = factorized.NewTable(c.Pool, valueSchema(len(g.n.EdgeID)))
 	}
 	if g.edges == nil {
@@ -237,10 +239,11 @@ func (g *graphOp) load(c *Ctx) error {
 		}
 	}
 	nv := g.verts.Len()
-	if g.n.Dir != plan.GraphIn {
+	meets := g.n.Mode != plan.GraphWalk && g.n.Target != nil // searched from both ends
+	if g.n.Dir != plan.GraphIn || meets {
 		g.adj[0].fill(nv, g.keepSrc, g.keepDst)
 	}
-	if g.n.Dir != plan.GraphOut {
+	if g.n.Dir != plan.GraphOut || meets {
 		g.adj[1].fill(nv, g.keepDst, g.keepSrc)
 	}
 	g.keepSrc, g.keepDst = nil, nil
@@ -356,20 +359,30 @@ func (g *graphOp) lookup(c *Ctx, d int, v int32) error {
 	}
 	op := g.lookups[d]
 	c.outer = append(c.outer, g.keyRow)
-	defer func() { c.outer = c.outer[:len(c.outer)-1] }()
-	defer op.Close()
-	var steps []graphStep
+	err := g.collect(c, op, d, v)
+	c.outer = c.outer[:len(c.outer)-1]
+	op.Close()
+	if err != nil {
+		return err
+	}
+	// edgeEnds may have added vertices, growing lo and hi.
+	a := &g.adj[d]
+	a.lo[v] = int32(len(a.list))
+	a.list = append(a.list, g.stepBuf...)
+	a.hi[v] = int32(len(a.list))
+	return g.charge(c)
+}
+
+// collect reads the edges lookup op finds for vertex v into stepBuf.
+func (g *graphOp) collect(c *Ctx, op Operator, d int, v int32) error {
+	g.stepBuf = g.stepBuf[:0]
 	for {
 		b, err := op.Next(c)
-		if err != nil {
+		if err != nil || b == nil {
 			return err
 		}
-		if b == nil {
-			break
-		}
 		for k, n := 0, b.Len(); k < n; k++ {
-			i := b.Phys(k)
-			s, t, ok := g.edgeEnds(b, i)
+			s, t, ok := g.edgeEnds(b, b.Phys(k))
 			if !ok {
 				continue
 			}
@@ -379,15 +392,9 @@ func (g *graphOp) lookup(c *Ctx, d int, v int32) error {
 			if s != v {
 				continue // the lookup covered only part of the key
 			}
-			steps = append(steps, graphStep{to: t, edge: g.nedges - 1})
+			g.stepBuf = append(g.stepBuf, graphStep{to: t, edge: g.nedges - 1})
 		}
 	}
-	// edgeEnds may have added vertices, growing lo and hi.
-	a := &g.adj[d]
-	a.lo[v] = int32(len(a.list))
-	a.list = append(a.list, steps...)
-	a.hi[v] = int32(len(a.list))
-	return g.charge(c)
 }
 
 // charge accounts what the expansion holds to the memory limit.
@@ -404,6 +411,7 @@ func (g *graphOp) charge(c *Ctx) error {
 	if g.eids != nil {
 		size += g.eids.SizeBytes()
 	}
+	size += g.fw.bytes() + g.bw.bytes()
 	return g.mem.set(c, size)
 }
 
@@ -415,6 +423,16 @@ func (g *graphOp) startVertex(i int) (int32, bool) {
 	g.vals = g.vals[:0]
 	for x := range g.sbufs {
 		g.vals = append(g.vals, g.sbufs[x][i])
+	}
+	return g.number(g.vals)
+}
+
+// targetVertex numbers input row i's target vertex, adding it when new;
+// false for a NULL key.
+func (g *graphOp) targetVertex(i int) (int32, bool) {
+	g.vals = g.vals[:0]
+	for x := range g.tbufs {
+		g.vals = append(g.vals, g.tbufs[x][i])
 	}
 	return g.number(g.vals)
 }
@@ -465,6 +483,13 @@ func (g *graphOp) expand(c *Ctx, i int) error {
 	shortest := n.Mode != plan.GraphWalk
 	paths := g.paths()
 	g.nextGen()
+	if g.canMeet() {
+		if t, ok := g.targetVertex(i); !ok {
+			return nil
+		} else if t != v {
+			return g.meet(c, v, t)
+		}
+	}
 	g.entries = append(g.entries, graphEntry{vertex: v, parent: -1, edge: -1, count: 1})
 	if shortest {
 		g.visit(g.state(v, 0), 0)
@@ -710,7 +735,13 @@ func (g *graphOp) Close() {
 		g.eids = nil
 	}
 	g.loaded = false
-	g.adj = [2]graphAdj{}
+	for d := range g.adj { // keep the room for the next execution
+		a := &g.adj[d]
+		a.lo, a.hi, a.list = a.lo[:0], a.hi[:0], a.list[:0]
+		if g.edges != nil {
+			a.lo, a.hi = nil, nil // fill makes them; nil marks lists not filled
+		}
+	}
 	g.nedges = 0
 	g.inB, g.k = nil, 0
 	g.entries, g.results, g.rpos, g.rleft = g.entries[:0], g.results[:0], 0, 0

@@ -191,17 +191,20 @@ func graphInputs(g *GraphExpand) []Node {
 
 // graphLookups gives a GraphExpand whose Edges is a scan of one table
 // (under a filter) lookups through the rowid or an index on its Src or
-// Dst key, for the directions it follows.
+// Dst key, for the directions it follows (and, for a shortest path to a
+// target, the other direction too when an index allows it, so the
+// executor can search from both ends).
 func graphLookups(cat *catalog.Catalog, n Node) Node {
 	g, ok := n.(*GraphExpand)
 	if !ok || cat == nil || g.OutLookup != nil || g.InLookup != nil {
 		return n
 	}
 	ng := *g
-	if g.Dir != GraphIn {
+	meets := g.Mode != GraphWalk && g.Target != nil // may search from the target backwards too
+	if g.Dir != GraphIn || meets {
 		ng.OutLookup = edgeLookup(cat, g.Edges, g.Src)
 	}
-	if g.Dir != GraphOut {
+	if g.Dir != GraphOut || meets {
 		ng.InLookup = edgeLookup(cat, g.Edges, g.Dst)
 	}
 	if (g.Dir != GraphIn && ng.OutLookup == nil) || (g.Dir != GraphOut && ng.InLookup == nil) {
@@ -239,8 +242,9 @@ func edgeLookup(cat *catalog.Catalog, edges Node, cols []int) Node {
 }
 
 // pruneGraph marks the columns a GraphExpand reads: the input columns its
-// consumer reads plus the key expressions', and the edge key and identity
-// columns.
+// consumer reads plus the key expressions', and the edge keys (and the
+// edge identity for an edge list), so an index on (src, dst) covers a
+// lookup.
 func pruneGraph(g *GraphExpand, need []bool) {
 	nin := len(g.Input.Columns())
 	var in []bool
@@ -251,7 +255,11 @@ func pruneGraph(g *GraphExpand, need []bool) {
 	pruneColumns(g.Input, union(in, nin, append(append([]Expr{}, g.Start...), g.Target...)...))
 	ne := len(g.Edges.Columns())
 	edges := make([]bool, ne)
-	for _, c := range append(append(append([]int{}, g.Src...), g.Dst...), g.EdgeID...) {
+	read := append(append([]int{}, g.Src...), g.Dst...)
+	if g.PathEdges {
+		read = append(read, g.EdgeID...)
+	}
+	for _, c := range read {
 		edges[c] = true
 	}
 	for _, e := range []Node{g.Edges, g.OutLookup, g.InLookup} {
