@@ -19,12 +19,19 @@ type Config struct {
 	// a dirty page is evicted and from Flush/Evict. It must not call back
 	// into the cache. Nil means dirty pages are never evicted.
 	WriteBack func(pages []*Page) error
+	// OnDrop, when set, is called (with the cache's mutex held) for each
+	// page that leaves the cache: evicted, replaced, recycled or
+	// invalidated. The owner uses it to forget references it keeps beside
+	// the cache, so they never keep a dropped page's buffer alive. It must
+	// not call back into the cache.
+	OnDrop func(p *Page)
 }
 
 // Cache is a bounded LRU cache of pages. It is safe for concurrent use.
 type Cache struct {
 	pageSize  int
 	writeBack func([]*Page) error
+	onDrop    func(*Page)
 
 	pinnedN atomic.Int64 // pages with pins > 0 (cached or not)
 
@@ -55,6 +62,7 @@ func New(cfg Config) (*Cache, error) {
 	return &Cache{
 		pageSize:  cfg.PageSize,
 		writeBack: cfg.WriteBack,
+		onDrop:    cfg.OnDrop,
 		capacity:  cfg.Capacity,
 		lru:       lru,
 		seen:      map[Key]struct{}{},
@@ -241,6 +249,9 @@ func (c *Cache) drop(p *Page) {
 		c.dirtyN--
 	}
 	p.gone = true
+	if c.onDrop != nil {
+		c.onDrop(p)
+	}
 }
 
 // makeRoom evicts least recently used unpinned pages until there is room

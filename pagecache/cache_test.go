@@ -300,3 +300,49 @@ func TestCache_Unpin_Unbalanced_DoesNotWedge(t *testing.T) {
 		t.Fatal("page with unbalanced unpin was never evicted")
 	}
 }
+
+// OnDrop reports every page that leaves the cache (eviction, replacement,
+// recycling, invalidation), once, and no page that stays or is only renamed.
+func TestCache_OnDrop_ReportsEveryPageThatLeaves(t *testing.T) {
+	var dropped []Key
+	c, err := New(Config{PageSize: 64, Capacity: 2, OnDrop: func(p *Page) { dropped = append(dropped, p.Key()) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	add := func(n uint32) *Page {
+		p, err := c.Add(k(n), make([]byte, 64))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Unpin(p)
+		return p
+	}
+	add(1)
+	add(2)
+	add(3)                                          // evicts 1
+	p2, err := c.CreateCopy(k(2), make([]byte, 64)) // replaces 2
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Unpin(p2)
+	c.Rekey([]Key{k(3)}, []Key{k(4)}) // renamed, still cached
+	if !c.Recycle(p2) {
+		t.Fatal("recycle refused an unpinned page")
+	}
+	add(5)
+	c.Invalidate([]Key{k(5), k(6)})
+	want := []Key{k(1), k(2), k(2), k(5)}
+	if len(dropped) != len(want) {
+		t.Fatalf("dropped %v, want %v", dropped, want)
+	}
+	for i := range want {
+		if dropped[i] != want[i] {
+			t.Fatalf("dropped %v, want %v", dropped, want)
+		}
+	}
+	if p := c.Get(k(4)); p == nil {
+		t.Fatal("the renamed page left the cache")
+	} else {
+		c.Unpin(p)
+	}
+}

@@ -152,8 +152,9 @@
 //     allocating a page.
 //   - A Cursor on a write transaction must Seek again after a write to its
 //     own tree.
-//   - Reads go through a small lock-free table of recently read committed
-//     page versions (hot.go) before the page cache; it is cleared at every
+//   - Reads go through a lock-free table of recently read committed page
+//     versions (hot.go), as large as the cache, before the page cache; a
+//     page the cache drops leaves it too, and it is cleared at every
 //     checkpoint, when main-file versions change meaning.
 //   - A write transaction's failure mid-edit (I/O error, full disk,
 //     damaged page) poisons it: every later call returns ErrTxFailed and

@@ -132,13 +132,13 @@ func (s *Store) open() error {
 		return err
 	}
 	capacity := max(int(s.opts.CacheSize/int64(s.ps)), minCachePages)
-	c, err := pagecache.New(pagecache.Config{PageSize: s.ps, Capacity: capacity})
+	s.hot = newDroppingHotTable(capacity)
+	c, err := pagecache.New(pagecache.Config{PageSize: s.ps, Capacity: capacity, OnDrop: s.hot.forget})
 	if err != nil {
 		return fmt.Errorf("storage: %w", err)
 	}
 	s.cache = c
 	s.budget = max(capacity/2, 4)
-	s.hot = newHotTable(capacity)
 	if err := s.openWAL(); err != nil {
 		return err
 	}
