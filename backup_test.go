@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"os"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"testing"
 
@@ -38,34 +37,7 @@ func TestBackup_ConsistentWhileWriting(t *testing.T) {
 			mustExec(t, db, `CREATE TABLE ledger (id INTEGER PRIMARY KEY, amount INT, pad TEXT)`)
 			mustExec(t, db, `INSERT INTO ledger (amount, pad) SELECT 0, printf('%0300d', value) FROM generate_series(1, 30000)`)
 			ctx := context.Background()
-			stop := make(chan struct{})
-			var commits atomic.Int64
-			var wg sync.WaitGroup
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := 1; ; i++ {
-					select {
-					case <-stop:
-						return
-					default:
-					}
-					tx, err := db.Begin()
-					if !assert.NoError(t, err) {
-						return
-					}
-					for j := range 10 {
-						amt := i
-						if j%2 == 1 {
-							amt = -i
-						}
-						_, err = tx.Exec(`INSERT INTO ledger (amount, pad) VALUES (?, 'w')`, amt)
-						assert.NoError(t, err)
-					}
-					assert.NoError(t, tx.Commit())
-					commits.Add(1)
-				}
-			}()
+			w := startLedger(t, db, 10, `INSERT INTO ledger (amount, pad) VALUES (?, 'w')`, nil, nil)
 			var calls, last atomic.Int64
 			dst := filepath.Join(dir, "copy.db")
 			err := ladybug.Backup(ctx, db, dst, &ladybug.BackupOptions{Progress: func(done, total int) {
@@ -74,11 +46,10 @@ func TestBackup_ConsistentWhileWriting(t *testing.T) {
 				assert.LessOrEqual(t, done, total)
 				last.Store(int64(done))
 			}})
-			close(stop)
-			wg.Wait()
+			commits := w.end()
 			require.NoError(t, err)
 			assert.Greater(t, calls.Load(), int64(2), "progress was reported along the way")
-			assert.Positive(t, commits.Load())
+			assert.Positive(t, commits)
 
 			cp := openNamed(t, dst)
 			integrityOK(t, cp)

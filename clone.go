@@ -23,14 +23,19 @@ import (
 // committing around it. DBStats(ctx, clone).Memory shows the sharing:
 // Chunks the pages the clone references, CopiedChunks those it copied.
 //
-// When db is a file database, the clone is one copy of its newest commit
-// into memory, read from a snapshot without blocking writers: it costs the
-// database's size once. Clone a memory database made from it to get
-// constant-time clones.
+// When db is a file database, the clone takes constant time too and does
+// not wait for writers: it reads the pages it never wrote from the file,
+// as of the clone's start, through a read snapshot it holds while it lives
+// (which holds db's checkpoints back, like an open read transaction), and
+// copies a page into memory only when it writes it. If db closes first,
+// each snapshot its clones read is copied into memory once, and the
+// clones keep working.
 //
 // The DSN form is ":memory:?clone=TEMPLATE" or
 // "file:NAME?mode=memory&clone=TEMPLATE", TEMPLATE being a named memory
-// database open in this process or a database file's path.
+// database open in this process or a database file's path; the template
+// stays open (shared with other users of it in the process) until the
+// clone closes.
 func Clone(ctx context.Context, db *sql.DB) (*sql.DB, error) {
 	cfg := defaultConfig()
 	cfg.Memory = true
@@ -104,13 +109,24 @@ func (c *Connector) cloneEngine() (*engine.DB, error) {
 			return c.db, nil
 		}
 	}
-	src, err := acquireTemplate(c.cfg.Clone)
+	src, file, err := acquireTemplate(c.cfg.Clone)
 	if err != nil {
 		return nil, err
 	}
 	db, err := src.db.Clone(context.Background(), c.cfg.engineOptions())
-	if rerr := release(src); err == nil && rerr != nil {
-		err = rerr
+	switch {
+	case err == nil && file:
+		// The clone reads the pages it never wrote from the file's
+		// snapshot: the file stays open, shared, until the clone closes
+		// (closed first, it would copy the snapshot into memory).
+		db.AfterClose(func() error { return release(src) })
+	default:
+		// A memory clone shares the template's chunks, which need
+		// nothing of the template open.
+		if rerr := release(src); err == nil && rerr != nil {
+			db.Close()
+			err = rerr
+		}
 	}
 	if err != nil {
 		return nil, err
@@ -126,19 +142,20 @@ func (c *Connector) cloneEngine() (*engine.DB, error) {
 
 // acquireTemplate finds the database a clone= DSN names: a named memory
 // database open in this process, or else a database file (opened, or
-// shared when open).
-func acquireTemplate(name string) (*sharedDB, error) {
+// shared when open; file is set).
+func acquireTemplate(name string) (ref *sharedDB, file bool, err error) {
 	mem := Config{Memory: true, Name: name}
 	if ref := lookup(&mem); ref != nil {
-		return ref, nil
+		return ref, false, nil
 	}
 	if _, err := os.Stat(name); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, errs.New(errs.CodeCantOpen, "clone: no database %q: no memory database of that name is open in this process and no such file exists", name)
+			return nil, false, errs.New(errs.CodeCantOpen, "clone: no database %q: no memory database of that name is open in this process and no such file exists", name)
 		}
-		return nil, errs.New(errs.CodeCantOpen, "clone: %s: %v", name, err)
+		return nil, false, errs.New(errs.CodeCantOpen, "clone: %s: %v", name, err)
 	}
-	file := defaultConfig()
-	file.Path, file.Mode = name, ModeReadWrite
-	return acquire(&file)
+	cfg := defaultConfig()
+	cfg.Path, cfg.Mode = name, ModeReadWrite
+	ref, err = acquire(&cfg)
+	return ref, true, err
 }

@@ -122,15 +122,24 @@ func TestClone_SharesPagesUntilWritten(t *testing.T) {
 }
 
 // TestClone_Model interleaves random writes on a source and its clones
-// (and clones of clones), each checked against its own model.
+// (and clones of clones), each checked against its own model. The source
+// is a memory database, or a database file that checkpoints every few
+// commits (and on demand), so the clones read their snapshot while the
+// file's pages move from the log to the main file under them.
 func TestClone_Model(t *testing.T) {
+	t.Run("memory", func(t *testing.T) { cloneModel(t, ":memory:") })
+	t.Run("file", func(t *testing.T) { cloneModel(t, filepath.Join(t.TempDir(), "src.db")+"?_synchronous=off") })
+}
+
+func cloneModel(t *testing.T, srcDSN string) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(3, 5))
 	type member struct {
 		db    *sql.DB
 		model map[int64]string
 	}
-	src := openNamed(t, ":memory:")
+	src := openNamed(t, srcDSN)
+	mustExec(t, src, `PRAGMA wal_autocheckpoint = 16`)
 	mustExec(t, src, `CREATE TABLE kv (k INTEGER PRIMARY KEY, v TEXT)`)
 	dbs := []*member{{db: src, model: map[int64]string{}}}
 	steps := 600
@@ -161,6 +170,8 @@ func TestClone_Model(t *testing.T) {
 			require.NoError(t, err)
 			t.Cleanup(func() { c.Close() })
 			dbs = append(dbs, &member{db: c, model: maps.Clone(m.model)})
+		case op < 9 && rng.IntN(3) == 0: // checkpoint the source
+			mustExec(t, src, `PRAGMA wal_checkpoint`)
 		case op < 9: // a rolled-back write
 			tx, err := m.db.Begin()
 			require.NoError(t, err)
@@ -244,31 +255,7 @@ func TestClone_WhileSourceCommits(t *testing.T) {
 	ctx := context.Background()
 	src := openNamed(t, "file:clone_busy_src?mode=memory")
 	mustExec(t, src, `CREATE TABLE ledger (id INTEGER PRIMARY KEY, amount INT)`)
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for i := 1; ; i++ {
-			select {
-			case <-stop:
-				return
-			default:
-			}
-			tx, err := src.Begin()
-			if !assert.NoError(t, err) {
-				return
-			}
-			for j := range 6 {
-				amt := i
-				if j%2 == 1 {
-					amt = -i
-				}
-				_, err := tx.Exec(`INSERT INTO ledger (amount) VALUES (?)`, amt)
-				assert.NoError(t, err)
-			}
-			assert.NoError(t, tx.Commit())
-		}
-	}()
+	w := startLedger(t, src, 6, `INSERT INTO ledger (amount) VALUES (?)`, nil, nil)
 	type snap struct {
 		db *sql.DB
 		n  int64
@@ -286,7 +273,7 @@ func TestClone_WhileSourceCommits(t *testing.T) {
 		if i%10 == 0 { // let the writer commit between some of the clones
 			for seen := srcCount(); srcCount() == seen; {
 				select {
-				case <-done:
+				case <-w.done:
 					t.Fatal("the writer stopped")
 				default:
 				}
@@ -306,8 +293,7 @@ func TestClone_WhileSourceCommits(t *testing.T) {
 		require.Zero(t, n%6, "a clone holds half a transaction")
 		clones = append(clones, snap{c, n})
 	}
-	close(stop)
-	<-done
+	w.end()
 	var total int64
 	require.NoError(t, src.QueryRow(`SELECT count(*) FROM ledger`).Scan(&total))
 	for _, c := range clones {

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"errors"
 	"sync/atomic"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
@@ -20,9 +19,13 @@ import (
 // and the clone's writes to db. Closing either frees only what it alone
 // holds.
 //
-// A file database is copied page by page from one read snapshot into the
-// clone's memory (Backup's reader: writers are not blocked), so that clone
-// costs the database's size once.
+// A file database is cloned in constant time too, without waiting for its
+// writer: the clone reads the pages it never wrote from the file, as of
+// the clone's start, through a read snapshot it holds while it (or a clone
+// of it) lives, and copies a page into memory only when it writes it. The
+// snapshot holds db's checkpoints back like an open read transaction.
+// Closing db first copies each lent snapshot into memory once, shared by
+// its clones, which keep working (storage.Store.Clone).
 //
 // opts configures the clone (cache size, busy timeout, foreign keys, memory
 // limit); its Path, Memory, FS and ReadOnly are ignored.
@@ -33,9 +36,6 @@ func (db *DB) Clone(ctx context.Context, opts Options) (*DB, error) {
 	fsys := vfs.NewCowFS()
 	opts.Memory, opts.Path, opts.FS, opts.ReadOnly, opts.Create = true, "", fsys, false, true
 	st, err := db.store.Clone(ctx, fsys, memPath, storeOptions(opts))
-	if errors.Is(err, storage.ErrNotCloneable) {
-		st, err = db.copyInto(ctx, fsys)
-	}
 	if err != nil {
 		return nil, storageErr("clone", err)
 	}
@@ -63,6 +63,11 @@ func (db *DB) Clone(ctx context.Context, opts Options) (*DB, error) {
 	return c, nil
 }
 
+// AfterClose makes f run when db closes, after its store: a clone's
+// owner keeps the database it was cloned from open until then. Call it
+// before db is shared.
+func (db *DB) AfterClose(f func() error) { db.afterClose = f }
+
 // family is a database and its clones, which share their caches.
 type family struct{ refs atomic.Int64 }
 
@@ -79,25 +84,6 @@ func (db *DB) joinFamily() *family {
 			return f
 		}
 	}
-}
-
-// copyInto writes a consistent copy of db's newest commit into memPath of
-// fsys and opens it as an in-memory store.
-func (db *DB) copyInto(ctx context.Context, fsys *vfs.CowFS) (*storage.Store, error) {
-	f, err := fsys.Create(memPath)
-	if err != nil {
-		return nil, err
-	}
-	_, err = db.store.Backup(ctx, f, storage.BackupOptions{})
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return nil, err
-	}
-	so := storeOptions(Options{Memory: true, FS: fsys, CacheSize: db.opts.CacheSize, BusyTimeout: db.opts.BusyTimeout})
-	so.Create = true
-	return storage.Open(memPath, so)
 }
 
 // storeOptions are the storage options of an in-memory database.

@@ -76,6 +76,8 @@ type DB struct {
 	parses atomic.Int64
 	// tempDBs counts the sessions' open temp databases.
 	tempDBs atomic.Int64
+	// afterClose runs once the store is closed (set by AfterClose).
+	afterClose func() error
 }
 
 // Stats are the engine's counters.
@@ -225,7 +227,13 @@ func (db *DB) Close() error {
 	if db.mem != nil {
 		closeStore = db.store.Discard // the memory goes with the database
 	}
-	if err := closeStore(); err != nil {
+	err := closeStore()
+	if db.afterClose != nil {
+		if aerr := db.afterClose(); err == nil && aerr != nil {
+			return aerr
+		}
+	}
+	if err != nil {
 		return errs.Wrap(errs.CodeIO, err)
 	}
 	return nil

@@ -82,6 +82,19 @@ type cowNode struct {
 	size   int64    // guarded by mu
 	chunks int      // chunks the tree references; guarded by mu
 	locks  lockState
+	// base, when set, holds the bytes of every chunk below baseEnd that
+	// the file never wrote (CreateOver): reads of such a chunk go to
+	// base, and the first write copies the chunk from it. baseEnd only
+	// shrinks (Truncate), so bytes cut off never come back from base.
+	base    Backing
+	baseEnd int64 // guarded by mu
+}
+
+// Backing is read-only bytes a CowFS file lies over (CreateOver): what
+// its never-written chunks hold. They must not change while any file
+// lies over them. ReadAt fills p completely or fails.
+type Backing interface {
+	ReadAt(p []byte, off int64) (int, error)
 }
 
 // NewCowFS returns an empty copy-on-write in-memory file system.
@@ -101,6 +114,21 @@ func (m *CowFS) Open(name string, readOnly bool) (File, error) {
 // Create implements FS.
 func (m *CowFS) Create(name string) (File, error) {
 	return &cowFile{n: m.lookupOrAdd(name, m.newNode), handle: handle{name: name}}, nil
+}
+
+// CreateOver creates (or replaces) the file name, of size bytes, lying over
+// base: the file reads base's bytes until it writes them, and copies a
+// chunk from base only when it first writes into it (counted in
+// CopiedChunks; a chunk it overwrites whole reads nothing and counts in
+// FreshChunks), so a file over a database snapshot costs nothing until
+// it is written. Clones of the file share base.
+func (m *CowFS) CreateOver(name string, base Backing, size int64) (File, error) {
+	n := m.newNode()
+	n.base, n.baseEnd, n.size = base, size, size
+	m.mu.Lock()
+	m.files[name] = n
+	m.mu.Unlock()
+	return &cowFile{n: n, handle: handle{name: name}}, nil
 }
 
 // Remove implements FS.
@@ -129,6 +157,7 @@ func (m *CowFS) CloneFile(from *CowFS, src, dst string) error {
 	dn := m.newNode()
 	sn.mu.Lock()
 	dn.root, dn.height, dn.size, dn.chunks = sn.root, sn.height, sn.size, sn.chunks
+	dn.base, dn.baseEnd = sn.base, sn.baseEnd
 	sn.owner = owners.Add(1)
 	sn.mu.Unlock()
 	m.mu.Lock()
@@ -218,8 +247,18 @@ func (n *cowNode) own(t *cowTree) *cowTree {
 }
 
 // writable returns chunk ci ready to modify, copying the chunk and the
-// tree levels above it that n shares. Caller holds n.mu exclusively.
-func (n *cowNode) writable(ci int64) *cowChunk {
+// tree levels above it that n shares, or filling it from base when n
+// never wrote it (unless whole: the caller overwrites all of it). Caller
+// holds n.mu exclusively.
+func (n *cowNode) writable(ci int64, whole bool) (*cowChunk, error) {
+	var fill *cowChunk
+	if !whole && ci*CowChunkSize < n.baseEnd && n.chunk(ci) == nil {
+		// Read before the tree changes, so a failed read changes nothing.
+		fill = &cowChunk{owner: n.owner}
+		if err := n.readBase(fill.b[:], ci*CowChunkSize); err != nil {
+			return nil, err
+		}
+	}
 	for n.root == nil || ci >= capacity(n.height)/CowChunkSize {
 		if n.root == nil {
 			n.root, n.height = n.newTree(true), 1
@@ -245,7 +284,11 @@ func (n *cowNode) writable(ci int64) *cowChunk {
 	i := ci & cowMask
 	c := t.chunks[i]
 	switch {
-	case c == nil:
+	case c == nil && fill != nil:
+		c = fill
+		n.chunks++
+		n.fs.st.copied.Add(1)
+	case c == nil: // never written, or overwritten whole: nothing to read
 		c = &cowChunk{owner: n.owner}
 		n.chunks++
 		n.fs.st.fresh.Add(1)
@@ -254,41 +297,74 @@ func (n *cowNode) writable(ci int64) *cowChunk {
 		n.fs.st.copied.Add(1)
 	}
 	t.chunks[i] = c
-	return c
+	return c, nil
 }
 
-// readAt copies the bytes at off into p (holes read as zeros). Caller
-// holds n.mu; off+len(p) <= n.size.
-func (n *cowNode) readAt(p []byte, off int64) {
+// readBase fills p with the bytes at off: base's below baseEnd, zeros
+// past it. Caller holds n.mu.
+func (n *cowNode) readBase(p []byte, off int64) error {
+	k := int(max(min(int64(len(p)), n.baseEnd-off), 0))
+	if k > 0 {
+		if _, err := n.base.ReadAt(p[:k], off); err != nil {
+			return err
+		}
+	}
+	clear(p[k:])
+	return nil
+}
+
+// readAt copies the bytes at off into p (holes read as zeros, or base's
+// bytes below baseEnd). Caller holds n.mu; off+len(p) <= n.size.
+func (n *cowNode) readAt(p []byte, off int64) error {
 	for len(p) > 0 {
 		ci, co := off/CowChunkSize, int(off%CowChunkSize)
 		k := min(len(p), CowChunkSize-co)
 		if c := n.chunk(ci); c != nil {
 			copy(p[:k], c.b[co:])
+		} else if off < n.baseEnd {
+			// Consecutive chunks from base go in one read.
+			for k < len(p) && off+int64(k) < n.baseEnd && n.chunk(ci+int64(k+co)/CowChunkSize) == nil {
+				k = min(len(p), k+CowChunkSize)
+			}
+			if err := n.readBase(p[:k], off); err != nil {
+				return err
+			}
 		} else {
 			clear(p[:k])
 		}
 		p, off = p[k:], off+int64(k)
 	}
+	return nil
 }
 
 // writeAt writes p at off. Caller holds n.mu exclusively.
-func (n *cowNode) writeAt(p []byte, off int64) {
+func (n *cowNode) writeAt(p []byte, off int64) (int, error) {
+	done := 0
 	for len(p) > 0 {
 		ci, co := off/CowChunkSize, int(off%CowChunkSize)
-		k := copy(n.writable(ci).b[co:], p)
-		p, off = p[k:], off+int64(k)
+		c, err := n.writable(ci, co == 0 && len(p) >= CowChunkSize)
+		if err != nil {
+			return done, err
+		}
+		k := copy(c.b[co:], p)
+		p, off, done = p[k:], off+int64(k), done+k
+		n.size = max(n.size, off)
 	}
-	n.size = max(n.size, off)
+	return done, nil
 }
 
 // truncate sets the size; bytes cut off are dropped (or zeroed in the last
 // chunk kept), so the file reads zeros past its end if it grows again.
-func (n *cowNode) truncate(size int64) {
+func (n *cowNode) truncate(size int64) error {
 	if size < n.size {
-		if co := size % CowChunkSize; co != 0 && n.chunk(size/CowChunkSize) != nil {
-			clear(n.writable(size / CowChunkSize).b[co:])
+		if co := size % CowChunkSize; co != 0 && (n.chunk(size/CowChunkSize) != nil || size < n.baseEnd) {
+			c, err := n.writable(size/CowChunkSize, false)
+			if err != nil {
+				return err
+			}
+			clear(c.b[co:])
 		}
+		n.baseEnd = min(n.baseEnd, size)
 		keep := (size + CowChunkSize - 1) / CowChunkSize
 		if keep == 0 {
 			n.root, n.height, n.chunks = nil, 0, 0
@@ -297,6 +373,7 @@ func (n *cowNode) truncate(size int64) {
 		}
 	}
 	n.size = size
+	return nil
 }
 
 // dropFrom removes every chunk at index >= keep from t, which covers the
@@ -347,7 +424,9 @@ func (f *cowFile) ReadAt(p []byte, off int64) (int, error) {
 		return 0, io.EOF
 	}
 	k := int(min(int64(len(p)), f.n.size-off))
-	f.n.readAt(p[:k], off)
+	if err := f.n.readAt(p[:k], off); err != nil {
+		return 0, err
+	}
 	if k < len(p) {
 		return k, io.EOF
 	}
@@ -380,8 +459,7 @@ func (f *cowFile) WriteAt(p []byte, off int64) (int, error) {
 	}
 	f.n.mu.Lock()
 	defer f.n.mu.Unlock()
-	f.n.writeAt(p, off)
-	return len(p), nil
+	return f.n.writeAt(p, off)
 }
 
 func (f *cowFile) Sync() error { return f.check() }
@@ -392,8 +470,7 @@ func (f *cowFile) Truncate(size int64) error {
 	}
 	f.n.mu.Lock()
 	defer f.n.mu.Unlock()
-	f.n.truncate(size)
-	return nil
+	return f.n.truncate(size)
 }
 
 func (f *cowFile) Size() (int64, error) {

@@ -10,18 +10,44 @@ import (
 // TestCowFS_Model runs random writes, truncates and clones on a family of
 // CowFS files and compares each with its own byte-slice model: a clone
 // sees its source's bytes at the clone and no write of either side after.
+// The first file is empty, or lies over a backing (CreateOver) that must
+// show through wherever the files never wrote and never change.
 func TestCowFS_Model(t *testing.T) {
+	t.Run("empty", func(t *testing.T) { cowModel(t, false) })
+	t.Run("over", func(t *testing.T) { cowModel(t, true) })
+}
+
+// byteBacking is a Backing over a byte slice.
+type byteBacking []byte
+
+func (b byteBacking) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 || off+int64(len(p)) > int64(len(b)) {
+		return 0, io.EOF
+	}
+	return copy(p, b[off:]), nil
+}
+
+func cowModel(t *testing.T, over bool) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	type file struct {
 		f     File
 		model []byte
 	}
 	fsys := NewCowFS()
+	var base []byte
 	f0, err := fsys.Create("f0")
+	if over {
+		base = make([]byte, CowChunkSize*300+rng.IntN(2*CowChunkSize))
+		for i := range base {
+			base[i] = byte(rng.Uint32())
+		}
+		f0, err = fsys.CreateOver("f0", byteBacking(base), int64(len(base)))
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := []*file{{f: f0}}
+	kept := bytes.Clone(base)
+	files := []*file{{f: f0, model: bytes.Clone(base)}}
 	for step := range 4000 {
 		x := files[rng.IntN(len(files))]
 		switch op := rng.IntN(20); {
@@ -113,6 +139,56 @@ func TestCowFS_Model(t *testing.T) {
 		if !bytes.Equal(p, x.model) {
 			t.Fatalf("file %d differs from its model", i)
 		}
+	}
+	if !bytes.Equal(base, kept) {
+		t.Fatal("a file wrote into its backing")
+	}
+}
+
+// TestCowFS_OverCopiesOnlyWrittenChunks: a file over a backing reads it
+// without copying; a partial write copies one chunk from it, a whole-chunk
+// write reads nothing from it, and a truncate hides the backing's bytes
+// past the new size for good.
+func TestCowFS_OverCopiesOnlyWrittenChunks(t *testing.T) {
+	base := bytes.Repeat([]byte{9}, 10*CowChunkSize)
+	fsys := NewCowFS()
+	f, err := fsys.CreateOver("db", byteBacking(base), int64(len(base)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := make([]byte, 3*CowChunkSize)
+	if _, err := f.ReadAt(p, CowChunkSize/2); err != nil || !bytes.Equal(p, base[:len(p)]) {
+		t.Fatalf("read over the backing: %v", err)
+	}
+	if st := fsys.Stats(); st.Chunks != 0 || st.CopiedChunks != 0 {
+		t.Fatalf("reads copied chunks: %+v", st)
+	}
+	if _, err := f.WriteAt([]byte{1}, 2*CowChunkSize+5); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteAt(make([]byte, CowChunkSize), 4*CowChunkSize); err != nil {
+		t.Fatal(err)
+	}
+	if st := fsys.Stats(); st.Chunks != 2 || st.CopiedChunks != 1 || st.FreshChunks != 1 {
+		t.Fatalf("two writes: %+v", st)
+	}
+	got := make([]byte, CowChunkSize)
+	f.ReadAt(got, 2*CowChunkSize)
+	if got[5] != 1 || got[4] != 9 || got[6] != 9 {
+		t.Fatal("a partial write lost the backing's bytes around it")
+	}
+	if err := f.Truncate(CowChunkSize + 10); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(8 * CowChunkSize); err != nil {
+		t.Fatal(err)
+	}
+	f.ReadAt(got, CowChunkSize)
+	if got[9] != 9 || !bytes.Equal(got[10:], make([]byte, CowChunkSize-10)) {
+		t.Fatal("bytes cut by a truncate came back from the backing")
+	}
+	if !bytes.Equal(base, bytes.Repeat([]byte{9}, 10*CowChunkSize)) {
+		t.Fatal("the file wrote into its backing")
 	}
 }
 

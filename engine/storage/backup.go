@@ -87,7 +87,8 @@ func (s *Store) Backup(ctx context.Context, dst vfs.File, opts BackupOptions) (u
 }
 
 // readSnapshotPages fills b with the pages from first on as snapshot snap
-// sees them, verifying the checksum of every page not on the free list. Pages come from the main file in one read,
+// sees them, verifying the checksum of every page not on the free list
+// (free nil: of none; a clone's reader verifies what it loads). Pages come from the main file in one read,
 // then those the log holds a version of from their frames; walMu is held
 // shared throughout, so no checkpoint restarts the log meanwhile, and a
 // checkpoint only rewrites main-file pages whose log version this reads
@@ -109,7 +110,7 @@ func (s *Store) readSnapshotPages(first uint32, b []byte, snap uint64, free map[
 				return fmt.Errorf("storage: backup: page %d: %w", p, err)
 			}
 		}
-		if !free[p] && !pageOK(pg, p) {
+		if free != nil && !free[p] && !pageOK(pg, p) {
 			return fmt.Errorf("%w: page %d checksum mismatch", ErrCorrupt, p)
 		}
 	}

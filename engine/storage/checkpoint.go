@@ -280,12 +280,12 @@ func (s *Store) checkpointBeforeWrite(ctx context.Context) {
 // sees them finish one by one, while a long read transaction stops the
 // wait after idle.
 func (s *Store) waitOldReaders(ctx context.Context, idle, limit time.Duration) bool {
-	left := s.oldReaders()
+	left, pins := s.oldCounts()
 	if left == 0 {
 		return true
 	}
-	if idle <= 0 || limit <= 0 {
-		return false
+	if idle <= 0 || limit <= 0 || left <= pins {
+		return false // no one to wait for but clones, which may live long
 	}
 	now := time.Now()
 	end, progress := now.Add(limit), now

@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"sync"
+	"sync/atomic"
 
 	"github.com/ladybugsql/ladybug/pagecache"
 	"github.com/ladybugsql/ladybug/vfs"
 )
-
-// ErrNotCloneable: Clone needs a store over a vfs.CowFS (an in-memory
-// database); a file database is copied instead (see Backup).
-var ErrNotCloneable = errors.New("storage: only a store on a copy-on-write memory file system can be cloned in place")
 
 // Clone returns a new Store, at path in dst, holding s's newest commit:
 // both files are cloned (vfs.CowFS.CloneFile), so the clone shares every
@@ -23,13 +22,16 @@ var ErrNotCloneable = errors.New("storage: only a store on a copy-on-write memor
 // no replay. s keeps running; its later commits stay invisible to the
 // clone, and the clone's to s. opts configures the clone (its FS, page size
 // and Create are ignored).
+//
+// A store over another file system (a database file) is cloned by
+// cloneSnapshot, in constant time too, without waiting for the writer.
 func (s *Store) Clone(ctx context.Context, dst *vfs.CowFS, path string, opts Options) (*Store, error) {
-	src, ok := s.opts.FS.(*vfs.CowFS)
-	if !ok {
-		return nil, ErrNotCloneable
-	}
 	if s.shut.Load() {
 		return nil, ErrClosed
+	}
+	src, ok := s.opts.FS.(*vfs.CowFS)
+	if !ok {
+		return s.cloneSnapshot(dst, path, opts)
 	}
 	if err := s.lockWriter(ctx); err != nil {
 		return nil, err
@@ -63,6 +65,12 @@ func (s *Store) Clone(ctx context.Context, dst *vfs.CowFS, path string, opts Opt
 	if err := c.adopt(s); err != nil {
 		c.closeFiles()
 		return nil, err
+	}
+	if s.base != nil {
+		// s is a clone of a file database: so is c, over the same
+		// snapshot (CloneFile shared it).
+		s.base.refs.Add(1)
+		c.base = s.base
 	}
 	return c, nil
 }
@@ -140,4 +148,188 @@ func (s *Store) loadShared(k pagecache.Key) (pg *pagecache.Page, ok bool, err er
 	}
 	pg.Expose()
 	return pg, true, nil
+}
+
+// cloneSnapshot is Clone for a store whose files cannot be cloned (a file
+// database): the clone's main file lies over s's newest commit
+// (vfs.CowFS.CreateOver), read from s's files through a read snapshot
+// the clone holds until it and its own clones close. So the clone costs
+// the same whatever the database's size, reads the pages it never wrote
+// from s (as of the clone's start, whatever s commits or checkpoints
+// later), and copies a page into memory only when it writes it.
+//
+// Like any open read transaction, the snapshot holds s's checkpoints back
+// to it while a clone lives (the log grows with s's later commits). When
+// s closes first, every snapshot it lent is copied into memory once (one
+// copy shared by all the clones of that snapshot), and the clones keep
+// working on it.
+func (s *Store) cloneSnapshot(dst *vfs.CowFS, path string, opts Options) (*Store, error) {
+	tx, err := s.BeginRead()
+	if err != nil {
+		return nil, err
+	}
+	tx.sn.pins.Add(1)
+	b := &snapshotBase{src: s, tx: tx, ps: s.ps}
+	b.refs.Store(1)
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		endPin(tx)
+		return nil, ErrClosed
+	}
+	if s.pins == nil {
+		s.pins = map[*snapshotBase]struct{}{}
+	}
+	s.pins[b] = struct{}{}
+	s.mu.Unlock()
+	c, err := b.open(dst, path, opts)
+	if err != nil {
+		b.release()
+		return nil, err
+	}
+	return c, nil
+}
+
+// snapshotBase is a read snapshot of a store lent to clones as the bytes
+// their main file lies over (a vfs.Backing): page p at p*PageSize, as the
+// snapshot sees it (from the log or the main file). Once the store closes
+// (detach) the pages come from mem, the snapshot's copy in memory.
+type snapshotBase struct {
+	src  *Store
+	ps   int
+	refs atomic.Int64 // stores whose main file lies over it
+
+	mu  sync.RWMutex
+	tx  *Tx      // the snapshot's registration on src; nil once detached or released
+	mem vfs.File // the snapshot's pages once src closed
+}
+
+// open creates the clone's files at path in dst and opens them: a main
+// file over the snapshot, whose header page is the snapshot's header, and
+// an empty log.
+func (b *snapshotBase) open(dst *vfs.CowFS, path string, opts Options) (*Store, error) {
+	h := b.tx.hdr
+	h.seq = b.tx.snap
+	f, err := dst.CreateOver(path, b, int64(h.pageCount)*int64(b.ps))
+	if err != nil {
+		return nil, fmt.Errorf("storage: clone: %w", err)
+	}
+	buf := make([]byte, b.ps)
+	h.encode(buf)
+	_, err = f.WriteAt(buf, 0)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("storage: clone: %w", err)
+	}
+	if err := dst.Remove(path + "-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("storage: clone: %w", err)
+	}
+	opts.FS, opts.PageSize, opts.ReadOnly, opts.Create = dst, b.ps, false, false
+	c, err := Open(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	c.base = b
+	return c, nil
+}
+
+// ReadAt implements vfs.Backing.
+func (b *snapshotBase) ReadAt(p []byte, off int64) (int, error) {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	if b.mem != nil {
+		return b.mem.ReadAt(p, off)
+	}
+	if b.tx == nil {
+		return 0, fmt.Errorf("%w: the snapshot a clone reads was released", ErrClosed)
+	}
+	ps := int64(b.ps)
+	first := off / ps
+	end := (off + int64(len(p)) + ps - 1) / ps
+	buf := p
+	if off%ps != 0 || int64(len(p))%ps != 0 {
+		buf = make([]byte, (end-first)*ps)
+	}
+	if err := b.src.readSnapshotPages(uint32(first), buf, b.tx.snap, nil); err != nil {
+		return 0, err
+	}
+	if &buf[0] != &p[0] {
+		copy(p, buf[off-first*ps:])
+	}
+	return len(p), nil
+}
+
+// detach copies the snapshot into memory and releases its registration on
+// src, which is closing (it holds src's writer token).
+func (b *snapshotBase) detach() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.tx == nil {
+		return nil // released meanwhile
+	}
+	mem, err := vfs.NewCowFS().Create("snapshot")
+	if err != nil {
+		return err
+	}
+	ps := b.ps
+	total := b.tx.hdr.pageCount
+	buf := make([]byte, backupBatch*ps)
+	for first := uint32(0); first < total; first += backupBatch {
+		n := min(backupBatch, total-first)
+		if err := b.src.readSnapshotPages(first, buf[:int(n)*ps], b.tx.snap, nil); err != nil {
+			return fmt.Errorf("storage: copy a clone's snapshot before close: %w", err)
+		}
+		if _, err := mem.WriteAt(buf[:int(n)*ps], int64(first)*int64(ps)); err != nil {
+			return err
+		}
+	}
+	b.mem = mem
+	endPin(b.tx)
+	b.tx = nil
+	return nil
+}
+
+// release drops one store's reference; the last ends the snapshot's
+// registration (or frees its copy).
+func (b *snapshotBase) release() {
+	if b.refs.Add(-1) > 0 {
+		return
+	}
+	b.mu.Lock()
+	tx := b.tx
+	b.tx, b.mem = nil, nil
+	b.mu.Unlock()
+	if tx != nil {
+		s := b.src
+		s.mu.Lock()
+		delete(s.pins, b)
+		s.mu.Unlock()
+		endPin(tx)
+	}
+}
+
+// endPin ends a clone's read snapshot.
+func endPin(tx *Tx) {
+	tx.sn.pins.Add(-1)
+	tx.Rollback()
+}
+
+// detachPins detaches every snapshot s lent to clones; s is closing.
+func (s *Store) detachPins() error {
+	s.mu.Lock()
+	pins := make([]*snapshotBase, 0, len(s.pins))
+	for b := range s.pins {
+		pins = append(pins, b)
+	}
+	s.pins = nil
+	s.mu.Unlock()
+	var err error
+	for _, b := range pins {
+		if derr := b.detach(); err == nil {
+			err = derr
+		}
+	}
+	return err
 }

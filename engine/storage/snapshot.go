@@ -17,6 +17,9 @@ import "sync/atomic"
 type snapshot struct {
 	hdr     header
 	readers atomic.Int64
+	// pins counts the readers that are clones' snapshots (cloneSnapshot):
+	// they end only when the clones close, so no writer waits for them.
+	pins atomic.Int64
 }
 
 // acquire registers a read transaction on the newest snapshot and returns
@@ -70,15 +73,22 @@ func (s *Store) noOldReaders() bool {
 
 // oldReaders counts the open readers of commits older than the newest.
 func (s *Store) oldReaders() int64 {
+	n, _ := s.oldCounts()
+	return n
+}
+
+// oldCounts counts the open readers of commits older than the newest, and
+// the clones' snapshots among them (see snapshot.pins).
+func (s *Store) oldCounts() (readers, pins int64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	n := int64(0)
 	for _, sn := range s.old {
 		if sn.hdr.seq < s.hdr.seq {
-			n += max(sn.readers.Load(), 0)
+			readers += max(sn.readers.Load(), 0)
+			pins += sn.pins.Load()
 		}
 	}
-	return n
+	return readers, pins
 }
 
 // noReaderAtOrBefore reports whether every open reader's snapshot is

@@ -50,6 +50,12 @@ type Store struct {
 	walEmpty atomic.Bool // the log index is empty; see readPage
 	hot      hotTable
 
+	// base is the snapshot of another store a clone of a file database
+	// lies over (see cloneSnapshot); pins the snapshots of s lent to
+	// clones, guarded by mu.
+	base *snapshotBase
+	pins map[*snapshotBase]struct{}
+
 	// ckptFrames is the log length, in frames, that triggers automatic
 	// checkpoints (opts.CheckpointFrames; SetAutoCheckpoint; <= 0: none);
 	// walLimit the size the log file is cut to after a restart
@@ -437,8 +443,9 @@ func (s *Store) close(checkpoint bool) error {
 	s.closed = true
 	s.shut.Store(true)
 	s.mu.Unlock()
-	var err error
-	if checkpoint && !s.readOnly && s.wal.f != nil {
+	// Clones reading a snapshot of s get their own copy of it first.
+	err := s.detachPins()
+	if checkpoint && !s.readOnly && s.wal.f != nil && err == nil {
 		var full bool
 		if _, full, err = s.checkpoint(false); err == nil && (full || s.walIndexEmpty()) {
 			err = s.truncateLog()
@@ -446,6 +453,9 @@ func (s *Store) close(checkpoint bool) error {
 	}
 	if cerr := s.closeFiles(); err == nil {
 		err = cerr
+	}
+	if s.base != nil {
+		s.base.release()
 	}
 	return err
 }
