@@ -26,6 +26,10 @@ type graphRun struct {
 	graphOK  bool // ladybug accepted CREATE PROPERTY GRAPH
 	queries  int
 	compared int // GRAPH_TABLE answers compared
+	// unsupported counts the GRAPH_TABLE queries ladybug refuses with a
+	// "not supported" error (a pattern feature not built yet).
+	unsupported      int
+	firstUnsupported string
 }
 
 func (g *graphRun) load(t *testing.T, db *GraphDB, indexed bool) {
@@ -73,11 +77,24 @@ func (g *graphRun) check(q *GraphQuery) []string {
 		fails = append(fails, fmt.Sprintf("ladybug rewrite: %s\n    %s", msg, rw))
 	}
 	if g.graphOK {
-		g.compared++
 		gt := q.GraphTableSQL()
-		if got, err := g.lb.Query(gt); err != nil {
+		got, err := g.lb.Query(gt)
+		switch {
+		case err != nil && strings.Contains(err.Error(), "not supported"):
+			g.unsupported++
+			if g.firstUnsupported == "" {
+				g.firstUnsupported = FirstLine(err) + ": " + gt
+			}
+		case err != nil:
+			g.compared++
 			fails = append(fails, fmt.Sprintf("GRAPH_TABLE: %v\n    %s\n    rewrite: %s", err, gt, rw))
-		} else if msg := compareRows(want, got, false, canonValue); msg != "" {
+		default:
+			g.compared++
+		}
+		if err != nil {
+			return fails
+		}
+		if msg := compareRows(want, got, false, canonValue); msg != "" {
 			fails = append(fails, fmt.Sprintf("GRAPH_TABLE: %s\n    %s\n    rewrite: %s", msg, gt, rw))
 		}
 	}
@@ -119,7 +136,10 @@ func TestGraphGen_MatchesOracle(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("seed %d: %d graphs, %d queries; GRAPH_TABLE compared on %d; %d failures", seed, dbs, g.queries, g.compared, failures)
+	t.Logf("seed %d: %d graphs, %d queries; GRAPH_TABLE compared on %d, not supported on %d; %d failures", seed, dbs, g.queries, g.compared, g.unsupported, failures)
+	if g.firstUnsupported != "" {
+		t.Logf("first not supported: %s", g.firstUnsupported)
+	}
 	if g.queries < dbs*graphQueriesPer/2 {
 		t.Errorf("only %d of %d queries had a consistent rewrite: the generator draws too many empty patterns", g.queries, dbs*graphQueriesPer)
 	}
