@@ -35,6 +35,7 @@ var caseCtors = []func() []*Case{
 	indexRangeCases,
 	concurrentReadCases,
 	bigDBCases,
+	graphCases,
 }
 
 // allCases returns a fresh instance of every case, in table order.
