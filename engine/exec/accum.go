@@ -25,10 +25,10 @@ const (
 	aggJSONArray
 	aggBoolAnd
 	aggBoolOr
-	// aggFirst keeps the group's first value (plan.FirstAgg).
+	// aggFirst keeps the group's first value (plan.AggFirst).
 	aggFirst
 	// aggPartialSum is sum() yielding NULL on overflow, aggSumOverflow the
-	// overflow flag (plan.PartialSumAgg, plan.SumOverflowAgg).
+	// overflow flag (plan.AggPartialSum, plan.AggSumOverflow).
 	aggPartialSum
 	aggSumOverflow
 	// aggFunc runs an engine/funcs aggregate (json_group_object…) through
@@ -38,9 +38,25 @@ const (
 
 var aggKinds = map[string]aggKind{
 	"count": aggCount, "sum": aggSum, "total": aggTotal, "avg": aggAvg, "min": aggMin,
-	"max": aggMax, "group_concat": aggConcat, "string_agg": aggConcat, plan.BareAgg: aggBare, plan.FirstAgg: aggFirst,
-	plan.PartialSumAgg: aggPartialSum, plan.SumOverflowAgg: aggSumOverflow,
+	"max": aggMax, "group_concat": aggConcat, "string_agg": aggConcat,
 	"json_group_array": aggJSONArray, "bool_and": aggBoolAnd, "every": aggBoolAnd, "bool_or": aggBoolOr,
+}
+
+// kindOf is a's accumulation rule: a planted aggregate's by its kind, a
+// SQL aggregate's by name (false for one engine/funcs runs).
+func kindOf(a plan.AggCall) (aggKind, bool) {
+	switch a.Kind {
+	case plan.AggBare:
+		return aggBare, true
+	case plan.AggFirst:
+		return aggFirst, true
+	case plan.AggPartialSum:
+		return aggPartialSum, true
+	case plan.AggSumOverflow:
+		return aggSumOverflow, true
+	}
+	k, ok := aggKinds[a.Name]
+	return k, ok
 }
 
 // accum is one aggregate's running state for one group. It is a plain

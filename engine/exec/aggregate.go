@@ -34,7 +34,7 @@ type aggSpec struct {
 	// argument's code: an error it would raise elsewhere does not happen).
 	pass []int32
 	view Batch
-	// twin >= 0 makes a SumOverflowAgg read aggregate twin's accumulator
+	// twin >= 0 makes an AggSumOverflow read aggregate twin's accumulator
 	// (see linkOverflowTwins) instead of adding the rows itself.
 	twin int
 	// fast marks a grouped count, sum, total or avg without DISTINCT,
@@ -121,7 +121,7 @@ func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, erro
 }
 
 func (cp *compiler) aggSpec(a plan.AggCall) (aggSpec, error) {
-	kind, ok := aggKinds[a.Name]
+	kind, ok := kindOf(a)
 	var fn *funcs.Func
 	if !ok {
 		f, err := funcs.Resolve(a.Name, len(a.Args))

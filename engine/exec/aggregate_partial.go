@@ -6,21 +6,23 @@ import (
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
-// The eager-aggregate rule's internals (see plan.PartialSumAgg): a sum
+// The eager-aggregate rule's internals (see plan.AggPartialSum): a sum
 // below a join reports its overflow as a flag column instead of failing,
 // and the projection above the join raises it for the groups that joined.
 
-// linkOverflowTwins points each SumOverflowAgg that directly follows a
-// PartialSumAgg of the same argument at that aggregate, whose accumulator
-// already knows whether the sum overflowed: the rows are added once.
+// linkOverflowTwins points each AggSumOverflow at its Twin, the
+// AggPartialSum of the same argument, whose accumulator already knows
+// whether the sum overflowed: the rows are added once.
 func linkOverflowTwins(calls []plan.AggCall, specs []aggSpec) {
 	for k := range specs {
 		specs[k].twin = -1
-		if k == 0 || calls[k].Name != plan.SumOverflowAgg || calls[k-1].Name != plan.PartialSumAgg {
+		c := calls[k]
+		if c.Kind != plan.AggSumOverflow || c.Twin < 0 || c.Twin >= len(calls) {
 			continue
 		}
-		if len(calls[k].Args) == 1 && len(calls[k-1].Args) == 1 && sameExpr(calls[k].Args[0], calls[k-1].Args[0]) {
-			specs[k].twin = k - 1
+		t := calls[c.Twin]
+		if t.Kind == plan.AggPartialSum && len(c.Args) == 1 && len(t.Args) == 1 && sameExpr(c.Args[0], t.Args[0]) {
+			specs[k].twin = c.Twin
 		}
 	}
 }
@@ -37,17 +39,14 @@ func sameExpr(a, b plan.Expr) bool {
 	return ok1 && ok2 && *ca == *cb
 }
 
-// checkedSum compiles plan.CheckedSumFunc(sum, overflowed): sum, or
-// sum()'s "integer overflow" error for a row whose flag is set.
-func (cp *compiler) checkedSum(e *plan.Func) (evaluator, error) {
-	if len(e.Args) != 2 {
-		return nil, errs.New(errs.CodeGeneric, "internal: checked sum takes 2 arguments")
-	}
-	sum, err := cp.compile(e.Args[0])
+// checkedSum compiles plan.CheckedSum: the sum, or sum()'s "integer
+// overflow" error for a row whose flag is set.
+func (cp *compiler) checkedSum(e *plan.CheckedSum) (evaluator, error) {
+	sum, err := cp.compile(e.Sum)
 	if err != nil {
 		return nil, err
 	}
-	flag, err := cp.compile(e.Args[1])
+	flag, err := cp.compile(e.Overflowed)
 	if err != nil {
 		return nil, err
 	}

@@ -87,6 +87,8 @@ func (cp *compiler) compile(e plan.Expr) (evaluator, error) {
 		return cp.inSub(e)
 	case *plan.Raise:
 		return cp.raise(e)
+	case *plan.CheckedSum:
+		return cp.checkedSum(e)
 	}
 	return nil, errs.New(errs.CodeNotSupported, "not supported: expression %T", e)
 }

@@ -45,9 +45,6 @@ func (e funcEnv) Fits(n int64) error { return e.c.fits(n) }
 // funcCall compiles a scalar function call: arguments are evaluated over
 // the batch, then the function runs once per live row.
 func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {
-	if e.Name == plan.CheckedSumFunc {
-		return cp.checkedSum(e)
-	}
 	f, err := funcs.Resolve(e.Name, len(e.Args))
 	if err != nil {
 		return nil, err

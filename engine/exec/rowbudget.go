@@ -17,7 +17,7 @@ type rowBudget struct {
 }
 
 // newRowBudget compiles the budget of l; nil l is no cap.
-func (cp *compiler) newRowBudget(l *plan.Limit) (rowBudget, error) {
+func (cp *compiler) newRowBudget(l *plan.LimitBound) (rowBudget, error) {
 	r := rowBudget{left: -1}
 	if l == nil || l.Limit == nil {
 		return r, nil

@@ -97,7 +97,7 @@ func fusedKind(a plan.AggCall) (aggKind, bool) {
 	if a.Star {
 		return aggCountStar, true
 	}
-	kind, ok := aggKinds[a.Name]
+	kind, ok := kindOf(a)
 	if !ok || len(a.Args) != 1 || (kind != aggCount && kind != aggSum && kind != aggTotal && kind != aggAvg) {
 		return 0, false
 	}

@@ -219,7 +219,7 @@ func bareOuter(st *aggState, e *grammar.ColumnRef) (Expr, error) {
 		return nil, err
 	}
 	c := r.(*ColRef)
-	st.aggs = append(st.aggs, AggCall{Name: BareAgg, Args: []Expr{c}})
+	st.aggs = append(st.aggs, AggCall{Kind: AggBare, Args: []Expr{c}})
 	return &ColRef{Idx: len(st.groups) + len(st.aggs) - 1, Affinity: c.Affinity, Collate: c.Collate}, nil
 }
 
@@ -230,7 +230,7 @@ func resolveIn(sc *scope, e *grammar.ColumnRef) (Expr, error) {
 		return nil, err
 	}
 	if idx < 0 && catalog.IsRowidName(e.Column) {
-		idx, err = sc.resolve(e.Table, rowidColName)
+		idx, err = sc.resolveRowid(e.Table)
 		if err != nil {
 			return nil, err
 		}
@@ -242,12 +242,12 @@ func resolveIn(sc *scope, e *grammar.ColumnRef) (Expr, error) {
 	return &ColRef{Idx: idx, Affinity: c.Affinity, Collate: c.Collate}, nil
 }
 
-// rowidColName names the hidden rowid column of a scan; it cannot clash
-// with a user column name.
+// rowidColName labels the hidden rowid column of a scan (RowidKey); no
+// user column name can take it, so name lookups never reach it.
 const rowidColName = "\x00rowid"
 
-// noRowidColName names the hidden row key of a WITHOUT ROWID table, which
-// SQL cannot reach.
+// noRowidColName labels the hidden row key of a WITHOUT ROWID table
+// (NoRowidKey), which SQL cannot reach.
 const noRowidColName = "\x00norowid"
 
 func (b *Binder) bindUnary(e *grammar.UnaryExpr, sc *scope) (Expr, error) {

@@ -147,11 +147,11 @@ func NewScan(t *catalog.Table, alias string) *Scan {
 		cols = append(cols, Column{Name: c.Name, Table: alias, DeclType: c.DeclType,
 			Affinity: c.Affinity, Collate: c.Collate, NotNull: c.NotNull, Hidden: c.Hidden})
 	}
-	rid := rowidColName
+	rid, key := rowidColName, RowidKey
 	if t.WithoutRowid {
-		rid = noRowidColName
+		rid, key = noRowidColName, NoRowidKey
 	}
-	cols = append(cols, Column{Name: rid, Table: alias, Affinity: types.AffinityInteger, Hidden: true, NotNull: true})
+	cols = append(cols, Column{Name: rid, Table: alias, Affinity: types.AffinityInteger, Hidden: true, NotNull: true, RowKey: key})
 	return &Scan{Table: t, Alias: alias, Cols: cols}
 }
 
@@ -420,6 +420,8 @@ func MapExpr(e Expr, fn func(Expr) Expr) Expr {
 			args[i] = MapExpr(a, fn)
 		}
 		return fn(&Func{Name: x.Name, Args: args})
+	case *CheckedSum:
+		return fn(&CheckedSum{Sum: MapExpr(x.Sum, fn), Overflowed: MapExpr(x.Overflowed, fn)})
 	case *Between:
 		return fn(&Between{X: MapExpr(x.X, fn), Lo: MapExpr(x.Lo, fn), Hi: MapExpr(x.Hi, fn), Not: x.Not})
 	case *InList:

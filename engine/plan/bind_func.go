@@ -118,7 +118,7 @@ func (b *Binder) bindAggregated(e grammar.Expr, sc *scope) (Expr, bool, error) {
 		}
 		// A bare column: SQLite takes it from an arbitrary row of the group
 		// (the last one, or the one a lone min/max picked).
-		st.aggs = append(st.aggs, AggCall{Name: BareAgg, Args: []Expr{bound}})
+		st.aggs = append(st.aggs, AggCall{Kind: AggBare, Args: []Expr{bound}})
 		c := bound.(*ColRef)
 		return &ColRef{Idx: len(st.groups) + len(st.aggs) - 1, Affinity: c.Affinity, Collate: c.Collate}, true, nil
 	}
@@ -127,9 +127,6 @@ func (b *Binder) bindAggregated(e grammar.Expr, sc *scope) (Expr, bool, error) {
 	}
 	return nil, false, nil
 }
-
-// BareAgg is the internal aggregate that yields a bare column's value.
-const BareAgg = "\x00bare"
 
 // refsInput reports whether a bound expression reads the current row.
 func refsInput(e Expr) bool {
@@ -307,6 +304,8 @@ func children(e Expr) []Expr {
 		return append([]Expr{e.X}, e.List...)
 	case *InSub:
 		return e.X
+	case *CheckedSum:
+		return []Expr{e.Sum, e.Overflowed}
 	}
 	return nil
 }

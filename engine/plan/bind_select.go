@@ -502,7 +502,7 @@ func expandColumns(rcs []*grammar.ResultColumn, sc *scope) ([]selectItem, error)
 				return nil, bindErr("no such table: %s", rc.TableStar)
 			}
 			for i, c := range sc.cols {
-				if eqFold(c.Table, rc.TableStar) && c.Name != rowidColName && (!c.Hidden || c.Nested) {
+				if eqFold(c.Table, rc.TableStar) && c.RowKey != RowidKey && (!c.Hidden || c.Nested) {
 					items = append(items, starItem(sc, i))
 				}
 			}

@@ -99,6 +99,29 @@ func (sc *scope) resolve(table, name string) (int, error) {
 	return found, nil
 }
 
+// resolveRowid finds the rowid column (RowidKey) of table in sc, or of
+// the first table that has one when table is "", as resolve finds a
+// hidden column.
+func (sc *scope) resolveRowid(table string) (int, error) {
+	found := -1
+	for i, c := range sc.cols {
+		if c.RowKey != RowidKey {
+			continue
+		}
+		if table == "" {
+			return i, nil
+		}
+		if !eqFold(c.Table, table) {
+			continue
+		}
+		if found >= 0 {
+			return -1, bindErr("ambiguous column name: %s", qualified(table, rowidColName))
+		}
+		found = i
+	}
+	return found, nil
+}
+
 // hasTable reports whether any column of sc has qualifier table.
 func (sc *scope) hasTable(table string) bool {
 	for _, c := range sc.cols {

@@ -128,6 +128,14 @@ type Exists struct {
 	Not bool
 }
 
+// CheckedSum is Sum, or sum()'s "integer overflow" error when Overflowed
+// is 1: the error of a group pre-aggregated below a join (AggPartialSum,
+// AggSumOverflow) that survived the join, raised where the original
+// aggregate raised it (eager-aggregate).
+type CheckedSum struct {
+	Sum, Overflowed Expr
+}
+
 // Raise is RAISE(IGNORE | ROLLBACK | ABORT | FAIL, message) in a trigger.
 type Raise struct {
 	Action string // "IGNORE", "ROLLBACK", "ABORT", "FAIL"
@@ -150,23 +158,24 @@ type Subquery struct {
 	optimized  bool
 }
 
-func (*ColRef) exprNode()    {}
-func (*OuterRef) exprNode()  {}
-func (*Const) exprNode()     {}
-func (*Param) exprNode()     {}
-func (*Unary) exprNode()     {}
-func (*Binary) exprNode()    {}
-func (*Collate) exprNode()   {}
-func (*Affinity) exprNode()  {}
-func (*Func) exprNode()      {}
-func (*AggRef) exprNode()    {}
-func (*Case) exprNode()      {}
-func (*Cast) exprNode()      {}
-func (*Like) exprNode()      {}
-func (*Between) exprNode()   {}
-func (*IsNull) exprNode()    {}
-func (*InList) exprNode()    {}
-func (*InSub) exprNode()     {}
-func (*Exists) exprNode()    {}
-func (*ScalarSub) exprNode() {}
-func (*Raise) exprNode()     {}
+func (*ColRef) exprNode()     {}
+func (*OuterRef) exprNode()   {}
+func (*Const) exprNode()      {}
+func (*Param) exprNode()      {}
+func (*Unary) exprNode()      {}
+func (*Binary) exprNode()     {}
+func (*Collate) exprNode()    {}
+func (*Affinity) exprNode()   {}
+func (*Func) exprNode()       {}
+func (*AggRef) exprNode()     {}
+func (*Case) exprNode()       {}
+func (*Cast) exprNode()       {}
+func (*Like) exprNode()       {}
+func (*Between) exprNode()    {}
+func (*IsNull) exprNode()     {}
+func (*InList) exprNode()     {}
+func (*InSub) exprNode()      {}
+func (*Exists) exprNode()     {}
+func (*ScalarSub) exprNode()  {}
+func (*Raise) exprNode()      {}
+func (*CheckedSum) exprNode() {}

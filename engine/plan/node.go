@@ -27,7 +27,23 @@ type Column struct {
 	// Nested marks a nested join's column under its own table's name:
 	// hidden, but expanded by that table's t.*.
 	Nested bool
+	// RowKey marks a scan's hidden row key column (see NewScan).
+	RowKey RowKey
 }
+
+// RowKey tells a scan's hidden row key column from the others.
+type RowKey uint8
+
+// Row key kinds.
+const (
+	NotRowKey RowKey = iota
+	// RowidKey is the rowid: rowid, _rowid_ and oid name it when no
+	// column takes the name.
+	RowidKey
+	// NoRowidKey is a WITHOUT ROWID table's row key, which SQL cannot
+	// name.
+	NoRowidKey
+)
 
 // Scan reads a table. Its output is the table's columns in order, and
 // Rowid reads the rowid when the table has no alias column. Needed marks
@@ -45,10 +61,16 @@ type Scan struct {
 	// RowLimit, when set, is the LIMIT directly above the scan (through
 	// projections only): the scan reads at most its limit plus offset
 	// rows (see limitIntoScan).
-	RowLimit *Limit
+	RowLimit *LimitBound
 	// Reverse reads a table scan (no Index) from its highest rowid down,
 	// for ORDER BY rowid DESC (see orderByIndex).
 	Reverse bool
+}
+
+// LimitBound is a LIMIT's row count and OFFSET (nil = none) as a value, for
+// a node that honours a LIMIT above it.
+type LimitBound struct {
+	Limit, Offset Expr
 }
 
 // RowidRange restricts a scan to rowids in [Lo, Hi] (nil bound = open).
@@ -172,15 +194,44 @@ type Sort struct {
 // Columns implements Node.
 func (s *Sort) Columns() []Column { return s.Input.Columns() }
 
-// AggCall is one aggregate function call.
+// AggCall is one aggregate function call: a SQL aggregate by Name, or one
+// the planner plants (Kind).
 type AggCall struct {
-	Name     string // lower-case
+	Kind     AggKind
+	Name     string // lower-case; "" unless Kind is AggNamed
 	Args     []Expr
 	Star     bool
 	Distinct bool
 	Filter   Expr
 	OrderBy  []SortKey
+	// Twin, for AggSumOverflow, is the position in the same Aggregate's
+	// Aggs of the AggPartialSum over the same argument, whose accumulator
+	// already knows whether the sum overflowed (-1: add the rows again).
+	Twin int
 }
+
+// AggKind tells a SQL aggregate from the ones the planner plants.
+type AggKind uint8
+
+// Aggregate kinds.
+const (
+	// AggNamed is the SQL aggregate function Name.
+	AggNamed AggKind = iota
+	// AggBare yields a bare column's value: the row of a min() or max()
+	// beside it, else an arbitrary row of the group, as in SQLite.
+	AggBare
+	// AggFirst yields the first value of its argument in the group
+	// (group-by-rowid's functionally dependent columns).
+	AggFirst
+	// AggPartialSum is sum() yielding NULL instead of failing when its
+	// integers overflow: a group pre-aggregated below a join may be
+	// dropped by the join, and then its overflow must not fail the query
+	// (eager-aggregate).
+	AggPartialSum
+	// AggSumOverflow yields 1 when sum() over its argument overflows,
+	// else 0 (see Twin).
+	AggSumOverflow
+)
 
 // Aggregate groups its input by Group and computes Aggs per group. Its
 // output is the group keys followed by the aggregates.

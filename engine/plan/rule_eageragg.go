@@ -5,22 +5,6 @@ import (
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
-// Internal names the eager-aggregate rule plants (see eagerAggregate).
-const (
-	// PartialSumAgg is sum() that yields NULL instead of failing when its
-	// integers overflow: a pre-aggregated group may be dropped by the join
-	// above, and then its overflow must not fail the query.
-	PartialSumAgg = "\x00psum"
-	// SumOverflowAgg yields 1 when sum() over its argument overflows,
-	// else 0. Right after a PartialSumAgg of the same argument it reads
-	// that aggregate's state instead of adding the rows again.
-	SumOverflowAgg = "\x00sumovf"
-	// CheckedSumFunc(sum, overflowed) is sum, or sum()'s "integer
-	// overflow" error when overflowed is 1: the error of a group that
-	// survived the join, raised where the original aggregate raised it.
-	CheckedSumFunc = "\x00checkedsum"
-)
-
 // eagerAggregate pre-aggregates the many side of an inner join before
 // the join (aggregate pushdown), for GROUP BY queries like
 //
@@ -47,8 +31,8 @@ const (
 // same (scan) order as before, and every aggregate, a REAL sum included,
 // gives the same value. A pre-group the join drops must not fail the
 // query where the original never aggregated its rows: its sum's overflow
-// is carried as a flag (SumOverflowAgg) and raised above the join
-// (CheckedSumFunc). NULL join keys form a pre-group that matches nothing,
+// is carried as a flag (AggSumOverflow) and raised above the join
+// (CheckedSum). NULL join keys form a pre-group that matches nothing,
 // as the rows did.
 func eagerAggregate(_ *catalog.Catalog, n Node) Node {
 	a, ok := n.(*Aggregate)
@@ -181,8 +165,8 @@ func (e *eagerJoin) keyed() bool {
 }
 
 // preAggregate builds the aggregate of A grouped by its join column: each
-// aggregate of A's columns once (a sum as PartialSumAgg and its
-// SumOverflowAgg flag), a bare or first B column left to the projection.
+// aggregate of A's columns once (a sum as AggPartialSum and its
+// AggSumOverflow flag), a bare or first B column left to the projection.
 func (e *eagerJoin) preAggregate() (*Aggregate, []eagerFinal, bool) {
 	a, ak := e.a, e.ak
 	pre := &Aggregate{Input: e.sa, Eager: true,
@@ -191,7 +175,7 @@ func (e *eagerJoin) preAggregate() (*Aggregate, []eagerFinal, bool) {
 	shiftA := func(i int) int { return i - e.aOff }
 	finals := make([]eagerFinal, len(a.Aggs))
 	for k, ag := range a.Aggs {
-		if (ag.Name == BareAgg || ag.Name == FirstAgg) && len(ag.Args) == 1 && e.inB(ag.Args[0]) {
+		if (ag.Kind == AggBare || ag.Kind == AggFirst) && len(ag.Args) == 1 && e.inB(ag.Args[0]) {
 			if _, ok := ag.Args[0].(*ColRef); ok {
 				finals[k] = eagerFinal{pos: -1, ovf: -1, b: ag.Args[0]}
 				continue
@@ -207,8 +191,9 @@ func (e *eagerJoin) preAggregate() (*Aggregate, []eagerFinal, bool) {
 		finals[k] = eagerFinal{pos: len(pre.Cols), ovf: -1}
 		col := a.Cols[len(a.Group)+k]
 		if ag.Name == "sum" {
-			p.Name = PartialSumAgg
-			pre.Aggs = append(pre.Aggs, p, AggCall{Name: SumOverflowAgg, Args: p.Args})
+			p.Kind, p.Name = AggPartialSum, ""
+			twin := len(pre.Aggs)
+			pre.Aggs = append(pre.Aggs, p, AggCall{Kind: AggSumOverflow, Args: p.Args, Twin: twin})
 			pre.Cols = append(pre.Cols, col, Column{Name: col.Name + " overflowed", Hidden: true})
 			finals[k].ovf = finals[k].pos + 1
 			continue
@@ -253,7 +238,7 @@ func (e *eagerJoin) project(pre *Aggregate, finals []eagerFinal) Node {
 		case f.b != nil:
 			exprs[len(a.Group)+k] = remapCols(f.b, toB)
 		case f.ovf >= 0:
-			exprs[len(a.Group)+k] = &Func{Name: CheckedSumFunc, Args: []Expr{out, &ColRef{Idx: preOff + f.ovf}}}
+			exprs[len(a.Group)+k] = &CheckedSum{Sum: out, Overflowed: &ColRef{Idx: preOff + f.ovf}}
 		default:
 			exprs[len(a.Group)+k] = out
 		}

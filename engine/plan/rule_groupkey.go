@@ -2,10 +2,6 @@ package plan
 
 import "github.com/ladybugsql/ladybug/engine/catalog"
 
-// FirstAgg is the internal aggregate that yields the first value of its
-// argument in a group (group-by-rowid's functionally dependent columns).
-const FirstAgg = "\x00first"
-
 // groupByRowid shortens a GROUP BY that lists a table's rowid (or its
 // INTEGER PRIMARY KEY) beside other columns of the same table row, as in
 // GROUP BY c.id, c.name: those columns have one value per rowid, so the
@@ -56,7 +52,7 @@ func groupByRowid(_ *catalog.Catalog, n Node) Node {
 		pos[len(a.Group)+k] = len(keep) + k
 	}
 	for k, i := range dep {
-		na.Aggs = append(na.Aggs, AggCall{Name: FirstAgg, Args: []Expr{a.Group[i]}})
+		na.Aggs = append(na.Aggs, AggCall{Kind: AggFirst, Args: []Expr{a.Group[i]}})
 		na.Cols = append(na.Cols, a.Cols[i])
 		pos[i] = len(keep) + len(a.Aggs) + k
 	}

@@ -28,7 +28,7 @@ func limitIntoScan(_ *catalog.Catalog, n Node) Node {
 		return n
 	}
 	ns := *s
-	ns.RowLimit = &Limit{Limit: l.Limit, Offset: l.Offset}
+	ns.RowLimit = &LimitBound{Limit: l.Limit, Offset: l.Offset}
 	var below Node = &ns
 	for i := len(parents) - 1; i >= 0; i-- {
 		np := *parents[i]
