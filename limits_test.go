@@ -384,6 +384,8 @@ func TestLimits_LoweredPerDSN(t *testing.T) {
 	}{
 		{"length zeroblob", "SELECT length(zeroblob(n)) FROM nums WHERE n = 1000", "SELECT length(zeroblob(n)) FROM nums WHERE n = 1001", "string or blob too big"},
 		{"length ||", "SELECT length(zeroblob(600) || zeroblob(n)) FROM nums WHERE n = 400", "SELECT length(zeroblob(600) || zeroblob(n)) FROM nums WHERE n = 1000", "string or blob too big"},
+		{"length constant", "SELECT length(zeroblob(1000))", "SELECT length(zeroblob(1001))", "string or blob too big"},
+		{"like constant", "SELECT 'a' LIKE '" + strings.Repeat("%", 10) + "'", "SELECT 'a' LIKE '" + strings.Repeat("%", 11) + "'", "LIKE or GLOB pattern too complex"},
 		{"length replace", "SELECT length(replace(printf('%.*c', n, 'a'), 'a', 'ab')) FROM nums WHERE n = 400", "SELECT length(replace(printf('%.*c', n, 'a'), 'a', 'abc')) FROM nums WHERE n = 400", "string or blob too big"},
 		{"sql length", "SELECT 1" + strings.Repeat(" ", 192), "SELECT 1" + strings.Repeat(" ", 193), "sql text too long"},
 		{"columns", "SELECT " + joined("1", ",", 10), "SELECT " + joined("1", ",", 11), "too many columns in result set"},

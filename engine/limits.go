@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/grammar"
 )
@@ -31,6 +32,11 @@ func (l Limits) grammarLimits() *grammar.Limits {
 		return nil
 	}
 	return &g
+}
+
+// evaluator folds constants under the lowered length and pattern limits.
+func (l Limits) evaluator() exec.ConstEvaluator {
+	return exec.ConstEvaluator{LengthLimit: l.Length, LikeLimit: l.LikePatternLength}
 }
 
 // column is the column limit: the lowered one or plan.MaxColumn.

@@ -132,7 +132,7 @@ func (s *Session) bindAt(sc *script, i int, cat *catalog.Catalog) (*boundPlan, e
 		return bp, nil
 	}
 	s.db.cache.binds.Add(1)
-	b := plan.NewBinder(cat, exec.ConstEvaluator{})
+	b := plan.NewBinder(cat, s.db.opts.Limits.evaluator())
 	p, err := b.Bind(sc.stmts[i])
 	if err == nil {
 		err = s.db.opts.Limits.checkColumns(p)

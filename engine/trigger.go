@@ -46,7 +46,7 @@ func (s *Session) triggersOf(cat *catalog.Catalog, t *catalog.Table) ([]*plan.Bo
 			}
 			target = vt
 		}
-		bt, err := plan.NewObjectBinder(cat, tr.Temp, exec.ConstEvaluator{}).BindTrigger(ct, target)
+		bt, err := plan.NewObjectBinder(cat, tr.Temp, s.db.opts.Limits.evaluator()).BindTrigger(ct, target)
 		if err != nil {
 			return nil, err
 		}

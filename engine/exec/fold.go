@@ -9,15 +9,21 @@ import (
 
 // ConstEvaluator is the plan.Evaluator the engine gives the binder: the
 // planner folds constant expressions with the executor's own evaluators,
-// so a folded value is the one execution would compute.
-type ConstEvaluator struct{}
+// so a folded value is the one execution would compute. LengthLimit and
+// LikeLimit are the connection's lowered limits (Ctx's fields of the same
+// names), so a fold fails, and the expression is left to fail when it
+// runs, where execution would.
+type ConstEvaluator struct {
+	LengthLimit int64
+	LikeLimit   int
+}
 
 var _ plan.Evaluator = ConstEvaluator{}
 
 // EvalConst compiles and evaluates a row-independent expression once;
 // false on any error (or a panic), leaving the expression to run as
 // written.
-func (ConstEvaluator) EvalConst(e plan.Expr) (v types.Value, ok bool) {
+func (ce ConstEvaluator) EvalConst(e plan.Expr) (v types.Value, ok bool) {
 	defer func() {
 		if recover() != nil {
 			v, ok = types.Null, false
@@ -29,6 +35,7 @@ func (ConstEvaluator) EvalConst(e plan.Expr) (v types.Value, ok bool) {
 	}
 	fc := &foldCtx{budget: foldBudget{Context: context.Background(), polls: foldPolls}}
 	fc.Go, fc.MemoryLimit = &fc.budget, foldMemory
+	fc.LengthLimit, fc.LikeLimit = ce.LengthLimit, ce.LikeLimit
 	v, err = evalOne(&fc.Ctx, ev)
 	if err != nil {
 		return types.Null, false
