@@ -30,6 +30,8 @@ func (b *Binder) bindFrom(te grammar.TableExpr) (Node, *scope, error) {
 		return b.bindJoin(te)
 	case *grammar.TableFunc:
 		return b.bindTableFunc(te)
+	case *grammar.GraphTable:
+		return b.bindGraphTable(te)
 	}
 	return nil, nil, notSupported("FROM item %T", te)
 }
@@ -98,6 +100,9 @@ func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
 	alias := tn.Alias
 	if alias == "" {
 		alias = tn.Name
+	}
+	if tn.Schema == "" && b.graphSegs != nil && b.graphSegs.segs[tn.Name] != nil {
+		return b.bindGraphSeg(b.graphSegs.segs[tn.Name], alias)
 	}
 	if tn.Schema == "" {
 		if def := b.lookupCTE(tn.Name); def != nil {

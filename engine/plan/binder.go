@@ -35,6 +35,9 @@ type Binder struct {
 	// opensTemp is set when the statement reads the temp schema itself
 	// (sqlite_temp_master, PRAGMA temp.x), which SQLite opens then.
 	opensTemp bool
+	// graphSegs holds the quantified graph pattern parts of the GRAPH_TABLEs
+	// bound so far, by the FROM item name their lowering reads them under.
+	graphSegs *gShared
 }
 
 // NewBinder returns a binder over cat that optimizes the queries and
