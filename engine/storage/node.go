@@ -279,13 +279,22 @@ func (n node) removeCell(i int) {
 	}
 }
 
-// replaceCell overwrites cell i with cell, in place when the length is
-// unchanged. It returns false, changing nothing, when it does not fit.
+// replaceCell overwrites cell i with cell. It returns false, changing
+// nothing, when it does not fit. A cell of another length stays in place
+// too when the gap allows: the cells below it (nearer the gap) move by the
+// difference, so a one-byte change in a full leaf costs one move of those
+// bytes instead of a fragment and, at the next insert, a defrag that
+// decodes every cell.
 func (n node) replaceCell(i int, cell []byte, scratch []byte) bool {
 	off := n.slot(i)
 	ln := n.cellLen(off)
-	if ln == len(cell) {
+	if d := len(cell) - ln; d == 0 {
 		copy(n[off:], cell)
+		return true
+	} else if d <= n.gap() {
+		n.shiftBelow(off, -d)
+		copy(n[off-d:], cell)
+		n.setSlot(i, off-d)
 		return true
 	}
 	if n.freeSpace()+ln < len(cell) {
@@ -293,6 +302,20 @@ func (n node) replaceCell(i int, cell []byte, scratch []byte) bool {
 	}
 	n.removeCell(i)
 	return n.insertCell(i, cell, scratch)
+}
+
+// shiftBelow moves the bytes of the cell area below off (from the gap's
+// end up to off) by delta, negative towards the slots, and repoints the
+// slots of the cells that lie there; the gap shrinks or grows by -delta.
+func (n node) shiftBelow(off, delta int) {
+	start := n.cellStart()
+	copy(n[start+delta:], n[start:off])
+	for j := range n.count() {
+		if o := n.slot(j); o < off {
+			n.setSlot(j, o+delta)
+		}
+	}
+	n.setCellStart(start + delta)
 }
 
 // defrag packs all cells against the end of the page, leaving one gap.

@@ -31,3 +31,78 @@ func TestNode_ShortCell_Bounds(t *testing.T) {
 		t.Fatalf("slot index past the page decoded")
 	}
 }
+
+// replaceCell keeps a leaf packed: a cell that grows by less than the gap,
+// or shrinks, is rewritten in place with the cells nearer the gap moved,
+// so no fragment is left and no defrag runs; every other cell reads back
+// unchanged and the node stays valid. Past the gap it falls back to
+// remove and insert.
+func TestNode_ReplaceCell_ResizesInPlace(t *testing.T) {
+	const ps = 512
+	n := make(node, ps)
+	initNode(n, typeLeaf)
+	scratch := make([]byte, ps)
+	val := func(i, size int) []byte {
+		v := make([]byte, size)
+		for j := range v {
+			v[j] = byte('a' + (i+j)%26)
+		}
+		return v
+	}
+	sizes := map[int]int{}
+	for i := 0; ; i++ {
+		c := appendLeafCell(nil, key(i), val(i, 20), 0, 20, ps)
+		if !n.insertCell(i, c, scratch) {
+			break
+		}
+		sizes[i] = 20
+	}
+	check := func(step string) {
+		t.Helper()
+		if err := validateNode(n); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		if n.count() != len(sizes) {
+			t.Fatalf("%s: %d cells, want %d", step, n.count(), len(sizes))
+		}
+		for i, size := range sizes {
+			e := n.leafCell(i)
+			if string(e.key) != string(key(i)) || string(e.val) != string(val(i, size)) {
+				t.Fatalf("%s: cell %d = %q %q, want %q and %d bytes", step, i, e.key, e.val, key(i), size)
+			}
+		}
+	}
+	check("filled")
+	gap := n.gap()
+	// Grow cells in the middle, the lowest and the highest by one byte each
+	// while the gap lasts, then shrink them: no fragment ever appears.
+	for _, i := range []int{3, len(sizes) - 1, 0} {
+		if n.gap() < 1 {
+			break
+		}
+		sizes[i]++
+		if !n.replaceCell(i, appendLeafCell(nil, key(i), val(i, sizes[i]), 0, sizes[i], ps), scratch) {
+			t.Fatalf("growing cell %d by one byte with a %d-byte gap failed", i, n.gap())
+		}
+		check("grown")
+	}
+	for i := range sizes {
+		sizes[i] = 10
+		if !n.replaceCell(i, appendLeafCell(nil, key(i), val(i, 10), 0, 10, ps), scratch) {
+			t.Fatalf("shrinking cell %d failed", i)
+		}
+		check("shrunk")
+	}
+	if n.frag() != 0 {
+		t.Fatalf("in-place resizes left %d fragment bytes", n.frag())
+	}
+	if n.gap() <= gap {
+		t.Fatalf("gap %d after shrinking every cell, was %d", n.gap(), gap)
+	}
+	// A growth past all free space changes nothing.
+	big := n.gap() + 1 + sizes[2]
+	if n.replaceCell(2, appendLeafCell(nil, key(2), val(2, big), 0, big, ps), scratch) {
+		t.Fatalf("a cell %d bytes longer than the free space fitted", n.gap()+1)
+	}
+	check("refused")
+}
