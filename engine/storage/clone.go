@@ -98,9 +98,9 @@ func (c *Store) adopt(s *Store) error {
 	c.hdr = s.hdr
 	s.mu.Unlock()
 	// A clone is often one test's short-lived copy, and a suite keeps
-	// many alive: its hot-page table is the smallest useful one (256
-	// slots, 2 KiB), not one sized by the cache (up to 32 KiB).
-	c.hot = newHotTable(min(capacity, 1024))
+	// many alive: its hot-page table is a small one (64 slots, 512 B),
+	// not one sized by the cache (up to 128 KiB).
+	c.hot = newHotTable(min(capacity, 256))
 
 	s.walMu.RLock()
 	c.wal = wal{f: c.wal.f, ps: c.ps, salt: s.wal.salt, index: make(map[uint32][]walVer, len(s.wal.index)),
@@ -110,9 +110,11 @@ func (c *Store) adopt(s *Store) error {
 	}
 	s.walMu.RUnlock()
 	if c.wal.frames == 0 {
-		if err := c.wal.reset(); err != nil {
-			return err
-		}
+		// An empty log, not even its header (as truncateLog leaves it):
+		// the first write transaction writes one (ensureLogHeader), so a
+		// clone that never writes holds no log chunk.
+		c.wal.clearIndex()
+		c.wal.end = 0
 	}
 	c.walEmpty.Store(len(c.wal.index) == 0)
 	c.mu.Lock()

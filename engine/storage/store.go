@@ -27,7 +27,6 @@ type Store struct {
 	wal      wal
 	cache    *pagecache.Cache
 	budget   int           // dirty pages a write Tx keeps before spilling
-	spare    *writeState   // state for the next write Tx; guarded by the writer token
 	writer   chan struct{} // holds a token while a write Tx (or checkpoint) runs
 	readOnly bool
 	// hdrFromWAL: the main file's header was unreadable and came from the

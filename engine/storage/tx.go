@@ -2,7 +2,9 @@ package storage
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/ladybugsql/ladybug/pagecache"
 )
@@ -58,9 +60,14 @@ type writeState struct {
 	keys    []pagecache.Key
 }
 
+// writeStates keep the states of ended write transactions for the next
+// one, per page size (index: log2 of the page size), shared by every
+// store: a database that is not writing (one of a thousand idle clones)
+// keeps none, and a busy writer gets its own back.
+var writeStates [16]sync.Pool
+
 func newWriteTx(s *Store, h header) *Tx {
-	w := s.spare
-	s.spare = nil
+	w, _ := writeStates[bits.TrailingZeros(uint(s.ps))].Get().(*writeState)
 	if w == nil {
 		w = &writeState{
 			dirty:   map[uint32]*pagecache.Page{},
@@ -73,8 +80,8 @@ func newWriteTx(s *Store, h header) *Tx {
 	return &Tx{s: s, rw: true, snap: h.seq, seq: h.seq + 1, hdr: h, w: w}
 }
 
-// endWrite closes a write transaction: its state goes back to the Store,
-// cleared, and the writer token is released.
+// endWrite closes a write transaction: its state goes back to
+// writeStates, cleared, and the writer token is released.
 func (tx *Tx) endWrite() {
 	tx.closed = true
 	w := tx.w
@@ -90,7 +97,7 @@ func (tx *Tx) endWrite() {
 	w.cellBuf, w.cells, w.frames, w.pages = w.cellBuf[:0], w.cells[:0], w.frames[:0], w.pages[:0]
 	w.srcs = w.srcs[:0]
 	w.offs, w.keys = w.offs[:0], w.keys[:0]
-	tx.s.spare = w
+	writeStates[bits.TrailingZeros(uint(tx.s.ps))].Put(w)
 	<-tx.s.writer
 }
 

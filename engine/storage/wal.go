@@ -7,6 +7,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math/rand/v2"
+	"sync"
 
 	"github.com/ladybugsql/ladybug/vfs"
 )
@@ -38,12 +39,16 @@ type wal struct {
 	// hasHeader: a committed frame of this log generation holds page 0.
 	hasHeader bool
 	crc       uint32 // checksum chain value at end
-	buf       []byte // scratch for frame batches
 	// shift extends the chain over a page body from its checksum (see
 	// frameCRC), for page size shiftPS.
 	shift   *crcShiftTable
 	shiftPS int
 }
+
+// frameBufs are scratch buffers for appendFrames' frame batches, shared
+// by every store: a database that is not writing (one of a thousand
+// idle clones) keeps none.
+var frameBufs = sync.Pool{New: func() any { return new([]byte) }}
 
 func frameSize(ps int) int64 { return int64(frameHdrSize + ps) }
 
@@ -116,13 +121,15 @@ func (w *wal) appendFrames(pages []framePage, seq uint64, commit bool, offs []in
 		w.shift, w.shiftPS = shiftTableFor(w.ps), w.ps
 	}
 	end, crc := w.end, w.crc
+	bp := frameBufs.Get().(*[]byte)
+	defer frameBufs.Put(bp)
 	for start := 0; start < len(pages); start += batch {
 		chunk := pages[start:min(start+batch, len(pages))]
 		need := len(chunk) * fs
-		if cap(w.buf) < need {
-			w.buf = make([]byte, need)
+		if cap(*bp) < need {
+			*bp = make([]byte, need)
 		}
-		buf := w.buf[:need]
+		buf := (*bp)[:need]
 		for i, fp := range chunk {
 			fr := buf[i*fs : (i+1)*fs]
 			sealPage(fp.data, fp.pg)
