@@ -19,7 +19,8 @@ const maxIntegrityProblems = 100
 // index, and a full index has exactly one entry per row. Together these
 // make the index's rowids a bijection with the table's. The storage layer
 // has already checked pages, checksums, key order and the free list.
-func (s *Session) indexAgreement(cat *catalog.Catalog) ([]string, error) {
+// It polls the statement's context every few hundred index entries.
+func (s *Session) indexAgreement(c *exec.Ctx, cat *catalog.Catalog) ([]string, error) {
 	tx, err := s.db.store.BeginRead()
 	if err != nil {
 		return nil, err
@@ -39,7 +40,11 @@ func (s *Session) indexAgreement(cat *catalog.Catalog) ([]string, error) {
 			return nil, err
 		}
 		for _, ix := range cat.TableIndexes(t.Name) {
-			problems = append(problems, checkIndex(tx, t, ix, rows)...)
+			more, err := checkIndex(c, tx, t, ix, rows)
+			if err != nil {
+				return nil, err
+			}
+			problems = append(problems, more...)
 			if len(problems) >= maxIntegrityProblems {
 				return problems[:maxIntegrityProblems], nil
 			}
@@ -50,15 +55,18 @@ func (s *Session) indexAgreement(cat *catalog.Catalog) ([]string, error) {
 }
 
 // checkIndex compares one index with its table (rows entries in the table).
-func checkIndex(tx *storage.Tx, t *catalog.Table, ix *catalog.Index, rows int64) []string {
+func checkIndex(c *exec.Ctx, tx *storage.Tx, t *catalog.Table, ix *catalog.Index, rows int64) ([]string, error) {
 	var problems []string
 	seen := make(map[int64]struct{})
 	table := tx.Tree(t.Root)
-	c := tx.Tree(ix.Root).Cursor()
-	defer c.Close()
+	cur := tx.Tree(ix.Root).Cursor()
+	defer cur.Close()
 	var key []byte
-	for ok := c.First(); ok; ok = c.Next() {
-		rowid, err := types.KeyRowid(c.Key())
+	for ok := cur.First(); ok; ok = cur.Next() {
+		if err := c.Check(); err != nil {
+			return nil, err
+		}
+		rowid, err := types.KeyRowid(cur.Key())
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("index %s has a malformed entry", ix.Name))
 			continue
@@ -72,16 +80,16 @@ func checkIndex(tx *storage.Tx, t *catalog.Table, ix *catalog.Index, rows int64)
 			problems = append(problems, fmt.Sprintf("index %s has an entry for row %d, missing from table %s", ix.Name, rowid, t.Name))
 		}
 		if len(problems) >= maxIntegrityProblems {
-			return problems
+			return problems, nil
 		}
 	}
-	if err := c.Err(); err != nil {
-		return append(problems, fmt.Sprintf("index %s: %v", ix.Name, err))
+	if err := cur.Err(); err != nil {
+		return append(problems, fmt.Sprintf("index %s: %v", ix.Name, err)), nil
 	}
 	if ix.Where == "" && int64(len(seen)) != rows {
 		problems = append(problems, fmt.Sprintf("wrong # of entries in index %s: %d for %d rows of %s", ix.Name, len(seen), rows, t.Name))
 	}
-	return problems
+	return problems, nil
 }
 
 // indexKeysAgree checks, in the statement's transaction, that every row of

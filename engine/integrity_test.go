@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -120,4 +121,23 @@ func TestIntegrityCheck_IndexEntryWithStaleKey(t *testing.T) {
 		"wrong # of entries in index t_w: 2 for 3 rows that belong in it",
 		"row 1 missing from index t_e",
 	}, got)
+}
+
+// TestIntegrityCheck_IndexPassPollsTheContext: the pass that checks every
+// index entry against its table stops with the statement's context error
+// (it ran to the end before, whatever the deadline).
+func TestIntegrityCheck_IndexPassPollsTheContext(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	defer s.Close()
+	mustExec(t, s, `CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)`)
+	mustExec(t, s, `CREATE INDEX t_v ON t (v)`)
+	mustExec(t, s, `INSERT INTO t (v) SELECT printf('v%d', value) FROM generate_series(1, 2000)`)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := s.indexAgreement(&exec.Ctx{Go: ctx}, db.cat.Load())
+	require.ErrorIs(t, err, context.Canceled)
+	problems, err := s.indexAgreement(&exec.Ctx{Go: context.Background()}, db.cat.Load())
+	require.NoError(t, err)
+	require.Empty(t, problems)
 }

@@ -113,8 +113,11 @@ func (s *Session) integrityCheck(c *exec.Ctx, name string) (outcome, error) {
 		return outcome{}, errs.Wrap(errs.CodeCorrupt, err)
 	}
 	if cat := s.db.cat.Load(); cat != nil && len(problems) == 0 {
-		more, err := s.indexAgreement(cat)
+		more, err := s.indexAgreement(c, cat)
 		if err != nil {
+			if ierr := c.CheckNow(); ierr != nil {
+				return outcome{}, ierr
+			}
 			return outcome{}, errs.Wrap(errs.CodeCorrupt, err)
 		}
 		problems = append(problems, more...)
@@ -122,6 +125,9 @@ func (s *Session) integrityCheck(c *exec.Ctx, name string) (outcome, error) {
 	if len(problems) == 0 && c.Catalog != nil {
 		more, err := indexKeysAgree(c, c.Catalog.Main())
 		if err != nil {
+			if ierr := c.CheckNow(); ierr != nil {
+				return outcome{}, ierr
+			}
 			return outcome{}, errs.Wrap(errs.CodeCorrupt, err)
 		}
 		problems = append(problems, more...)

@@ -17,7 +17,7 @@ func (s *Store) Vacuum(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := tx.vacuum(); err != nil {
+	if err := tx.vacuum(ctx); err != nil {
 		tx.Rollback()
 		return err
 	}
@@ -52,14 +52,26 @@ type liveSet struct {
 	roots []uint32
 }
 
-func (tx *Tx) vacuum() (err error) {
+// vacuumPoll polls ctx at the first of every checkPollPages pages VACUUM
+// walks or moves (n counts them from 1), as integrity_check does.
+func vacuumPoll(ctx context.Context, n int) error {
+	if ctx != nil && n%checkPollPages == 1 {
+		return ctx.Err()
+	}
+	return nil
+}
+
+func (tx *Tx) vacuum(ctx context.Context) (err error) {
 	defer tx.guard(&err)
 	if err := tx.checkWrite(); err != nil {
 		return err
 	}
 	tx.w.hint.ok = false
-	ls, err := tx.liveSet()
+	ls, err := tx.liveSet(ctx)
 	if err != nil {
+		if ctx != nil && ctx.Err() != nil {
+			return err // stopped, not broken: the caller rolls back
+		}
 		return tx.fail(err)
 	}
 	size := uint32(1 + len(ls.roots) + len(ls.order))
@@ -73,21 +85,26 @@ func (tx *Tx) vacuum() (err error) {
 	for _, p := range ls.order {
 		used[p] = true
 	}
-	if err := tx.relocate(ls, used, size); err != nil {
+	if err := tx.relocate(ctx, ls, used, size); err != nil {
 		return err
 	}
 	return tx.rebuildFreeList(used, size)
 }
 
 // liveSet walks every tree, recording where each page's pointer lives.
-func (tx *Tx) liveSet() (*liveSet, error) {
+func (tx *Tx) liveSet(ctx context.Context) (*liveSet, error) {
 	roots, err := tx.Roots()
 	if err != nil {
 		return nil, err
 	}
 	ls := &liveSet{refs: map[uint32]pageRef{}, roots: append([]uint32{tx.hdr.registry}, roots...)}
+	visited := 0
 	for _, r := range ls.roots {
 		err := tx.walk(r, 0, func(p uint32, n node, _ int) error {
+			visited++
+			if err := vacuumPoll(ctx, visited); err != nil {
+				return err
+			}
 			if !n.isLeaf() {
 				for i := 0; i <= n.count(); i++ {
 					ls.add(n.child(i), pageRef{p, refChild, i})
@@ -127,7 +144,7 @@ func (ls *liveSet) add(p uint32, r pageRef) {
 
 // relocate moves every live page at or above size into the lowest free
 // slots below it, parents before children.
-func (tx *Tx) relocate(ls *liveSet, used []bool, size uint32) error {
+func (tx *Tx) relocate(ctx context.Context, ls *liveSet, used []bool, size uint32) error {
 	var slots []uint32
 	for p := uint32(1); p < size; p++ {
 		if !used[p] {
@@ -141,6 +158,9 @@ func (tx *Tx) relocate(ls *liveSet, used []bool, size uint32) error {
 		}
 		if len(slots) == 0 {
 			return tx.fail(fmt.Errorf("%w: vacuum ran out of slots", ErrCorrupt))
+		}
+		if err := vacuumPoll(ctx, len(moved)+1); err != nil {
+			return err
 		}
 		f := slots[0]
 		slots = slots[1:]

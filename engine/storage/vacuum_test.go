@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/ladybugsql/ladybug/vfs"
@@ -134,4 +135,71 @@ func TestTx_DropTree_FreesEverything(t *testing.T) {
 	}
 	tx.Commit()
 	checkIntegrity(t, s)
+}
+
+// countCtx is a context that is done after left polls of Err.
+type countCtx struct {
+	context.Context
+	left int
+}
+
+func (c *countCtx) Err() error {
+	if c.left <= 0 {
+		return context.Canceled
+	}
+	c.left--
+	return nil
+}
+
+// TestStore_Vacuum_PollsItsContext: VACUUM polls its context while it
+// walks the trees and moves pages: stopped after every number of polls
+// it fails with the context's error and leaves the file as it was; it
+// polls at least 8 times over ~2,000 pages before it completes (before it
+// polled never).
+func TestStore_Vacuum_PollsItsContext(t *testing.T) {
+	s := openT(t, vfs.NewMemFS(), Options{PageSize: 1024})
+	defer s.Close()
+	tx := mustWrite(t, s)
+	a, _ := tx.CreateTree()
+	for i := 0; i < 40000; i++ {
+		tx.Tree(a).Put(key(i), []byte("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"))
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	tx = mustWrite(t, s)
+	for i := 0; i < 20000; i++ {
+		tx.Tree(a).Delete(key(i))
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	before := s.PageCount()
+	stops := 0
+	for ; ; stops++ {
+		err := s.Vacuum(&countCtx{Context: context.Background(), left: stops})
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("after %d polls: %v", stops, err)
+		}
+		if s.PageCount() != before {
+			t.Fatalf("a stopped VACUUM changed the page count: %d -> %d", before, s.PageCount())
+		}
+	}
+	if stops < 8 {
+		t.Fatalf("VACUUM polled its context %d times over %d pages", stops, before)
+	}
+	if s.PageCount() >= before {
+		t.Fatalf("vacuum: %d -> %d pages", before, s.PageCount())
+	}
+	checkIntegrity(t, s)
+	rt := mustRead(t, s)
+	defer rt.Rollback()
+	for i := 0; i < 40000; i += 97 {
+		if _, ok, err := rt.Tree(a).Get(key(i)); err != nil || ok != (i >= 20000) {
+			t.Fatalf("key %d: %v %v", i, ok, err)
+		}
+	}
 }
