@@ -99,6 +99,17 @@ var graphPairs = []struct{ name, graph, sql string }{
 		"SELECT * FROM GRAPH_TABLE (social MATCH ALL SHORTEST (x IS human WHERE x.id = 1)-[IS knows]->*(y IS human WHERE y.id = 4) COLUMNS (y.id AS y))",
 		// 1→2 twice (parallel edges), then 2→3→4: two shortest paths of length 3.
 		"SELECT 4 UNION ALL SELECT 4"},
+	{"path_length of a quantified path",
+		"SELECT * FROM GRAPH_TABLE (social MATCH p = (x IS human WHERE x.id = 1)-[IS knows]->{1,3}(y IS human) COLUMNS (y.id AS y, path_length(p) AS len))",
+		`WITH RECURSIVE w(d, n) AS (SELECT b, 1 FROM knows WHERE a = 1 UNION ALL SELECT k.b, w.n + 1 FROM w JOIN knows k ON k.a = w.d WHERE w.n < 3)
+		 SELECT d, n FROM w WHERE d IN (SELECT id FROM person)`},
+	{"path_length of a fixed path and of a parenthesised part",
+		"SELECT * FROM GRAPH_TABLE (social MATCH p = (x IS human WHERE x.id = 2)->(y) ((a)->(b)){1,2}(z) COLUMNS (z.id AS z, path_length(p) AS len))",
+		`SELECT k2.b, 2 FROM knows k1, knows k2 WHERE k1.a = 2 AND k2.a = k1.b
+		 UNION ALL SELECT k3.b, 3 FROM knows k1, knows k2, knows k3 WHERE k1.a = 2 AND k2.a = k1.b AND k3.a = k2.b`},
+	{"ANY SHORTEST to a target given as text",
+		"SELECT * FROM GRAPH_TABLE (social MATCH p = ANY SHORTEST (x IS human WHERE x.id = 1)-[IS knows]->+(y IS human WHERE y.id = '4') COLUMNS (y.id AS y, path_length(p) AS len))",
+		"SELECT 4, 3"},
 	{"in a join, with a parameter-free outer filter",
 		"SELECT g.n, p.age FROM GRAPH_TABLE (social MATCH (a IS teacher)-[IS teaches]->(b) COLUMNS (b.name AS n, b.id AS id)) AS g JOIN person p ON p.id = g.id WHERE p.age > 35",
 		"SELECT p.name, p.age FROM teaches s JOIN person p ON p.id = s.p WHERE p.age > 35"},

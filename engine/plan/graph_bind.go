@@ -121,6 +121,9 @@ func (m *gMatch) outputs(list []*grammar.ResultColumn) ([]gOut, error) {
 func (m *gMatch) checkRefs(e grammar.Expr) error {
 	var bad error
 	grammar.Walk(e, func(n grammar.Node) bool {
+		if p, _ := m.pathCall(n); p != nil {
+			return false
+		}
 		switch x := n.(type) {
 		case *grammar.SelectStmt:
 			return false
@@ -132,13 +135,38 @@ func (m *gMatch) checkRefs(e grammar.Expr) error {
 				bad = errAt(x.Position, "element variable %s is not a value: use one of its properties (%s.name)", x.Column, x.Column)
 			case x.Table == "":
 				bad = errAt(x.Position, "column %s in GRAPH_TABLE must be a property of an element variable (v.%s)", x.Column, x.Column)
-			case m.vars[k] == nil && !m.paths[k] && !m.groups[k]:
+			case x.Table == "" && m.paths[catalog.Lower(x.Column)] != nil:
+				bad = errAt(x.Position, "not supported: path variable %s outside path_length(%s)", x.Column, x.Column)
+			case m.vars[k] == nil && m.paths[k] == nil && !m.groups[k]:
 				bad = errAt(x.Position, "no such element variable: %s", x.Table)
 			}
 		}
 		return bad == nil
 	})
 	return bad
+}
+
+// pathCall returns the path of path_length(p), p a path variable.
+func (m *gMatch) pathCall(n grammar.Node) (*gPath, *grammar.FuncCall) {
+	f, ok := n.(*grammar.FuncCall)
+	if !ok || !eqFold(f.Name, "path_length") || len(f.Args) != 1 || f.Star || f.Distinct || f.Over != nil || f.OverName != "" {
+		return nil, nil
+	}
+	c, ok := f.Args[0].(*grammar.ColumnRef)
+	if !ok || c.Table != "" {
+		return nil, nil
+	}
+	return m.paths[catalog.Lower(c.Column)], f
+}
+
+// pathLength is the number of edges of a path: its fixed edges plus the
+// length of each quantified part.
+func (m *gMatch) pathLength(p *gPath, at grammar.Position) grammar.Expr {
+	var x grammar.Expr = gInt(p.edges, at)
+	for _, s := range p.segs {
+		x = gBin(grammar.OpAdd, x, gCol(s.alias, "n", at))
+	}
+	return x
 }
 
 // propertyNames lists the property names of the tables, first seen first.
@@ -372,13 +400,16 @@ func gKeysIs(l, r string, key []string, at grammar.Position) []grammar.Expr {
 func (m *gMatch) rewrite(e grammar.Expr, br gBranch) (grammar.Expr, error) {
 	var err error
 	out := cloneExpr(e, func(n grammar.Node) (grammar.Expr, bool) {
+		if p, f := m.pathCall(n); p != nil {
+			return m.pathLength(p, f.Position), true
+		}
 		c, ok := n.(*grammar.ColumnRef)
 		if !ok || c.Table == "" || c.Schema != "" || err != nil {
 			return nil, false
 		}
 		k := catalog.Lower(c.Table)
 		switch {
-		case m.paths[k]:
+		case m.paths[k] != nil:
 			err = errAt(c.Position, "not supported: a path variable (%s) in an expression", c.Table)
 		case m.groups[k]:
 			err = errAt(c.Position, "not supported: a reference to %s outside the quantified pattern that declares it", c.Table)

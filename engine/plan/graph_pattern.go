@@ -47,11 +47,18 @@ type gMatch struct {
 	segs   []*gSeg
 	wheres []gWhere
 	conds  []grammar.Expr // conditions every branch has (path modes)
-	paths  map[string]bool
+	paths  map[string]*gPath
 	groups map[string]bool // variables local to a quantified part
 	modes  []gMode
 	ends   [2]string // first and last vertex of the path read last
 	shared *gShared
+}
+
+// gPath is what a path variable's functions read: its fixed edges and
+// its quantified parts.
+type gPath struct {
+	edges int
+	segs  []*gSeg
 }
 
 // gMode is a path pattern's TRAIL/ACYCLIC/SIMPLE restriction over its
@@ -64,7 +71,7 @@ type gMode struct {
 }
 
 func newMatch(g *catalog.Graph, shared *gShared) *gMatch {
-	return &gMatch{g: g, vars: map[string]*gVar{}, paths: map[string]bool{}, groups: map[string]bool{}, shared: shared}
+	return &gMatch{g: g, vars: map[string]*gVar{}, paths: map[string]*gPath{}, groups: map[string]bool{}, shared: shared}
 }
 
 func (m *gMatch) newName(prefix string) string {
@@ -78,7 +85,7 @@ func (m *gMatch) addVar(name string, edge bool, label grammar.LabelExpr, where g
 		name = m.newName(map[bool]string{false: "v", true: "e"}[edge])
 	}
 	v := m.vars[catalog.Lower(name)]
-	if m.paths[catalog.Lower(name)] {
+	if m.paths[catalog.Lower(name)] != nil {
 		return "", errAt(at, "%s is a path variable and an element variable", name)
 	}
 	if m.groups[catalog.Lower(name)] {
@@ -134,11 +141,13 @@ func (m *gMatch) addPath(p *grammar.PathPattern) (first, last string, err error)
 
 // readPath is addPath.
 func (m *gMatch) readPath(p *grammar.PathPattern) error {
+	var path *gPath
 	if p.Var != "" {
-		if m.vars[catalog.Lower(p.Var)] != nil || m.paths[catalog.Lower(p.Var)] {
+		if m.vars[catalog.Lower(p.Var)] != nil || m.paths[catalog.Lower(p.Var)] != nil {
 			return errAt(p.Position, "path variable %s is already a variable of the pattern", p.Var)
 		}
-		m.paths[catalog.Lower(p.Var)] = true
+		path = &gPath{}
+		m.paths[catalog.Lower(p.Var)] = path
 	}
 	if p.Search == grammar.SearchAny && p.Count > 1 {
 		return errAt(p.Position, "not supported: ANY %d (ANY with a number of paths other than 1)", p.Count)
@@ -175,6 +184,9 @@ func (m *gMatch) readPath(p *grammar.PathPattern) error {
 	}
 	m.ends = [2]string{vs[0], vs[len(vs)-1]}
 	quantified := len(m.segs) > firstSeg
+	if path != nil {
+		path.edges, path.segs = len(m.edges)-firstEdge, m.segs[firstSeg:]
+	}
 	if p.Search != grammar.SearchAll && !(quantified && len(elems) == 3) {
 		return errAt(p.Position, "not supported: ANY, ANY SHORTEST and ALL SHORTEST on a path other than (a) quantified-edge-or-path (b)")
 	}

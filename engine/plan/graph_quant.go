@@ -32,6 +32,9 @@ type gSeg struct {
 	// own conditions applied) and the one-step relation (s1…, d1…).
 	input, edges *grammar.SelectStmt
 	dir          GraphDir
+	// target is the end vertex's key when the end vertex's own conditions
+	// fix it to a constant or placeholder (b.id = ?), nil otherwise.
+	target grammar.Expr
 }
 
 // gShared is what a match and the matches of its quantified parts share:
@@ -111,6 +114,7 @@ func (m *gMatch) planSeg(s *gSeg) error {
 	if s.input, err = m.segInput(s); err != nil {
 		return err
 	}
+	s.target = m.segTarget(s)
 	if edge != nil {
 		s.edges, err = s.edgeRelation(edge)
 		return err
@@ -183,6 +187,66 @@ func (m *gMatch) segInput(s *gSeg) (*grammar.SelectStmt, error) {
 	}
 	cols := selectColsAs(lv.name, s.v.Key, keyCols("s", len(s.v.Key)), s.pos)
 	return &grammar.SelectStmt{Position: s.pos, Body: gCore(cols, []grammar.TableExpr{gTable(s.v.Table, lv.name, s.pos)}, conds, s.pos)}, nil
+}
+
+// segTarget finds a condition "right.key = value" written on the part's
+// end vertex, value free of columns, for a one-column key.
+func (m *gMatch) segTarget(s *gSeg) grammar.Expr {
+	if len(s.v.Key) != 1 {
+		return nil
+	}
+	for _, w := range m.wheres {
+		if w.v != s.right {
+			continue
+		}
+		for _, c := range conjuncts(w.cond) {
+			if x := m.keyValue(c, s); x != nil {
+				return x
+			}
+		}
+	}
+	return nil
+}
+
+// conjuncts splits e at its top-level ANDs.
+func conjuncts(e grammar.Expr) []grammar.Expr {
+	if b, ok := e.(*grammar.BinaryExpr); ok && b.Op == grammar.OpAnd {
+		return append(conjuncts(b.L), conjuncts(b.R)...)
+	}
+	return []grammar.Expr{e}
+}
+
+// keyValue returns value when c is "right.key = value" or "value =
+// right.key".
+func (m *gMatch) keyValue(c grammar.Expr, s *gSeg) grammar.Expr {
+	b, ok := c.(*grammar.BinaryExpr)
+	if !ok || b.Op != grammar.OpEq {
+		return nil
+	}
+	for _, pair := range [2][2]grammar.Expr{{b.L, b.R}, {b.R, b.L}} {
+		ref, ok := pair[0].(*grammar.ColumnRef)
+		if !ok || catalog.Lower(ref.Table) != s.right || !columnFree(pair[1]) {
+			continue
+		}
+		if p, has := s.v.Property(ref.Column); has && eqFold(p.Column, s.v.Key[0]) {
+			return pair[1]
+		}
+	}
+	return nil
+}
+
+// columnFree reports whether e reads no column and calls no function (a
+// literal, a placeholder, arithmetic on them).
+func columnFree(e grammar.Expr) bool {
+	free := true
+	grammar.Walk(e, func(n grammar.Node) bool {
+		switch n.(type) {
+		case *grammar.ColumnRef, *grammar.SelectStmt, *grammar.FuncCall:
+			free = false
+		}
+		return free
+	})
+	return free
 }
 
 // varOnly reports whether every column reference of e (subqueries
@@ -269,6 +333,23 @@ func (b *Binder) bindGraphSeg(s *gSeg, alias string) (Node, *scope, error) {
 		ge.Start = append(ge.Start, &ColRef{Idx: i, Affinity: incols[i].Affinity, Collate: incols[i].Collate})
 		ge.Src, ge.Dst = append(ge.Src, i), append(ge.Dst, k+i)
 	}
+	if p, ok := ge.Edges.(*Project); ok && columnsOnly(p.Exprs) {
+		// Read the edge table's own columns, so that the optimizer can
+		// look edges up by an index on their keys (graph-lookups).
+		for i := 0; i < k; i++ {
+			ge.Src[i], ge.Dst[i] = p.Exprs[i].(*ColRef).Idx, p.Exprs[k+i].(*ColRef).Idx
+		}
+		ge.Edges = p.Input
+	}
+	if s.target != nil && incols[0].Collate == "" {
+		// The key compares as the column does: its affinity applies to
+		// the value (b.id = '5' finds 5).
+		t, err := b.bindExpr(s.target, &scope{})
+		if err != nil {
+			return nil, nil, err
+		}
+		ge.Target = []Expr{&Affinity{X: t, Aff: incols[0].Affinity}}
+	}
 	ge.Cols = GraphExpandColumns(in.Root, ge.Start, false, false)
 	if err := ge.Validate(); err != nil {
 		return nil, nil, errAt(s.pos, "%s", err)
@@ -280,4 +361,14 @@ func (b *Binder) bindGraphSeg(s *gSeg, alias string) (Node, *scope, error) {
 		cols[i] = Column{Name: n, Table: alias, DeclType: c.DeclType, Affinity: c.Affinity, Collate: c.Collate, NotNull: c.NotNull}
 	}
 	return &Project{Input: ge, Exprs: identity(len(cols)), Cols: cols, Plain: true}, &scope{cols: cols}, nil
+}
+
+// columnsOnly reports whether every expression is a plain column.
+func columnsOnly(exprs []Expr) bool {
+	for _, e := range exprs {
+		if _, ok := e.(*ColRef); !ok {
+			return false
+		}
+	}
+	return true
 }
