@@ -140,6 +140,8 @@ func joinDetail(n *plan.Join) string {
 		method = "INDEX"
 	case len(n.LeftKeys) > 0:
 		method = "HASH"
+	case n.Method == plan.JoinHash && plan.OrJoinKeys(n.On, len(n.Left.Columns())) != nil:
+		method = "OR-KEY HASH"
 	}
 	return fmt.Sprintf("%s %s JOIN (~%.0f rows)", method, strings.ToUpper(n.Kind.String()), plan.EstimateRows(n))
 }

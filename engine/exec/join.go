@@ -47,6 +47,9 @@ type joinOp struct {
 	semiSel []int32
 	// probe, for JoinIndex, re-runs the right side per left row.
 	probe *joinProbe
+	// or, for a condition that is an OR of equalities, finds candidates
+	// through one hash table per disjunct.
+	or *orProbe
 	// rvals holds a small build side decoded, nr values per row.
 	rvals []types.Value
 	// ik, when set, finds build rows by an integer key (intKeyIndex).
@@ -58,6 +61,10 @@ type joinOp struct {
 	// built (see start); done marks an output known to be empty.
 	first *Batch
 	done  bool
+	// rightFirst makes start read the right side's first batch before the
+	// left's (the right is estimated smaller); rfirst holds it for build.
+	rightFirst bool
+	rfirst     *Batch
 }
 
 func (b *builder) join(n *plan.Join) (Operator, error) {
@@ -70,32 +77,48 @@ func (b *builder) join(n *plan.Join) (Operator, error) {
 		return nil, err
 	}
 	nl, nr := len(n.Left.Columns()), len(n.Right.Columns())
-	op := &joinOp{kind: n.Kind, left: l, right: r, nl: nl, nr: nr, out: emptyBatch(nl + nr)}
+	op := &joinOp{kind: n.Kind, left: l, right: r, nl: nl, nr: nr, out: emptyBatch(nl + nr),
+		rightFirst: plan.EstimateRows(n.Right) <= plan.EstimateRows(n.Left)}
 	if n.Method == plan.JoinIndex {
 		if n.Kind != plan.JoinInner && n.Kind != plan.JoinLeft && !n.Kind.SemiLike() {
 			return nil, notSupportedErr("index join of kind " + n.Kind.String())
 		}
 		op.probe = &joinProbe{keyRow: make([]types.Value, len(n.LeftKeys))}
 	}
-	for i := range n.LeftKeys {
-		lk, err := b.cp.compile(n.LeftKeys[i])
-		if err != nil {
-			return nil, err
-		}
-		rk, err := b.cp.compile(n.RightKeys[i])
-		if err != nil {
-			return nil, err
-		}
-		op.lkeys, op.rkeys = append(op.lkeys, lk), append(op.rkeys, rk)
-		op.lbufs = append(op.lbufs, scratch())
+	if op.lkeys, op.rkeys, err = b.compileKeys(n.LeftKeys, n.RightKeys); err != nil {
+		return nil, err
 	}
+	op.lbufs = make([][]types.Value, len(op.lkeys))
 	if n.On != nil {
 		if op.on, err = b.cp.compile(n.On); err != nil {
 			return nil, err
 		}
 		op.onBuf = scratch()
+		if len(n.LeftKeys) == 0 && n.Method == plan.JoinHash {
+			if sets := plan.OrJoinKeys(n.On, nl); sets != nil {
+				if op.or, err = b.compileOrProbe(sets); err != nil {
+					return nil, err
+				}
+			}
+		}
 	}
 	return op, nil
+}
+
+// compileKeys compiles a join's key pairs.
+func (b *builder) compileKeys(left, right []plan.Expr) (lk, rk []evaluator, err error) {
+	for i := range left {
+		l, err := b.cp.compile(left[i])
+		if err != nil {
+			return nil, nil, err
+		}
+		r, err := b.cp.compile(right[i])
+		if err != nil {
+			return nil, nil, err
+		}
+		lk, rk = append(lk, l), append(rk, r)
+	}
+	return lk, rk, nil
 }
 
 // build materialises the right side (an index join only makes its row
@@ -112,6 +135,11 @@ func (j *joinOp) build(c *Ctx) error {
 		}
 		j.ht = ht
 	}
+	if j.or != nil {
+		if err := j.or.start(c); err != nil {
+			return err
+		}
+	}
 	if j.rbufs == nil {
 		j.rbufs = make([][]types.Value, len(j.rkeys))
 		for i := range j.rbufs {
@@ -125,7 +153,12 @@ func (j *joinOp) build(c *Ctx) error {
 		ik.reset()
 	}
 	for {
-		b, err := j.right.Next(c)
+		b, err := j.rfirst, error(nil)
+		if b != nil {
+			j.rfirst = nil
+		} else {
+			b, err = j.right.Next(c)
+		}
 		if err != nil {
 			return err
 		}
@@ -134,6 +167,11 @@ func (j *joinOp) build(c *Ctx) error {
 		}
 		for i, ev := range j.rkeys {
 			if err := ev(c, b, fit(&rbufs[i], b)); err != nil {
+				return err
+			}
+		}
+		if j.or != nil {
+			if err := j.or.add(c, b, j.rows.Len()); err != nil {
 				return err
 			}
 		}
@@ -172,15 +210,9 @@ func (j *joinOp) build(c *Ctx) error {
 // keyOf encodes the join key of row i; null reports a NULL key value,
 // which matches nothing.
 func (j *joinOp) keyOf(bufs [][]types.Value, i int) ([]byte, bool) {
-	j.key = j.key[:0]
-	for _, buf := range bufs {
-		v := buf[i]
-		if v.IsNull() {
-			return nil, true
-		}
-		j.key = appendKey(j.key, v, "", false, true)
-	}
-	return j.key, false
+	var null bool
+	j.key, null = appendJoinKey(j.key[:0], bufs, i)
+	return j.key, null
 }
 
 func (j *joinOp) Next(c *Ctx) (*Batch, error) {
@@ -218,14 +250,18 @@ func (j *joinOp) Next(c *Ctx) (*Batch, error) {
 // start builds the right side. A join whose output is empty without left
 // rows (all but RIGHT and FULL) first reads the left side's first batch and
 // builds nothing when there is none; an inner, cross or semi join whose
-// right side is empty then ends without reading the left further. A chain
-// of joins over an empty table thus stops at once, as SQLite's nested
-// loops do, instead of building every other input.
+// right side is empty then ends without reading the left further. When
+// the right side is estimated the smaller, such a join reads the right
+// side's first batch before the left's, and ends at once when there is
+// none: an empty input thus stops a join before the other side is built,
+// whichever side it is on, as SQLite's nested loops stop at an empty
+// table, instead of building every other input.
 func (j *joinOp) start(c *Ctx) error {
 	j.built = true
 	outer := j.kind == plan.JoinRight || j.kind == plan.JoinFull
-	if !outer && j.probe == nil {
-		b, err := j.left.Next(c)
+	emptyRightEnds := j.kind == plan.JoinInner || j.kind == plan.JoinCross || j.kind == plan.JoinSemi
+	if !outer && j.probe == nil && j.rightFirst && emptyRightEnds {
+		b, err := j.right.Next(c)
 		if err != nil {
 			return err
 		}
@@ -233,12 +269,23 @@ func (j *joinOp) start(c *Ctx) error {
 			j.done = true
 			return nil
 		}
+		j.rfirst = b
+	}
+	if !outer && j.probe == nil {
+		b, err := j.left.Next(c)
+		if err != nil {
+			return err
+		}
+		if b == nil {
+			j.done, j.rfirst = true, nil
+			return nil
+		}
 		j.first = b
 	}
 	if err := j.build(c); err != nil {
 		return err
 	}
-	if j.rows.Len() == 0 && j.probe == nil && (j.kind == plan.JoinInner || j.kind == plan.JoinCross || j.kind == plan.JoinSemi) {
+	if j.rows.Len() == 0 && j.probe == nil && emptyRightEnds {
 		j.done, j.first = true, nil
 	}
 	return nil
@@ -267,6 +314,11 @@ func (j *joinOp) nextLeft(c *Ctx) error {
 			return err
 		}
 	}
+	if j.or != nil {
+		if err := j.or.loadLeft(c, b); err != nil {
+			return err
+		}
+	}
 	j.candidates(0)
 	return nil
 }
@@ -281,6 +333,10 @@ func (j *joinOp) candidates(k int) {
 		for r := j.probe.starts[k]; r < j.probe.starts[k+1]; r++ {
 			j.cands = append(j.cands, r)
 		}
+		return
+	}
+	if j.or != nil {
+		j.cands = j.or.candidates(j.cands, j.lb.Phys(k), j.rows.Len())
 		return
 	}
 	if j.ht == nil {
@@ -563,8 +619,11 @@ func (j *joinOp) Close() {
 	if j.probe != nil {
 		j.probe.close()
 	}
+	if j.or != nil {
+		j.or.release()
+	}
 	j.built, j.lb, j.tail, j.tailPos, j.rmatch, j.ik = false, nil, false, 0, nil, nil
-	j.first, j.done = nil, false
+	j.first, j.done, j.rfirst = nil, false, nil
 	// The decoded build rows alias the released row table: drop them,
 	// keeping a moderate slice's room.
 	clear(j.rvals)

@@ -134,6 +134,8 @@ func estimateJoin(j *Join) float64 {
 		out = l * r
 	case len(j.LeftKeys) > 0:
 		out = max(l, r)
+	case j.On != nil && OrJoinKeys(j.On, len(j.Left.Columns())) != nil:
+		out = 2 * max(l, r) // a key match per disjunct
 	default:
 		out = l * r
 	}

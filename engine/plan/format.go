@@ -154,6 +154,8 @@ func joinLabel(j *Join) string {
 		label = fmt.Sprintf("IndexJoin %d key(s), lookup right %s", len(j.LeftKeys), j.Kind)
 	case len(j.LeftKeys) > 0:
 		label = fmt.Sprintf("HashJoin %d key(s), build right %s", len(j.LeftKeys), j.Kind)
+	case j.Method == JoinHash && OrJoinKeys(j.On, len(j.Left.Columns())) != nil:
+		label = fmt.Sprintf("HashJoin %d OR key set(s), build right %s", len(OrJoinKeys(j.On, len(j.Left.Columns()))), j.Kind)
 	default:
 		label = "NestedLoopJoin " + j.Kind.String()
 	}

@@ -10,7 +10,10 @@ import "github.com/ladybugsql/ladybug/engine/catalog"
 // qualify. Row order of an inner join is unspecified, as in SQLite.
 func hashJoinBuildSide(_ *catalog.Catalog, n Node) Node {
 	j, ok := n.(*Join)
-	if !ok || j.Kind != JoinInner || j.Method != JoinHash || len(j.LeftKeys) == 0 {
+	if !ok || j.Kind != JoinInner || j.Method != JoinHash {
+		return n
+	}
+	if len(j.LeftKeys) == 0 && (j.On == nil || OrJoinKeys(j.On, len(j.Left.Columns())) == nil) {
 		return n
 	}
 	if EstimateRows(j.Left) >= EstimateRows(j.Right) {

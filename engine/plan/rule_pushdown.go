@@ -77,12 +77,16 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 		case side == sideRight && nj.Kind != JoinLeft:
 			right = andExpr(right, shiftCols(c, -nl))
 		case side == sideBoth && nj.Kind != JoinLeft && addJoinKey(&nj, c, nl):
+		case side == sideBoth && nj.Kind != JoinLeft && len(j.LeftKeys) == 0 && isOrJoinCond(c, nl):
+			// An OR of equalities drives the join as OR keys (OrJoinKeys)
+			// from the ON condition.
+			nj.On = andExpr(nj.On, c)
 		default:
 			rest = andExpr(rest, c)
 		}
 	}
 	if left == nil && right == nil && len(nj.LeftKeys) == len(j.LeftKeys) && nj.Kind == j.Kind &&
-		nj.Left == j.Left && nj.Right == j.Right {
+		nj.Left == j.Left && nj.Right == j.Right && nj.On == j.On {
 		return f
 	}
 	if left != nil {
@@ -91,7 +95,7 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 	if right != nil {
 		nj.Right = pushdownFilters(nil, &Filter{Input: nj.Right, Pred: right})
 	}
-	if len(nj.LeftKeys) > 0 && nj.Kind == JoinCross {
+	if (len(nj.LeftKeys) > 0 || nj.On != nil) && nj.Kind == JoinCross {
 		nj.Kind = JoinInner
 	}
 	if rest == nil {
@@ -126,21 +130,12 @@ func pushIntoSemi(f *Filter, j *Join) Node {
 // addJoinKey makes c a hash-join key when it is "left = right" as the
 // binder's ON handling would (same operator, no collation).
 func addJoinKey(j *Join, c Expr, nl int) bool {
-	bin, ok := c.(*Binary)
-	if !ok || bin.Op != "=" || bin.Coll != "" || bin.TextAff {
+	l, r, ok := crossEquality(c, nl)
+	if !ok {
 		return false
 	}
-	ls, rs := pushSide(bin.L, nl), pushSide(bin.R, nl)
-	switch {
-	case ls == sideLeft && rs == sideRight:
-		j.LeftKeys = append(append([]Expr{}, j.LeftKeys...), bin.L)
-		j.RightKeys = append(append([]Expr{}, j.RightKeys...), shiftCols(bin.R, -nl))
-	case ls == sideRight && rs == sideLeft:
-		j.LeftKeys = append(append([]Expr{}, j.LeftKeys...), bin.R)
-		j.RightKeys = append(append([]Expr{}, j.RightKeys...), shiftCols(bin.L, -nl))
-	default:
-		return false
-	}
+	j.LeftKeys = append(append([]Expr{}, j.LeftKeys...), l)
+	j.RightKeys = append(append([]Expr{}, j.RightKeys...), shiftCols(r, -nl))
 	return true
 }
 
