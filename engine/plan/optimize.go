@@ -3,11 +3,16 @@ package plan
 import "github.com/ladybugsql/ladybug/engine/catalog"
 
 // A rule rewrites a plan node; rules run in order, bottom-up, each over the
-// whole tree.
+// whole tree, except join-order (joinOrderRule), which gets the root and
+// walks the tree top-down itself.
 type rule struct {
 	name  string
 	apply func(*catalog.Catalog, Node) Node
 }
+
+// joinOrderRule is the name of the one rule that walks the tree itself:
+// a join chain is ordered once, at its top.
+const joinOrderRule = "join-order"
 
 // rules is the ordered list of rewrites Optimize applies.
 var rules = []rule{
@@ -27,7 +32,7 @@ var rules = []rule{
 	{"order-by-group", orderByGroup},
 	{"group-limit", groupLimit},
 	{"distinct-by-index", distinctByIndex},
-	{"join-order", joinOrder},
+	{joinOrderRule, joinOrder},
 	{"index-join", indexJoin},
 	{"graph-lookups", graphLookups},
 	{"hash-join-build-side", hashJoinBuildSide},
@@ -90,6 +95,10 @@ func OptimizeStmt(cat *catalog.Catalog, eval Evaluator, s Statement) Statement {
 
 func (o *optimizer) optimizeNode(n Node) Node {
 	for _, r := range rules {
+		if r.name == joinOrderRule {
+			n = r.apply(o.cat, n)
+			continue
+		}
 		apply := func(x Node) Node { return r.apply(o.cat, x) }
 		if r.apply == nil {
 			apply = func(x Node) Node { return foldConstants(o.eval, x) }

@@ -63,10 +63,7 @@ func probeJoin(cat *catalog.Catalog, j *Join) *Join {
 	if s == nil {
 		return nil
 	}
-	probe, covered, cost := rowidProbe(j, s)
-	if probe == nil {
-		probe, covered, cost = indexProbe(cat, j, s)
-	}
+	probe, covered, cost := probeScan(cat, j, s)
 	if probe == nil {
 		return nil
 	}
@@ -109,6 +106,18 @@ func probeable(n Node) (filter *Filter, s *Scan) {
 		return nil, nil
 	}
 	return filter, s
+}
+
+// probeScan is the lookup of scan s (j's right side, see probeable) on
+// j's keys: by rowid, else by the index that covers the most keys; with
+// the keys it covers and its cost factor per probe, a nil scan when none
+// fits.
+func probeScan(cat *catalog.Catalog, j *Join, s *Scan) (*Scan, []bool, float64) {
+	probe, covered, cost := rowidProbe(j, s)
+	if probe == nil && cat != nil {
+		probe, covered, cost = indexProbe(cat, j, s)
+	}
+	return probe, covered, cost
 }
 
 // keyRef is the lookup value of join key i: the left row's evaluated key,

@@ -1,47 +1,107 @@
 package plan
 
-import "github.com/ladybugsql/ladybug/engine/catalog"
+import (
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+)
 
 // maxOrderedLeaves bounds the chains joinOrder reorders (leaf sets are
 // 64-bit masks): a SELECT joins at most MaxJoinTables items, so only a
 // chain that flattened joins of subqueries in FROM can be longer.
 const maxOrderedLeaves = 64
 
-// joinOrder reorders a chain of three or more inner and cross joins (JOIN
-// … ON, comma joins) by estimated cardinality: it starts from the input
-// estimated smallest and adds, one at a time, the input connected to those
-// joined so far by an equi-join key whose join is estimated smallest
-// (inputs without a key come last, as cross joins). Each key and ON
-// conjunct is placed at the first join that has all the columns it reads.
-// A projection on top restores the chain's column order. Outer, semi and
-// anti joins are never looked through (they are inputs of a chain), nor
-// joins whose residual is not pushable, so no condition moves past a join
-// that could change its meaning. Conditions that read no column at all
-// become one filter above the chain, evaluated once per execution rather
-// than per joined row (see exec's filter). Row order of inner joins is
-// unspecified, as in SQLite; an ORDER BY above sorts anyway.
-func joinOrder(_ *catalog.Catalog, n Node) Node {
-	j, ok := n.(*Join)
-	if !ok || !chainJoin(j) {
-		return n
+// dpLeaves is the largest connected group of inputs ordered by dynamic
+// programming (every subset is planned once from its best split: 3^n
+// split steps, 59,049 at ten); larger groups are ordered greedily, as
+// PostgreSQL switches to its genetic search and SQLite bounds its path
+// search. BenchmarkJoinOrder_Plan measures both.
+const dpLeaves = 10
+
+// joinOrder reorders each chain of three or more inner and cross joins
+// (JOIN … ON, comma joins) by estimated cardinality. It walks the tree from
+// the top, so a chain is flattened and ordered once, at its top, and the
+// inputs of the chain (subqueries, outer joins) are ordered on their own
+// first.
+//
+// The chain's inputs fall into connected groups (inputs linked by
+// conditions). A group of up to dpLeaves inputs is ordered by dynamic
+// programming over its subsets, any tree shape allowed, at the least
+// estimated cost (rows flowing through the joins, a hash join's build side
+// weighted double, a nested-loop join costing its pairs); a larger one
+// greedily: from the input estimated smallest, it adds one at a time the
+// input linked to those joined so far by an equi-join key (or an OR of
+// equalities) whose join is estimated smallest, inputs without a link
+// last. The groups are then cross joined, smallest first. Each condition
+// is placed at the first join that has all the columns it reads; one that
+// reads a single input filters that input below every join. A projection
+// on top restores the chain's column order.
+//
+// Outer, semi and anti joins are never looked through (they are inputs of
+// a chain), nor joins whose residual is not pushable, so no condition
+// moves past a join that could change its meaning. Conditions that read no
+// column at all become one filter above the chain, evaluated once per
+// execution rather than per joined row (see exec's filter). Row order of
+// inner joins is unspecified, as in SQLite; an ORDER BY above sorts anyway.
+func joinOrder(cat *catalog.Catalog, n Node) Node { return orderJoins(cat, n) }
+
+// orderJoins reorders the chains of n's tree, top-down.
+func orderJoins(cat *catalog.Catalog, n Node) Node {
+	if chainLike(n) {
+		return reorderChain(cat, n)
 	}
-	g := &joinGraph{}
-	out := g.flatten(j)
+	return mapChildren(n, func(c Node) Node { return orderJoins(cat, c) })
+}
+
+// chainLike reports whether flatten looks through n: a chain join, or a
+// pushable filter or a column-only projection over a chain-like node.
+func chainLike(n Node) bool {
+	switch x := n.(type) {
+	case *Join:
+		return chainJoin(x)
+	case *Filter:
+		return pushSide(x.Pred, 1<<30) != sideNone && chainLike(x.Input)
+	case *Project:
+		return plainProject(x) && chainLike(x.Input)
+	}
+	return false
+}
+
+// descendChain orders the chains inside the inputs of chain-like n, in
+// place.
+func descendChain(cat *catalog.Catalog, n Node) Node {
+	if chainLike(n) {
+		return mapChildren(n, func(c Node) Node { return descendChain(cat, c) })
+	}
+	return orderJoins(cat, n)
+}
+
+// reorderChain orders the chain whose top is n.
+func reorderChain(cat *catalog.Catalog, n Node) Node {
+	n = descendChain(cat, n)
+	g := &joinGraph{cat: cat}
+	out := g.flatten(n)
 	if len(g.leaves) < 3 || len(g.leaves) > maxOrderedLeaves {
 		return n
 	}
-	tree, pos, order := g.greedy()
-	if isInOrder(order) && g.consts == nil {
-		return n
-	}
+	tree := g.order()
+	node := tree.node
 	if g.consts != nil {
-		tree = &Filter{Input: tree, Pred: g.consts}
+		node = &Filter{Input: node, Pred: g.consts}
 	}
-	exprs := make([]Expr, len(j.Cols))
-	for k, c := range j.Cols {
-		exprs[k] = &ColRef{Idx: pos[out[k]], Affinity: c.Affinity, Collate: c.Collate}
+	cols := n.Columns()
+	exprs := make([]Expr, len(cols))
+	same := len(cols) == len(node.Columns())
+	for k, c := range cols {
+		exprs[k] = &ColRef{Idx: tree.pos[out[k]], Affinity: c.Affinity, Collate: c.Collate}
+		same = same && tree.pos[out[k]] == k
 	}
-	return &Project{Input: tree, Exprs: exprs, Cols: j.Cols}
+	if same {
+		return node
+	}
+	return &Project{Input: node, Exprs: exprs, Cols: cols}
 }
 
 // chainJoin reports whether j can be part of a reordered chain.
@@ -55,10 +115,12 @@ func chainJoin(j *Join) bool {
 // joinGraph is a flattened join chain: its inputs (leaves) side by side in
 // one column space, and the conditions between them over that space.
 type joinGraph struct {
+	cat    *catalog.Catalog // for index lookups (probeCost); may be nil
 	leaves []joinLeaf
 	preds  []joinPred
 	width  int
-	consts Expr // conditions that read no column
+	consts Expr      // conditions that read no column
+	rows   []float64 // per leaf, its estimate (set by order)
 }
 
 type joinLeaf struct {
@@ -71,38 +133,19 @@ type joinLeaf struct {
 type joinPred struct {
 	l, r   Expr
 	key    bool
+	or     bool // an OR of equalities between two leaves (OrJoinKeys)
 	used   bool
-	lm, rm uint64 // the leaves l and r read (leafMask), set by greedy
+	lm, rm uint64 // the leaves l and r read (leafMask), set by order
 }
 
 // flatten adds n's leaves and conditions to g and returns, per output
 // column of n, its position in g's column space. It looks through chain
-// joins, through column-only projections over them (those a previous
-// reordering or build-side swap added) and through pushable filters over
-// them (conditions pushdown could not place on one side), whose conjuncts
-// become ON conditions of the join that first has their columns.
+// joins, through column-only projections over them (those a build-side
+// swap added) and through pushable filters over them (conditions pushdown
+// could not place on one side), whose conjuncts become ON conditions of
+// the join that first has their columns.
 func (g *joinGraph) flatten(n Node) []int {
-	if p, ok := n.(*Project); ok && plainProject(p) {
-		if in, ok := p.Input.(*Join); ok && chainJoin(in) {
-			m := g.flatten(in)
-			out := make([]int, len(p.Exprs))
-			for i, e := range p.Exprs {
-				out[i] = m[e.(*ColRef).Idx]
-			}
-			return out
-		}
-	}
-	if f, ok := n.(*Filter); ok && pushSide(f.Pred, 1<<30) != sideNone {
-		if in, ok := f.Input.(*Join); ok && chainJoin(in) {
-			m := g.flatten(in)
-			for _, c := range Conjuncts(f.Pred) {
-				g.addCond(remapCols(c, func(c int) int { return m[c] }))
-			}
-			return m
-		}
-	}
-	j, ok := n.(*Join)
-	if !ok || !chainJoin(j) {
+	if !chainLike(n) {
 		nc := len(n.Columns())
 		g.leaves = append(g.leaves, joinLeaf{node: n, off: g.width})
 		out := make([]int, nc)
@@ -112,6 +155,22 @@ func (g *joinGraph) flatten(n Node) []int {
 		g.width += nc
 		return out
 	}
+	switch x := n.(type) {
+	case *Project:
+		m := g.flatten(x.Input)
+		out := make([]int, len(x.Exprs))
+		for i, e := range x.Exprs {
+			out[i] = m[e.(*ColRef).Idx]
+		}
+		return out
+	case *Filter:
+		m := g.flatten(x.Input)
+		for _, c := range Conjuncts(x.Pred) {
+			g.addCond(remapCols(c, func(c int) int { return m[c] }))
+		}
+		return m
+	}
+	j := n.(*Join)
 	lm := g.flatten(j.Left)
 	rm := g.flatten(j.Right)
 	both := append(append([]int{}, lm...), rm...)
@@ -166,55 +225,83 @@ func (g *joinGraph) leafOf(col int) int {
 	return 0
 }
 
-// greedy builds the left-deep join tree; pos maps each graph column to
-// its position in the tree's output, order lists the leaves as joined.
-// Each step weighs every leaf not yet joined by its estimate alone (the
-// join is only built for the leaf chosen), so a chain of n leaves costs
-// O(n²) estimates plus one pass over the conditions per step.
-func (g *joinGraph) greedy() (Node, []int, []int) {
+// subPlan is a join tree over a set of leaves: pos maps each graph column
+// to its position in the tree's output (-1 when not there).
+type subPlan struct {
+	node Node
+	set  uint64
+	pos  []int
+	rows float64
+}
+
+// order builds the join tree of the whole graph.
+func (g *joinGraph) order() *subPlan {
 	for i := range g.preds {
-		g.preds[i].lm, g.preds[i].rm = g.leafMask(g.preds[i].l), g.leafMask(g.preds[i].r)
+		p := &g.preds[i]
+		p.lm, p.rm = g.leafMask(p.l), g.leafMask(p.r)
+		if !p.key && bits.OnesCount64(p.lm) == 2 {
+			// The later leaf's columns start where the earlier's end.
+			p.or = isOrJoinCond(p.l, g.leaves[63-bits.LeadingZeros64(p.lm)].off)
+		}
 	}
 	g.filterLeaves()
-	rows := make([]float64, len(g.leaves))
-	first := 0
+	g.rows = make([]float64, len(g.leaves))
 	for i := range g.leaves {
-		rows[i] = EstimateRows(g.leaves[i].node)
-		if rows[i] < rows[first] {
-			first = i
+		g.rows[i] = EstimateRows(g.leaves[i].node)
+	}
+	var parts []*subPlan
+	for _, c := range g.components() {
+		if bits.OnesCount64(c) <= dpLeaves {
+			parts = append(parts, g.dp(c))
+		} else {
+			parts = append(parts, g.greedy(c))
 		}
 	}
-	pos := make([]int, g.width)
-	for i := range pos {
-		pos[i] = -1
-	}
-	tree := g.leaves[first].node
-	g.place(pos, first, 0)
-	set := uint64(1) << first
-	order := []int{first}
-	treeRows := rows[first]
-	for len(order) < len(g.leaves) {
-		bestLeaf, bestConnected, bestRows := -1, false, 0.0
-		for x := range g.leaves {
-			if set&(1<<x) != 0 {
-				continue
-			}
-			connected := g.connects(set, x)
-			est := treeRows * rows[x]
-			if connected {
-				est = max(treeRows, rows[x])
-			}
-			if bestLeaf < 0 || (connected && !bestConnected) || (connected == bestConnected && est < bestRows) {
-				bestLeaf, bestConnected, bestRows = x, connected, est
-			}
+	slices.SortStableFunc(parts, func(a, b *subPlan) int {
+		switch {
+		case a.rows < b.rows:
+			return -1
+		case a.rows > b.rows:
+			return 1
 		}
-		best := g.joinWith(tree, pos, set, bestLeaf)
-		g.place(pos, bestLeaf, len(tree.Columns()))
-		tree, set = best, set|1<<bestLeaf
-		order = append(order, bestLeaf)
-		treeRows = bestRows
+		return 0
+	})
+	tree := parts[0]
+	for _, p := range parts[1:] {
+		tree = g.join(tree, p, tree.rows*p.rows)
 	}
-	return tree, pos, order
+	return tree
+}
+
+// components splits the leaves into groups linked by conditions.
+func (g *joinGraph) components() []uint64 {
+	n := len(g.leaves)
+	comp := make([]uint64, n)
+	for i := range comp {
+		comp[i] = 1 << i
+	}
+	for _, p := range g.preds {
+		m := p.lm | p.rm
+		if p.used || bits.OnesCount64(m) < 2 {
+			continue
+		}
+		var u uint64
+		for x := m; x != 0; x &= x - 1 {
+			u |= comp[bits.TrailingZeros64(x)]
+		}
+		for x := u; x != 0; x &= x - 1 {
+			comp[bits.TrailingZeros64(x)] = u
+		}
+	}
+	var out []uint64
+	var seen uint64
+	for i := range n {
+		if seen&(1<<i) == 0 {
+			out = append(out, comp[i])
+			seen |= comp[i]
+		}
+	}
+	return out
 }
 
 // filterLeaves moves each condition that reads one leaf only (an ON
@@ -226,10 +313,7 @@ func (g *joinGraph) filterLeaves() {
 		if p.key || p.lm == 0 || p.lm&(p.lm-1) != 0 {
 			continue
 		}
-		x := 0
-		for p.lm>>x != 1 {
-			x++
-		}
+		x := bits.TrailingZeros64(p.lm)
 		lf := &g.leaves[x]
 		off := lf.off
 		lf.node = &Filter{Input: lf.node, Pred: remapCols(p.l, func(c int) int { return c - off })}
@@ -237,58 +321,263 @@ func (g *joinGraph) filterLeaves() {
 	}
 }
 
+// leafPlan is leaf x alone.
+func (g *joinGraph) leafPlan(x int) *subPlan {
+	lf := g.leaves[x]
+	pos := make([]int, g.width)
+	for i := range pos {
+		pos[i] = -1
+	}
+	for i := range lf.node.Columns() {
+		pos[lf.off+i] = i
+	}
+	return &subPlan{node: lf.node, set: 1 << x, pos: pos, rows: g.rows[x]}
+}
+
+// dpTable is the dynamic programming state of one group of k leaves,
+// each subset a bit mask over the group's members.
+type dpTable struct {
+	k int
+	// Per leaf pair (i*k+j): the selectivity of the conditions between
+	// them, and the cost factor of an index join probing j per row of i
+	// (0: none fits).
+	sel, probe []float64
+	// Per leaf: the leaves a condition links it with (hash: an equi-join
+	// key or an OR of equalities).
+	link, hash []uint32
+	// Per subset: estimated rows, the leaves linked to it, its best
+	// plan's cost and that plan's left part.
+	rows, cost     []float64
+	linkOf, hashOf []uint32
+	split          []uint32
+	hyper          []hyperCond // conditions over three leaves or more
+}
+
+type hyperCond struct {
+	m   uint32
+	sel float64
+}
+
+// dp orders the leaves of component c by dynamic programming over its
+// subsets: each subset's best plan is the cheapest join of the best plans
+// of two complementary parts. Estimates are per subset, independent of
+// the split: the leaves' rows times each condition's selectivity.
+func (g *joinGraph) dp(c uint64) *subPlan {
+	var members []int
+	for x := c; x != 0; x &= x - 1 {
+		members = append(members, bits.TrailingZeros64(x))
+	}
+	k := len(members)
+	if k == 1 {
+		return g.leafPlan(members[0])
+	}
+	t := g.dpConditions(c, members)
+	n := 1 << k
+	t.rows, t.cost = make([]float64, n), make([]float64, n)
+	t.linkOf, t.hashOf, t.split = make([]uint32, n), make([]uint32, n), make([]uint32, n)
+	t.rows[0] = 1
+	for s := 1; s < n; s++ {
+		low := bits.TrailingZeros32(uint32(s))
+		prev := s &^ (1 << low)
+		r := t.rows[prev] * g.rows[members[low]]
+		for x := uint32(prev); x != 0; x &= x - 1 {
+			r *= t.sel[low*k+bits.TrailingZeros32(x)]
+		}
+		for _, h := range t.hyper {
+			if h.m&uint32(s) == h.m && h.m&(1<<low) != 0 {
+				r *= h.sel
+			}
+		}
+		t.rows[s] = max(1, r)
+		t.linkOf[s], t.hashOf[s] = t.linkOf[prev]|t.link[low], t.hashOf[prev]|t.hash[low]
+		if prev != 0 {
+			t.cost[s] = math.Inf(1)
+		}
+	}
+	// Only splits whose parts a condition links are tried, as
+	// PostgreSQL's and SQLite's planners avoid cross products: a cross
+	// join of two small inputs looks cheap by estimates but builds their
+	// whole product. Conditions over three leaves or more link no pair,
+	// so a group linked only by them is planned again with cross joins.
+	for _, cross := range []bool{false, true} {
+		t.splits(cross)
+		if !math.IsInf(t.cost[n-1], 1) {
+			break
+		}
+	}
+	var build func(s uint32) *subPlan
+	build = func(s uint32) *subPlan {
+		if s&(s-1) == 0 {
+			return g.leafPlan(members[bits.TrailingZeros32(s)])
+		}
+		l := t.split[s]
+		return g.join(build(l), build(s^l), t.rows[s])
+	}
+	return build(uint32(n - 1))
+}
+
+// dpConditions fills the per-pair part of the table of component c.
+func (g *joinGraph) dpConditions(c uint64, members []int) *dpTable {
+	k := len(members)
+	t := &dpTable{k: k, sel: make([]float64, k*k), probe: make([]float64, k*k),
+		link: make([]uint32, k), hash: make([]uint32, k)}
+	for i := range t.sel {
+		t.sel[i] = 1
+	}
+	local := make(map[int]int, k)
+	for i, m := range members {
+		local[m] = i
+	}
+	for _, p := range g.preds {
+		m := p.lm | p.rm
+		if p.used || m&^c != 0 || bits.OnesCount64(m) < 2 {
+			continue
+		}
+		var cm uint32
+		for x := m; x != 0; x &= x - 1 {
+			cm |= 1 << local[bits.TrailingZeros64(x)]
+		}
+		if bits.OnesCount32(cm) > 2 {
+			t.hyper = append(t.hyper, hyperCond{cm, 1.0 / filterFraction})
+			continue
+		}
+		i, j := bits.TrailingZeros32(cm), 31-bits.LeadingZeros32(cm)
+		s := 1.0 / filterFraction
+		if p.key || p.or {
+			s = 1 / max(1, min(g.rows[members[i]], g.rows[members[j]]))
+			if p.or {
+				s *= 2
+			}
+			if p.key && t.hash[i]&(1<<j) == 0 {
+				t.probe[i*k+j] = g.probeCost(members[i], members[j])
+				t.probe[j*k+i] = g.probeCost(members[j], members[i])
+			}
+			t.hash[i] |= 1 << j
+			t.hash[j] |= 1 << i
+		}
+		t.sel[i*k+j] *= s
+		t.sel[j*k+i] *= s
+		t.link[i] |= 1 << j
+		t.link[j] |= 1 << i
+	}
+	return t
+}
+
+// splits fills cost and split for every subset from the subsets' rows
+// and links: a hash join costs its probe rows, twice its build rows and
+// its output (or, when the right part is one leaf an index fits, a probe
+// per left row), a nested-loop join its pairs; cross allows splits no
+// condition links.
+func (t *dpTable) splits(cross bool) {
+	for s := 1; s < len(t.rows); s++ {
+		if s&(s-1) == 0 {
+			continue
+		}
+		for l := (s - 1) & s; l > 0; l = (l - 1) & s {
+			r := s ^ l
+			if !cross && t.linkOf[l]&uint32(r) == 0 {
+				continue
+			}
+			var jc float64
+			switch {
+			case t.hashOf[l]&uint32(r) != 0:
+				jc = t.rows[l] + 2*t.rows[r] + t.rows[s]
+				if r&(r-1) == 0 {
+					x := bits.TrailingZeros32(uint32(r))
+					for y := uint32(l); y != 0; y &= y - 1 {
+						if f := t.probe[bits.TrailingZeros32(y)*t.k+x]; f > 0 {
+							jc = min(jc, t.rows[l]*f+t.rows[s])
+						}
+					}
+				}
+			case t.linkOf[l]&uint32(r) != 0:
+				jc = t.rows[l]*t.rows[r] + t.rows[s]
+			default:
+				jc = 2*t.rows[l]*t.rows[r] + t.rows[s]
+			}
+			if c := t.cost[l] + t.cost[r] + jc; c < t.cost[s] {
+				t.cost[s], t.split[s] = c, uint32(l)
+			}
+		}
+	}
+}
+
+// greedy orders the leaves of component c left-deep: it starts from the
+// leaf estimated smallest and adds one leaf at a time, weighing every leaf
+// not yet joined by its estimate alone (the join is only built for the
+// leaf chosen), so n leaves cost O(n²) estimates plus one pass over the
+// conditions per step.
+func (g *joinGraph) greedy(c uint64) *subPlan {
+	first := bits.TrailingZeros64(c)
+	for x := c; x != 0; x &= x - 1 {
+		if i := bits.TrailingZeros64(x); g.rows[i] < g.rows[first] {
+			first = i
+		}
+	}
+	tree := g.leafPlan(first)
+	for tree.set != c {
+		bestLeaf, bestConnected, bestRows := -1, false, 0.0
+		for y := c &^ tree.set; y != 0; y &= y - 1 {
+			x := bits.TrailingZeros64(y)
+			connected := g.connects(tree.set, x)
+			est := tree.rows * g.rows[x]
+			if connected {
+				est = max(tree.rows, g.rows[x])
+			}
+			if bestLeaf < 0 || (connected && !bestConnected) || (connected == bestConnected && est < bestRows) {
+				bestLeaf, bestConnected, bestRows = x, connected, est
+			}
+		}
+		tree = g.join(tree, g.leafPlan(bestLeaf), bestRows)
+	}
+	return tree
+}
+
 // connects reports whether an unused equi-join key joins leaf x with the
-// leaves in set (it would become a hash key of their join).
+// leaves in set (it would become a hash key of their join), or an OR of
+// equalities joins x with one of them (it would become OR keys).
 func (g *joinGraph) connects(set uint64, x int) bool {
 	xbit := uint64(1) << x
 	for i := range g.preds {
 		p := &g.preds[i]
-		if p.used || !p.key {
-			continue
-		}
-		if (p.lm&^set == 0 && p.rm == xbit) || (p.rm&^set == 0 && p.lm == xbit) {
+		switch {
+		case p.used:
+		case p.key && ((p.lm&^set == 0 && p.rm == xbit) || (p.rm&^set == 0 && p.lm == xbit)):
+			return true
+		case p.or && p.lm&xbit != 0 && p.lm&^(set|xbit) == 0:
 			return true
 		}
 	}
 	return false
 }
 
-// place records that leaf x's columns start at position at of the tree.
-func (g *joinGraph) place(pos []int, x, at int) {
-	lf := g.leaves[x]
-	for i := range lf.node.Columns() {
-		pos[lf.off+i] = at + i
-	}
-}
-
-// joinWith joins tree (the leaves in set, columns at pos) with leaf x,
-// taking every unused condition the two cover and marking it used: keys
-// with one side in each become hash keys, the rest ON conjuncts.
-func (g *joinGraph) joinWith(tree Node, pos []int, set uint64, x int) *Join {
-	lf := g.leaves[x]
-	nl := len(tree.Columns())
-	xbit := uint64(1) << x
+// join joins plans l and r (r the build side), taking every unused
+// condition the two cover and marking it used: keys with one side in
+// each become hash keys, the rest ON conjuncts.
+func (g *joinGraph) join(l, r *subPlan, rows float64) *subPlan {
+	nl := len(l.node.Columns())
 	local := func(c int) int {
-		if pos[c] >= 0 {
-			return pos[c]
+		if l.pos[c] >= 0 {
+			return l.pos[c]
 		}
-		return nl + c - lf.off
+		return nl + r.pos[c]
 	}
-	right := func(c int) int { return c - lf.off }
-	tc, lc := tree.Columns(), lf.node.Columns()
-	j := &Join{Kind: JoinInner, Left: tree, Right: lf.node,
-		Cols: append(append(make([]Column, 0, len(tc)+len(lc)), tc...), lc...)}
+	right := func(c int) int { return r.pos[c] }
+	lc, rc := l.node.Columns(), r.node.Columns()
+	j := &Join{Kind: JoinInner, Left: l.node, Right: r.node,
+		Cols: append(append(make([]Column, 0, len(lc)+len(rc)), lc...), rc...)}
+	set := l.set | r.set
 	for i := range g.preds {
 		p := &g.preds[i]
 		lm, rm := p.lm, p.rm
-		if p.used || (lm|rm)&^(set|xbit) != 0 {
+		if p.used || (lm|rm)&^set != 0 {
 			continue
 		}
 		switch {
-		case p.key && lm&^set == 0 && rm == xbit:
+		case p.key && lm&^l.set == 0 && rm&^r.set == 0:
 			j.LeftKeys = append(j.LeftKeys, remapCols(p.l, local))
 			j.RightKeys = append(j.RightKeys, remapCols(p.r, right))
-		case p.key && rm&^set == 0 && lm == xbit:
+		case p.key && rm&^l.set == 0 && lm&^r.set == 0:
 			j.LeftKeys = append(j.LeftKeys, remapCols(p.r, local))
 			j.RightKeys = append(j.RightKeys, remapCols(p.l, right))
 		case p.key:
@@ -301,14 +590,48 @@ func (g *joinGraph) joinWith(tree Node, pos []int, set uint64, x int) *Join {
 	if len(j.LeftKeys) == 0 && j.On == nil {
 		j.Kind = JoinCross
 	}
-	return j
-}
-
-func isInOrder(order []int) bool {
-	for i, x := range order {
-		if i != x {
-			return false
+	pos := make([]int, g.width)
+	for c := range pos {
+		pos[c] = l.pos[c]
+		if pos[c] < 0 && r.pos[c] >= 0 {
+			pos[c] = nl + r.pos[c]
 		}
 	}
-	return true
+	return &subPlan{node: j, set: set, pos: pos, rows: rows}
+}
+
+// probeCost is the cost factor per probe of an index join from leaf y into
+// leaf x on the equi-join keys between them (see probeable, probeScan), 0 when x's
+// table has no rowid or index lookup on them.
+func (g *joinGraph) probeCost(y, x int) float64 {
+	if g.cat == nil {
+		return 0
+	}
+	ly, lx := g.leaves[y], g.leaves[x]
+	j := &Join{Kind: JoinInner, Left: ly.node, Right: lx.node}
+	for _, p := range g.preds {
+		l, r := p.l, p.r
+		switch {
+		case !p.key:
+			continue
+		case p.lm == 1<<y && p.rm == 1<<x:
+		case p.rm == 1<<y && p.lm == 1<<x:
+			l, r = r, l
+		default:
+			continue
+		}
+		j.LeftKeys = append(j.LeftKeys, remapCols(l, func(c int) int { return c - ly.off }))
+		j.RightKeys = append(j.RightKeys, remapCols(r, func(c int) int { return c - lx.off }))
+	}
+	if len(j.LeftKeys) == 0 {
+		return 0
+	}
+	_, scan := probeable(j.Right)
+	if scan == nil {
+		return 0
+	}
+	if probe, _, cost := probeScan(g.cat, j, scan); probe != nil {
+		return cost
+	}
+	return 0
 }

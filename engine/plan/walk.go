@@ -79,26 +79,33 @@ func walkPlan(n Node, fn func(Node)) {
 // returns the new root. A node whose children fn changed is copied
 // (WithChildren) before fn sees it; an unchanged subtree is kept as is.
 func Transform(n Node, fn func(Node) Node) Node {
-	children := n.Children()
-	var changed []Node
-	for i, c := range children {
-		nc := Transform(c, fn)
-		if nc != c && changed == nil {
-			changed = append(make([]Node, 0, len(children)), children[:i]...)
+	return fn(mapChildren(n, func(c Node) Node { return Transform(c, fn) }))
+}
+
+// mapChildren is n with each child replaced by fn of it (n itself when
+// none changes, else a copy, as Transform makes).
+func mapChildren(n Node, fn func(Node) Node) Node {
+	cs := n.Children()
+	var out []Node
+	for i, c := range cs {
+		nc := fn(c)
+		if nc != c && out == nil {
+			out = append(make([]Node, 0, len(cs)), cs[:i]...)
 		}
-		if changed != nil {
-			changed = append(changed, nc)
-		}
-	}
-	if changed != nil {
-		var err error
-		if n, err = n.WithChildren(changed...); err != nil {
-			// Children and WithChildren of one node disagree: a bug that
-			// TestNode_ChildrenRoundTrip catches for every node type.
-			panic(err)
+		if out != nil {
+			out = append(out, nc)
 		}
 	}
-	return fn(n)
+	if out == nil {
+		return n
+	}
+	nn, err := n.WithChildren(out...)
+	if err != nil {
+		// Children and WithChildren of one node disagree: a bug that
+		// TestNode_ChildrenRoundTrip catches for every node type.
+		panic(err)
+	}
+	return nn
 }
 
 // exprSubqueries calls fn for every subquery e holds, not entering their
