@@ -82,6 +82,10 @@ func BenchmarkGraph_FriendsWithin3Hops(b *testing.B) {
 		g := expandPlan(b, s, expandSpec{start: "SELECT * FROM s", edges: "SELECT * FROM knows", min: 1, max: 3})
 		benchPlan(b, s, countDistinctEnd(g))
 	})
+	b.Run("expand-any-shortest", func(b *testing.B) {
+		g := expandPlan(b, s, expandSpec{start: "SELECT * FROM s", edges: "SELECT * FROM knows", min: 1, max: 3, mode: plan.GraphAnyShortest})
+		benchPlan(b, s, g)
+	})
 	b.Run("cte", func(b *testing.B) {
 		benchQuery(b, s, "WITH RECURSIVE r(id, d) AS (SELECT 1, 0 UNION ALL SELECT k.dst, r.d + 1 FROM r JOIN knows k ON k.src = r.id WHERE r.d < 3) SELECT count(DISTINCT id) FROM r WHERE d >= 1", nil)
 	})

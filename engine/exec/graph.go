@@ -11,9 +11,10 @@ import (
 // graphOp runs a plan.GraphExpand: for each input row, a breadth-first
 // expansion from its start vertex, level by level up to Max edges.
 //
-// Vertices are numbered densely as they are met: verts, a factorized hash
-// table keyed by the vertex key (SQL equality, BINARY), holds each
-// vertex's key values, and its row number is the vertex number. Edges are
+// Vertices are numbered densely as they are met: a one-column key equal to
+// an integer through a Go map, any other key through verts, a factorized
+// hash table keyed by the key's bytes (SQL equality, BINARY); vkeys holds
+// each vertex's key values by number. Edges are
 // read either all at once (the whole edge relation, sorted into adjacency
 // lists per direction) or, when the plan has lookups, per vertex the first
 // time the expansion reaches it, so a few hops from one vertex read only
@@ -42,7 +43,9 @@ type graphOp struct {
 	out     *Batch
 
 	loaded bool
-	verts  *factorized.HashTable // vertex key -> vertex number, payload: key values
+	verts  *factorized.HashTable // vertex key bytes -> vertex number
+	vkeys  *factorized.Table     // the key values of each vertex, by number
+	ints   map[int64]int32       // one-column integer key -> vertex number
 	adj    [2]graphAdj           // out (src -> dst) and in (dst -> src) lists
 	eids   *factorized.Table     // edge identity values by edge number
 	nedges int32
@@ -62,8 +65,7 @@ type graphOp struct {
 	keys    []byte
 	vals    []types.Value // a key's values
 	stepBuf []graphStep   // one lookup's edges
-	target0 int32         // target vertex number, -1 unknown, -2 none
-	tkey    []byte
+	target0 int32         // the target's vertex number, -1 without a target
 	path    []int32
 	json    []byte
 	mem     held
@@ -106,7 +108,7 @@ func (b *builder) graphExpand(n *plan.GraphExpand) (Operator, error) {
 	if err != nil {
 		return nil, err
 	}
-	op := &graphOp{n: n, in: in, nin: len(n.Input.Columns()), out: emptyBatch(len(n.Cols)), target0: -2}
+	op := &graphOp{n: n, in: in, nin: len(n.Input.Columns()), out: emptyBatch(len(n.Cols)), target0: -1}
 	useLookups := (n.Dir == plan.GraphIn || n.OutLookup != nil) && (n.Dir == plan.GraphOut || n.InLookup != nil)
 	if useLookups {
 		for d, l := range []plan.Node{n.OutLookup, n.InLookup} {
@@ -204,11 +206,16 @@ func (g *graphOp) evalKeys(c *Ctx, b *Batch) error {
 // load makes the vertex table and, without lookups, reads every edge.
 func (g *graphOp) load(c *Ctx) error {
 	g.loaded = true
-	verts, err := factorized.NewHashTable(c.Pool, valueSchema(len(g.n.Start)))
+	verts, err := factorized.NewHashTable(c.Pool, int64Schema)
 	if err != nil {
 		return err
 	}
 	g.verts = verts
+	g.vkeys = factorized.NewTable(c.Pool, valueSchema(len(g.n.Start)))
+	if g.ints == nil {
+		g.ints = map[int64]int32{}
+	}
+	clear(g.ints)
 	if g.n.PathEdges {
 		g.eids = factorized.NewTable(c.Pool, valueSchema(len(g.n.EdgeID)))
 	}
@@ -238,7 +245,7 @@ func (g *graphOp) load(c *Ctx) error {
 			return err
 		}
 	}
-	nv := g.verts.Len()
+	nv := g.vkeys.Len()
 	meets := g.n.Mode != plan.GraphWalk && g.n.Target != nil // searched from both ends
 	if g.n.Dir != plan.GraphIn || meets {
 		g.adj[0].fill(nv, g.keepSrc, g.keepDst)
@@ -303,6 +310,16 @@ func (g *graphOp) vertexOf(b *Batch, i int, cols []int) (int32, bool) {
 // number numbers the vertex of key vals, adding it when new; false for a
 // NULL key.
 func (g *graphOp) number(vals []types.Value) (int32, bool) {
+	if len(vals) == 1 {
+		if k, ok := intKey(vals[0]); ok {
+			if v, ok := g.ints[k]; ok {
+				return v, true
+			}
+			v := g.newVertex(vals)
+			g.ints[k] = v
+			return v, true
+		}
+	}
 	g.keys = g.keys[:0]
 	for _, v := range vals {
 		if v.IsNull() {
@@ -311,14 +328,38 @@ func (g *graphOp) number(vals []types.Value) (int32, bool) {
 		g.keys = appendKey(g.keys, v, "", false, true)
 	}
 	if row, ok := g.verts.Find(g.keys); ok {
-		return int32(row), true
+		return int32(g.verts.Table().Int64(row, 0)), true
 	}
 	r := g.verts.Insert(g.keys)
+	v := g.newVertex(vals)
+	r.SetInt64(0, int64(v))
+	return v, true
+}
+
+// intKey is the integer a one-column key equals: an INTEGER, or a REAL
+// with an integer value (3.0 = 3, as SQL compares them); such keys are
+// numbered through a Go map instead of the byte-keyed hash table.
+func intKey(v types.Value) (int64, bool) {
+	switch v.Kind() {
+	case types.KindInt:
+		return v.Int(), true
+	case types.KindReal:
+		f := v.Real()
+		if f == math.Trunc(f) && f >= -(1<<63) && f < 1<<63 {
+			return int64(f), true
+		}
+	}
+	return 0, false
+}
+
+// newVertex records a new vertex of key vals and returns its number.
+func (g *graphOp) newVertex(vals []types.Value) int32 {
+	r := g.vkeys.Append()
 	for x, v := range vals {
 		setFact(r, x, v)
 	}
 	g.addVertex()
-	return int32(g.verts.Len() - 1), true
+	return int32(g.vkeys.Len() - 1)
 }
 
 // addVertex extends the per-vertex arrays for a new vertex: its lists are
@@ -353,7 +394,7 @@ func (g *graphOp) neighbours(c *Ctx, d int, v int32) ([]graphStep, error) {
 
 // lookup runs direction d's lookup for vertex v and appends its edges.
 func (g *graphOp) lookup(c *Ctx, d int, v int32) error {
-	r := g.verts.Table().Row(int(v))
+	r := g.vkeys.Row(int(v))
 	for x := range g.keyRow {
 		g.keyRow[x] = factValue(r, x)
 	}
@@ -406,7 +447,7 @@ func (g *graphOp) charge(c *Ctx) error {
 		size += int64(cap(a.lo)+cap(a.hi))*4 + int64(cap(a.list))*8
 	}
 	if g.verts != nil {
-		size += g.verts.SizeBytes()
+		size += g.verts.SizeBytes() + g.vkeys.SizeBytes() + int64(len(g.ints))*48
 	}
 	if g.eids != nil {
 		size += g.eids.SizeBytes()
@@ -437,36 +478,20 @@ func (g *graphOp) targetVertex(i int) (int32, bool) {
 	return g.number(g.vals)
 }
 
-// setTarget reads input row i's target key; false for a NULL one.
+// setTarget numbers input row i's target vertex (-1 without a target);
+// false for a NULL one.
 func (g *graphOp) setTarget(i int) bool {
-	g.target0 = -2
+	g.target0 = -1
 	if g.target == nil {
 		return true
 	}
-	g.tkey = g.tkey[:0]
-	for x := range g.tbufs {
-		v := g.tbufs[x][i]
-		if v.IsNull() {
-			return false
-		}
-		g.tkey = appendKey(g.tkey, v, "", false, true)
-	}
-	g.target0 = -1
-	return true
+	t, ok := g.targetVertex(i)
+	g.target0 = t
+	return ok
 }
 
 // isTarget reports whether vertex v may end a path.
-func (g *graphOp) isTarget(v int32) bool {
-	if g.target0 == -2 {
-		return true
-	}
-	if g.target0 == -1 {
-		if row, ok := g.verts.Find(g.tkey); ok {
-			g.target0 = int32(row)
-		}
-	}
-	return v == g.target0
-}
+func (g *graphOp) isTarget(v int32) bool { return g.target0 < 0 || v == g.target0 }
 
 // expand runs the expansion of physical input row i, leaving the paths to
 // output in results.
@@ -484,10 +509,8 @@ func (g *graphOp) expand(c *Ctx, i int) error {
 	paths := g.paths()
 	g.nextGen()
 	if g.canMeet() {
-		if t, ok := g.targetVertex(i); !ok {
-			return nil
-		} else if t != v {
-			return g.meet(c, v, t)
+		if g.target0 != v {
+			return g.meet(c, v, g.target0)
 		}
 	}
 	g.entries = append(g.entries, graphEntry{vertex: v, parent: -1, edge: -1, count: 1})
@@ -507,7 +530,7 @@ func (g *graphOp) expand(c *Ctx, i int) error {
 					continue // reached at this depth by a shorter path already output
 				}
 				g.results = append(g.results, graphResult{entry: int32(e), count: ent.count})
-				done = done || g.target0 >= 0
+				done = done || g.target != nil
 			}
 		}
 		if depth == n.Max || lo == hi || (done && shortest) {
@@ -658,7 +681,7 @@ func (g *graphOp) row(c *Ctx, e int32) error {
 		out.Cols[col][out.N] = g.inB.Cols[col][i]
 	}
 	ent := g.entries[e]
-	vr := g.verts.Table().Row(int(ent.vertex))
+	vr := g.vkeys.Row(int(ent.vertex))
 	col := g.nin
 	for x := range g.n.Start {
 		out.Cols[col][out.N] = factValue(vr, x)
@@ -678,7 +701,7 @@ func (g *graphOp) row(c *Ctx, e int32) error {
 			if x != len(g.path)-1 {
 				g.json = append(g.json, ',')
 			}
-			g.json = g.appendTuple(g.json, g.verts.Table().Row(int(g.entries[g.path[x]].vertex)), len(g.n.Start))
+			g.json = g.appendTuple(g.json, g.vkeys.Row(int(g.entries[g.path[x]].vertex)), len(g.n.Start))
 		}
 		out.Cols[col][out.N] = types.NewText(string(append(g.json, ']')))
 		col++
@@ -728,7 +751,8 @@ func (g *graphOp) Close() {
 	}
 	if g.verts != nil {
 		g.verts.Release()
-		g.verts = nil
+		g.vkeys.Release()
+		g.verts, g.vkeys = nil, nil
 	}
 	if g.eids != nil {
 		g.eids.Release()
