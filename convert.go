@@ -69,8 +69,11 @@ func uintArg(u uint64) (any, error) {
 
 // engineArgsInto turns database/sql arguments into engine arguments,
 // writing into buf when it has room, so a statement with a few arguments
-// converts them without allocating.
-func engineArgsInto(buf []engine.Arg, args []driver.NamedValue) ([]engine.Arg, error) {
+// converts them without allocating. With borrow, a []byte argument is
+// used in place rather than copied: only for a call that is complete when
+// it returns (Exec), so nothing reads the caller's bytes afterwards; a
+// 100 MB blob written by Exec is then not copied once more.
+func engineArgsInto(buf []engine.Arg, args []driver.NamedValue, borrow bool) ([]engine.Arg, error) {
 	if len(args) == 0 {
 		return nil, nil
 	}
@@ -81,6 +84,10 @@ func engineArgsInto(buf []engine.Arg, args []driver.NamedValue) ([]engine.Arg, e
 		out = make([]engine.Arg, len(args))
 	}
 	for i := range args {
+		if b, ok := args[i].Value.([]byte); ok && borrow && b != nil {
+			out[i] = engine.Arg{Ordinal: args[i].Ordinal, Name: args[i].Name, Value: engine.NewBlob(b)}
+			continue
+		}
 		v, err := toValue(args[i].Value)
 		if err != nil {
 			return nil, fmt.Errorf("ladybug: argument %s: %w", argName(&args[i]), err)

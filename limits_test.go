@@ -254,6 +254,18 @@ func TestLimits_LongInListOfLiterals(t *testing.T) {
 	require.Equal(t, 1, notIn)
 }
 
+// inLiterals is n distinct integer literals, comma-separated.
+func inLiterals(n int) string {
+	var b strings.Builder
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprint(&b, 1000+i)
+	}
+	return b.String()
+}
+
 // TestLimits_MemoryLimitCoversGrowingValues: aggregates that build one
 // growing text (json_group_array, json_group_object) and scalar results
 // that can be much larger than their arguments fail with the memory-limit
@@ -277,6 +289,7 @@ func TestLimits_MemoryLimitCoversGrowingValues(t *testing.T) {
 		"concat_ws":                 "SELECT length(concat_ws(',', b, b, b)) FROM (SELECT zeroblob(500000) b)",
 		"quote":                     "SELECT length(quote(b)) FROM (SELECT zeroblob(600000) b)",
 		"operator ||":               "SELECT length(b || b || b) FROM (SELECT zeroblob(500000) b)",
+		"IN list set":               "SELECT count(*) FROM generate_series(1, 10) WHERE value IN (" + inLiterals(100000) + ")",
 		"doubling ||":               "WITH RECURSIVE r(s, n) AS (SELECT 'ab', 0 UNION ALL SELECT s || s, n + 1 FROM r WHERE n < 40) SELECT max(length(s)) FROM r",
 	} {
 		requireMemoryLimit(t, db, name, q)
@@ -455,4 +468,62 @@ func TestLimits_LoweredPerDSN(t *testing.T) {
 		}
 		require.Error(t, err, bad)
 	}
+}
+
+// TestLimits_LongInListAgreesWithShortOnes: a long IN list of literals
+// (looked up in a set) answers as the OR of IN lists short enough to be
+// compared item by item: numbers across int and real, text under BINARY,
+// NOCASE and RTRIM, blobs, NULLs, NOT IN and items that are not literals.
+func TestLimits_LongInListAgreesWithShortOnes(t *testing.T) {
+	db := openLimitsDB(t)
+	items := []string{"1", "2.0", "'a'", "'B'", "'c  '", "x'00ff'", "3", "-4", "9007199254740993", "1e300",
+		"'1'", "'é'", "5.5", "6", "'d'", "7", "8", "x''", "''", "10", "11", "12", "'Zz'", "13"}
+	xs := []string{"1", "1.0", "2", "'2'", "'a'", "'A'", "'b'", "'c'", "'c '", "x'00ff'", "-4.0", "9007199254740992",
+		"9007199254740993", "1e300", "'é'", "'É'", "''", "x''", "99", "NULL", "b"}
+	_, err := db.Exec(`INSERT INTO t VALUES (1, 'nonliteral'), (2, NULL)`)
+	require.NoError(t, err)
+	for _, withNull := range []bool{false, true} {
+		list := append([]string(nil), items...)
+		if withNull {
+			list = append(list, "NULL")
+		}
+		list = append(list, "(SELECT b FROM t WHERE a = 1)")
+		for _, coll := range []string{"", " COLLATE NOCASE", " COLLATE RTRIM"} {
+			for _, not := range []string{"", "NOT "} {
+				var long, short []string
+				for _, x := range xs {
+					x += coll
+					long = append(long, fmt.Sprintf("%s %sIN (%s)", x, not, strings.Join(list, ", ")))
+					var parts []string
+					for i := 0; i < len(list); i += 8 {
+						parts = append(parts, fmt.Sprintf("%s %sIN (%s)", x, not, strings.Join(list[i:min(i+8, len(list))], ", ")))
+					}
+					op := " OR "
+					if not != "" {
+						op = " AND "
+					}
+					short = append(short, "("+strings.Join(parts, op)+")")
+				}
+				q := "SELECT " + strings.Join(long, ", ") + " FROM t WHERE a = 1"
+				want := "SELECT " + strings.Join(short, ", ") + " FROM t WHERE a = 1"
+				require.Equal(t, queryRows(t, db, want), queryRows(t, db, q), q)
+			}
+		}
+	}
+}
+
+// TestLimits_ExecBorrowsBlobArguments: Exec uses a []byte argument in
+// place (no copy of a large value), and what it stored does not change
+// when the caller reuses the slice afterwards.
+func TestLimits_ExecBorrowsBlobArguments(t *testing.T) {
+	db := openLimitsDB(t)
+	v := []byte("abc")
+	_, err := db.Exec("INSERT INTO t VALUES (1, ?)", v)
+	require.NoError(t, err)
+	_, err = db.Exec("UPDATE t SET b = b || ? WHERE a = 1", v)
+	require.NoError(t, err)
+	copy(v, "XYZ")
+	var got []byte
+	require.NoError(t, db.QueryRow("SELECT b FROM t WHERE a = 1").Scan(&got))
+	require.Equal(t, "abcabc", string(got))
 }

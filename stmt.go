@@ -73,7 +73,7 @@ func (s *stmt) CheckNamedValue(nv *driver.NamedValue) error { return s.c.CheckNa
 
 func execStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue) (driver.Result, error) {
 	var buf [4]engine.Arg // Exec is complete when it returns: the engine keeps no argument
-	eargs, err := engineArgsInto(buf[:0], args)
+	eargs, err := engineArgsInto(buf[:0], args, true)
 	if err != nil {
 		return nil, err
 	}
@@ -86,7 +86,7 @@ func execStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue) (d
 
 func queryStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue, c *conn) (*rows, error) {
 	var buf [4]engine.Arg
-	eargs, err := engineArgsInto(buf[:0], args)
+	eargs, err := engineArgsInto(buf[:0], args, false)
 	if err != nil {
 		return nil, err
 	}

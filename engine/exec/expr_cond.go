@@ -3,6 +3,7 @@ package exec
 import (
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
+	"strings"
 )
 
 // caseExpr evaluates each WHEN only for the rows no earlier arm decided,
@@ -170,18 +171,17 @@ func (cp *compiler) inList(e *plan.InList) (evaluator, error) {
 		}
 		evals, slots = append(evals, ev), append(slots, i)
 	}
-	coll := collOf(exprCollation(e.X))
+	collName := exprCollation(e.X)
+	coll := collOf(collName)
 	not := e.Not
+	if set := newInSet(vals, slots, collName); set != nil {
+		return set.eval(x, evals, slots, coll, not), nil
+	}
 	xb := scratch()
 	bufs := make([][]types.Value, len(evals))
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if err := x(c, b, fit(&xb, b)); err != nil {
+		if err := evalInOperands(c, b, x, evals, &xb, bufs); err != nil {
 			return err
-		}
-		for k, it := range evals {
-			if err := it(c, b, fit(&bufs[k], b)); err != nil {
-				return err
-			}
 		}
 		b.ForEach(func(i int) {
 			for k, slot := range slots {
@@ -191,6 +191,104 @@ func (cp *compiler) inList(e *plan.InList) (evaluator, error) {
 		})
 		return nil
 	}, nil
+}
+
+// evalInOperands evaluates an IN's left operand and its non-literal
+// items over b.
+func evalInOperands(c *Ctx, b *Batch, x evaluator, evals []evaluator, xb *[]types.Value, bufs [][]types.Value) error {
+	if err := x(c, b, fit(xb, b)); err != nil {
+		return err
+	}
+	for k, it := range evals {
+		if err := it(c, b, fit(&bufs[k], b)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// inSetMin is the number of literal items from which an IN list looks
+// values up in a hash set instead of comparing with each item.
+const inSetMin = 16
+
+// inSet is the literal items of a long IN list as a set of memcmp keys,
+// which are equal exactly when compareValues says so (numbers across
+// int and real, text under the collation), so a row costs one lookup
+// instead of one comparison per item: a million-literal list over a
+// thousand rows was a billion comparisons.
+type inSet struct {
+	keys    map[string]struct{}
+	coll    string
+	sawNull bool  // a NULL literal: a miss is NULL, not false
+	bytes   int64 // the set's memory, checked against the memory limit
+	key     []byte
+}
+
+// newInSet builds the set of vals' literals (the items not in slots), or
+// nil when there are few of them or the collation has no key form.
+func newInSet(vals []types.Value, slots []int, coll string) *inSet {
+	if len(vals)-len(slots) < inSetMin {
+		return nil
+	}
+	switch strings.ToUpper(coll) {
+	case "", "BINARY", "NOCASE", "RTRIM":
+	default:
+		return nil
+	}
+	s := &inSet{keys: make(map[string]struct{}, len(vals)-len(slots)), coll: strings.ToUpper(coll)}
+	isSlot := make(map[int]bool, len(slots))
+	for _, i := range slots {
+		isSlot[i] = true
+	}
+	for i, v := range vals {
+		if isSlot[i] {
+			continue
+		}
+		if v.IsNull() {
+			s.sawNull = true
+			continue
+		}
+		s.key = appendKey(s.key[:0], v, s.coll, false, true)
+		if _, dup := s.keys[string(s.key)]; !dup {
+			s.keys[string(s.key)] = struct{}{}
+			s.bytes += int64(len(s.key)) + distinctEntryBytes
+		}
+	}
+	return s
+}
+
+// eval is inList's evaluator over the set and the other items.
+func (s *inSet) eval(x evaluator, evals []evaluator, slots []int, coll types.Collation, not bool) evaluator {
+	xb := scratch()
+	bufs := make([][]types.Value, len(evals))
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		// The set lives with the compiled statement: a statement whose
+		// memory limit it does not fit fails.
+		if err := c.fits(s.bytes); err != nil {
+			return err
+		}
+		if err := evalInOperands(c, b, x, evals, &xb, bufs); err != nil {
+			return err
+		}
+		b.ForEach(func(i int) {
+			v := xb[i]
+			if v.IsNull() {
+				out[i] = types.Null
+				return
+			}
+			s.key = appendKey(s.key[:0], v, s.coll, false, true)
+			if _, ok := s.keys[string(s.key)]; ok {
+				out[i] = types.NewBool(!not)
+				return
+			}
+			r := inResult(v, coll, not, len(evals), func(k int) types.Value { return bufs[k][i] })
+			if s.sawNull && r.Kind() != types.KindNull && r.Int() == boolInt64(not) {
+				r = types.Null // no match, and the list held a NULL
+			}
+			out[i] = r
+		})
+		return nil
+	}
 }
 
 // inResult applies SQLite's IN rules: true on a match; NULL when x is NULL
