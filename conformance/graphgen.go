@@ -160,8 +160,11 @@ type GraphQuery struct {
 	Quant    bool
 	Min, Max int
 	Selector string
-	Where    string // the graph pattern's WHERE, "" for none
-	Cols     []string
+	// PathVar declares the path variable pv (quantified patterns), and
+	// COLUMNS may then hold path_length(pv).
+	PathVar bool
+	Where   string // the graph pattern's WHERE, "" for none
+	Cols    []string
 }
 
 // graphVar is one element pattern: variable name, label expression,
@@ -232,6 +235,7 @@ func NewGraphQuery(r *rand.Rand) *GraphQuery {
 			e.where = fmt.Sprintf("e0.w %s %d", pick([]string{"<", ">"}), 1+r.IntN(2))
 		}
 		q.Edges = []graphVar{e}
+		q.PathVar = r.IntN(2) == 0
 	} else {
 		n := 1 + r.IntN(3)
 		for i := 0; i <= n; i++ {
@@ -263,6 +267,9 @@ func NewGraphQuery(r *rand.Rand) *GraphQuery {
 			}
 		}
 	}
+	if q.PathVar {
+		q.Cols = append(q.Cols, "path_length(pv)")
+	}
 	if len(q.Cols) == 0 {
 		q.Cols = []string{q.Verts[0].name + ".id"}
 	}
@@ -283,6 +290,9 @@ func contains(xs []string, x string) bool {
 func (q *GraphQuery) GraphTableSQL() string {
 	var b strings.Builder
 	b.WriteString("SELECT * FROM GRAPH_TABLE (g MATCH ")
+	if q.PathVar {
+		b.WriteString("pv = ")
+	}
 	if q.Selector != "" {
 		b.WriteString(q.Selector + " ")
 	}
@@ -415,6 +425,9 @@ func (q *GraphQuery) joinArm(vt, et []graphTable) string {
 func (q *GraphQuery) selectList() string {
 	var cols []string
 	for i, c := range q.Cols {
+		if c == "path_length(pv)" {
+			c = "p.n" // the walk's length in quantRewrite
+		}
 		cols = append(cols, fmt.Sprintf("%s AS c%d", c, i))
 	}
 	return strings.Join(cols, ", ")

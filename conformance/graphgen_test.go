@@ -153,7 +153,7 @@ func TestGraphGen_RewriteShapes(t *testing.T) {
 	for range 2000 {
 		q := NewGraphQuery(r)
 		gt := q.GraphTableSQL()
-		for _, s := range []string{"ANY SHORTEST", "ALL SHORTEST", "}(", "]->(", "<-[", "]-(", "|", "&", "!", "%", " WHERE "} {
+		for _, s := range []string{"ANY SHORTEST", "ALL SHORTEST", "}(", "]->(", "<-[", "]-(", "|", "&", "!", "%", " WHERE ", "path_length(pv)"} {
 			if strings.Contains(gt, s) {
 				shapes[s] = true
 			}
@@ -162,7 +162,7 @@ func TestGraphGen_RewriteShapes(t *testing.T) {
 			t.Fatalf("quantified pattern without a recursive CTE: %s", rw)
 		}
 	}
-	if len(shapes) != 11 {
+	if len(shapes) != 12 {
 		t.Errorf("shapes drawn: %v", shapes)
 	}
 }
