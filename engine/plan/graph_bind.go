@@ -223,20 +223,26 @@ type gBranch struct {
 	loop []bool // leave out self-loops (the reversed twin of a forward branch)
 }
 
-// branches enumerates the consistent choices.
+// branches enumerates the consistent choices. A partial choice is dropped
+// as soon as an edge or quantified part whose ends it has chosen cannot
+// connect them, and the search gives up after maxGraphSteps choices.
 func (m *gMatch) branches() ([]gBranch, error) {
 	var out []gBranch
 	a := map[string]*catalog.GraphElement{}
+	steps := 0
 	var vars func(i int) error
 	vars = func(i int) error {
 		if i == len(m.order) {
-			if !m.segsFit(a) {
-				return nil
-			}
 			return m.orient(a, 0, nil, nil, &out)
 		}
 		for _, c := range m.vars[m.order[i]].cands {
+			if steps++; steps > maxGraphSteps {
+				return m.tooMany()
+			}
 			a[m.order[i]] = c
+			if !m.fits(a) {
+				continue
+			}
 			if err := vars(i + 1); err != nil {
 				return err
 			}
@@ -247,11 +253,30 @@ func (m *gMatch) branches() ([]gBranch, error) {
 	return out, vars(0)
 }
 
-// segsFit reports whether every quantified part's ends are bound to its
-// vertex table.
-func (m *gMatch) segsFit(a map[string]*catalog.GraphElement) bool {
+// maxGraphSteps bounds the partial choices branches tries.
+const maxGraphSteps = 1 << 16
+
+func (m *gMatch) tooMany() error {
+	return errAt(m.vars[m.order[0]].pos, "not supported: a pattern with more than %d combinations of element tables and edge directions; use labels to narrow it", maxGraphBranches)
+}
+
+// fits reports whether every edge and quantified part whose variables a
+// has chosen can connect its ends.
+func (m *gMatch) fits(a map[string]*catalog.GraphElement) bool {
 	for _, s := range m.segs {
-		if s.v == nil || a[s.left] != s.v || a[s.right] != s.v {
+		l, r := a[s.left], a[s.right]
+		if s.v == nil || l != nil && l != s.v || r != nil && r != s.v {
+			return false
+		}
+	}
+	for _, e := range m.edges {
+		el, l, r := a[e.edge], a[e.left], a[e.right]
+		if el == nil || l == nil || r == nil {
+			continue
+		}
+		fwd := el.Source.Vertex == l.Name && el.Dest.Vertex == r.Name
+		bwd := el.Source.Vertex == r.Name && el.Dest.Vertex == l.Name
+		if !(fwd && e.dir != grammar.EdgeLeft || bwd && e.dir != grammar.EdgeRight) {
 			return false
 		}
 	}
@@ -262,7 +287,7 @@ func (m *gMatch) segsFit(a map[string]*catalog.GraphElement) bool {
 func (m *gMatch) orient(a map[string]*catalog.GraphElement, i int, back, loop []bool, out *[]gBranch) error {
 	if i == len(m.edges) {
 		if len(*out) == maxGraphBranches {
-			return errAt(m.edges[0].pos, "not supported: a pattern with more than %d combinations of element tables and edge directions; use labels to narrow it", maxGraphBranches)
+			return m.tooMany()
 		}
 		cp := map[string]*catalog.GraphElement{}
 		for k, v := range a {
