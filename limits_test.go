@@ -527,3 +527,41 @@ func TestLimits_ExecBorrowsBlobArguments(t *testing.T) {
 	require.NoError(t, db.QueryRow("SELECT b FROM t WHERE a = 1").Scan(&got))
 	require.Equal(t, "abcabc", string(got))
 }
+
+// TestLimits_JoinTablesCountedAfterFlattening: the 64-table limit counts
+// the tables of FROM subqueries and views that SQLite flattens into the
+// join around them; a subquery SQLite keeps apart (DISTINCT, aggregate,
+// LIMIT) counts as one table.
+func TestLimits_JoinTablesCountedAfterFlattening(t *testing.T) {
+	db := openLimitsDB(t)
+	tables := func(n int, prefix string) string {
+		var parts []string
+		for i := range n {
+			parts = append(parts, fmt.Sprintf("t %s%d", prefix, i))
+		}
+		return strings.Join(parts, ", ")
+	}
+	_, err := db.Exec("CREATE VIEW v40 AS SELECT x0.a FROM " + tables(40, "x"))
+	require.NoError(t, err)
+	for _, c := range []struct {
+		q  string
+		ok bool
+	}{
+		{"SELECT count(*) FROM (SELECT x0.a FROM " + tables(32, "x") + "), (SELECT y0.a FROM " + tables(32, "y") + ")", true},
+		{"SELECT count(*) FROM (SELECT x0.a FROM " + tables(33, "x") + "), (SELECT y0.a FROM " + tables(32, "y") + ")", false},
+		{"SELECT count(*) FROM v40, " + tables(24, "z"), true},
+		{"SELECT count(*) FROM v40, " + tables(25, "z"), false},
+		{"SELECT count(*) FROM v40 JOIN v40 w ON 1", false},
+		{"SELECT count(*) FROM (SELECT DISTINCT x0.a FROM " + tables(40, "x") + "), " + tables(40, "z"), true},
+		{"SELECT count(*) FROM (SELECT count(*) FROM " + tables(40, "x") + "), " + tables(40, "z"), true},
+		{"SELECT count(*) FROM (SELECT x0.a FROM " + tables(40, "x") + " LIMIT 5), v40", true},
+	} {
+		rows, err := db.Query(c.q)
+		if c.ok {
+			require.NoError(t, err, c.q)
+			require.NoError(t, rows.Close())
+			continue
+		}
+		require.ErrorContains(t, err, "at most 64 tables in a join", c.q)
+	}
+}

@@ -23,6 +23,9 @@ func (b *Binder) Bind(st grammar.Statement) (Statement, error) {
 		if b.eval == nil {
 			return nil, errNoEvaluator
 		}
+		if err := checkJoinWidth(q.Root); err != nil {
+			return nil, err
+		}
 		return Optimize(b.cat, b.eval, q), nil
 	case *grammar.InsertStmt:
 		return b.optimizeStmt(b.bindInsert(s))
