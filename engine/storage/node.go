@@ -310,9 +310,11 @@ func (n node) replaceCell(i int, cell []byte, scratch []byte) bool {
 func (n node) shiftBelow(off, delta int) {
 	start := n.cellStart()
 	copy(n[start+delta:], n[start:off])
-	for j := range n.count() {
-		if o := n.slot(j); o < off {
-			n.setSlot(j, o+delta)
+	slots := n[nodeHdrSize : nodeHdrSize+slotSize*n.count()]
+	for j := 0; j+1 < len(slots); j += slotSize {
+		if o := int(slots[j])<<8 | int(slots[j+1]); o < off {
+			o += delta
+			slots[j], slots[j+1] = byte(o>>8), byte(o)
 		}
 	}
 	n.setCellStart(start + delta)
