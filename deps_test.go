@@ -24,16 +24,18 @@ const module = "github.com/ladybugsql/ladybug"
 // engine/errs for the error type it re-exports; values through
 // engine.Value), never to types, storage, txn, plan or exec; the engine's
 // layers import downwards only; leaves (errs, types, factorized, vfs,
-// grammar) import no other layer. The edge that departs from the target
-// design, named so nothing joins it unnoticed:
-//   - engine/exec → grammar: writers switch on grammar.ConflictAction
+// grammar) import no other layer; the executor (engine/exec) never reads
+// syntax. The edge that departs from the target design, named so nothing
+// joins it unnoticed:
+//   - engine/dml → grammar: the writers switch on grammar.ConflictAction
 //     (writer.go, insert.go, update.go, upsert.go, fk.go) and rewrite.go
 //     parses stored DEFAULT text (grammar.ParseExpr) at execution, not at
 //     prepare.
 var allowedImports = map[string][]string{
 	"":                    {"engine", "engine/errs"},
-	"engine":              {"engine/catalog", "engine/errs", "engine/exec", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized", "grammar", "vfs", "github.com/hashicorp/golang-lru/v2"},
-	"engine/exec":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized", "grammar"},
+	"engine":              {"engine/catalog", "engine/dml", "engine/errs", "engine/exec", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized", "grammar", "vfs", "github.com/hashicorp/golang-lru/v2"},
+	"engine/dml":          {"engine/catalog", "engine/errs", "engine/exec", "engine/plan", "engine/storage", "engine/txn", "engine/types", "grammar"},
+	"engine/exec":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized"},
 	"engine/plan":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/types", "grammar"},
 	"engine/catalog":      {"engine/types"},
 	"engine/txn":          {"engine/errs", "engine/storage"},

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/dml"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
@@ -382,7 +383,7 @@ func addColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramma
 	}
 	var dv types.Value
 	if def != nil {
-		v, err := exec.ConstValue(c, cat, def)
+		v, err := dml.ConstValue(c, cat, def)
 		if err != nil {
 			return errs.New(errs.CodeGeneric, "Cannot add a column with non-constant default")
 		}
@@ -414,7 +415,7 @@ func addColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramma
 	}
 	n := len(old.Columns)
 	v := t.Columns[n].Affinity.Apply(dv)
-	return exec.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
+	return dml.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
 		return append(row[:n:n], v)
 	})
 }
@@ -462,7 +463,7 @@ func dropColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramm
 	if err := checkSchemaAfter(c.Catalog, cat, "drop column"); err != nil {
 		return err
 	}
-	return exec.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
+	return dml.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
 		return append(row[:i:i], row[i+1:]...)
 	})
 }
@@ -523,10 +524,10 @@ func alterColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gram
 	}
 	switch st.Action {
 	case grammar.AlterSetNotNull:
-		return exec.CheckNotNull(c, old, i)
+		return dml.CheckNotNull(c, old, i)
 	case grammar.AlterColumnType:
 		aff := t.Columns[i].Affinity
-		return exec.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
+		return dml.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
 			row[i] = aff.Apply(row[i])
 			return row
 		})

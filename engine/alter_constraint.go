@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/dml"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
@@ -41,7 +42,7 @@ func addConstraint(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gr
 		if name == "" {
 			name = tc.String()
 		}
-		return exec.CheckRows(c, t, check, name)
+		return dml.CheckRows(c, t, check, name)
 	}
 	if !c.ForeignKeys {
 		return nil

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/dml"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
@@ -157,7 +158,7 @@ func createTable(c *exec.Ctx, cat *catalog.Catalog, p *plan.CreateTable) (bool, 
 		}
 		ins := &plan.Insert{Table: &t, Targets: targets, Source: p.AsSelect.Root,
 			Defaults: make([]plan.Expr, len(t.Columns)), Or: grammar.ConflictAbort}
-		if _, err := exec.Insert(c, ins); err != nil {
+		if _, err := dml.Insert(c, ins); err != nil {
 			return false, err
 		}
 	}
@@ -181,7 +182,7 @@ func createIndex(c *exec.Ctx, cat *catalog.Catalog, p *plan.CreateIndex) (bool, 
 	}
 	ix := *p.Index
 	ix.Root = root
-	if err := exec.BuildIndex(c, t, &plan.IndexKeys{Index: &ix, Keys: p.Keys, Where: p.Where}); err != nil {
+	if err := dml.BuildIndex(c, t, &plan.IndexKeys{Index: &ix, Keys: p.Keys, Where: p.Where}); err != nil {
 		return false, err
 	}
 	cat.PutIndex(&ix)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/dml"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
@@ -43,7 +44,7 @@ func deleteBeforeDrop(c *exec.Ctx, base *catalog.Catalog, p *plan.Drop) error {
 	if !ok {
 		return errs.New(errs.CodeInternal, "implicit DELETE FROM %s bound to %T", t.Name, bound)
 	}
-	prog, err := exec.NewDelete(del)
+	prog, err := dml.NewDelete(del)
 	if err != nil {
 		return err
 	}

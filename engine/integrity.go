@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/dml"
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
@@ -110,7 +111,7 @@ func indexKeysAgree(c *exec.Ctx, cat *catalog.Catalog) ([]string, error) {
 			return nil, err
 		}
 		for _, ik := range iks {
-			more, rows, err := exec.CheckIndexRows(c, t, ik, maxIntegrityProblems-len(problems))
+			more, rows, err := dml.CheckIndexRows(c, t, ik, maxIntegrityProblems-len(problems))
 			if err != nil {
 				return nil, err
 			}

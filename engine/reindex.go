@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/dml"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
@@ -91,7 +92,7 @@ func rebuildIndexes(c *exec.Ctx, t *catalog.Table, keep func(*catalog.Index) boo
 		if !keep(ik.Index) {
 			continue
 		}
-		if err := exec.RebuildIndex(c, t, ik); err != nil {
+		if err := dml.RebuildIndex(c, t, ik); err != nil {
 			return err
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/dml"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
@@ -315,7 +316,7 @@ func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, e
 		rs.start(bp.columns(p.Cols), op, c, s.db.progs, bp, s)
 		return outcome{rows: rs}, nil
 	case *plan.Insert:
-		ins, err := build(s.db.progs, bp, func() (*exec.InsertProg, error) { return exec.NewInsert(p) })
+		ins, err := build(s.db.progs, bp, func() (*dml.InsertProg, error) { return dml.NewInsert(p) })
 		if err != nil {
 			return outcome{}, err
 		}
@@ -323,7 +324,7 @@ func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, e
 		s.db.progs.put(bp, ins)
 		return s.writeOutcome(r, p.RetCols, err)
 	case *plan.Update:
-		up, err := build(s.db.progs, bp, func() (*exec.UpdateProg, error) { return exec.NewUpdate(p) })
+		up, err := build(s.db.progs, bp, func() (*dml.UpdateProg, error) { return dml.NewUpdate(p) })
 		if err != nil {
 			return outcome{}, err
 		}
@@ -331,7 +332,7 @@ func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, e
 		s.db.progs.put(bp, up)
 		return s.writeOutcome(r, p.RetCols, err)
 	case *plan.Delete:
-		del, err := build(s.db.progs, bp, func() (*exec.DeleteProg, error) { return exec.NewDelete(p) })
+		del, err := build(s.db.progs, bp, func() (*dml.DeleteProg, error) { return dml.NewDelete(p) })
 		if err != nil {
 			return outcome{}, err
 		}
@@ -382,7 +383,7 @@ func (s *Session) noteFailedWrite(p plan.Statement, mode grammar.ConflictAction,
 	s.totalChanges += written
 }
 
-func (s *Session) writeOutcome(r exec.WriteResult, ret []plan.ResultColumn, err error) (outcome, error) {
+func (s *Session) writeOutcome(r dml.WriteResult, ret []plan.ResultColumn, err error) (outcome, error) {
 	if err != nil {
 		// The rows written before the error, for noteFailedWrite.
 		return outcome{res: Result{RowsAffected: r.Affected}}, err

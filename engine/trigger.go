@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/dml"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
@@ -132,22 +133,22 @@ func (s *Session) runTrigger(c *exec.Ctx, bt *plan.BoundTrigger, row []types.Val
 // runTriggerStatement runs one statement of a trigger body and returns
 // the rows it wrote.
 func runTriggerStatement(c *exec.Ctx, p plan.Statement) (int64, error) {
-	var res exec.WriteResult
+	var res dml.WriteResult
 	var err error
 	switch p := p.(type) {
 	case *plan.Insert:
-		var ins *exec.InsertProg
-		if ins, err = exec.NewInsert(p); err == nil {
+		var ins *dml.InsertProg
+		if ins, err = dml.NewInsert(p); err == nil {
 			res, err = ins.Run(c)
 		}
 	case *plan.Update:
-		var up *exec.UpdateProg
-		if up, err = exec.NewUpdate(p); err == nil {
+		var up *dml.UpdateProg
+		if up, err = dml.NewUpdate(p); err == nil {
 			res, err = up.Run(c)
 		}
 	case *plan.Delete:
-		var del *exec.DeleteProg
-		if del, err = exec.NewDelete(p); err == nil {
+		var del *dml.DeleteProg
+		if del, err = dml.NewDelete(p); err == nil {
 			res, err = del.Run(c)
 		}
 	case *plan.Query:

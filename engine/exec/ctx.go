@@ -53,8 +53,9 @@ type Ctx struct {
 	// subs caches results of uncorrelated subqueries by Subquery.ID.
 	subs  map[int]*subResult
 	ticks int
-	// fkRefs caches, per parent table, the foreign keys referencing it.
-	fkRefs map[string][]childRef
+	// FKRefs caches for the write side (engine/dml), per parent table, the
+	// foreign keys referencing it.
+	FKRefs map[string]any
 	// fk counts the statement's immediate foreign key violations.
 	fk *fkCounter
 	// ForeignKeys enables foreign key enforcement (PRAGMA foreign_keys).
@@ -239,7 +240,7 @@ func (c *Ctx) IndexTree(ix *catalog.Index) *txn.Tree { return c.TxOf(ix.Temp).Tr
 func (c *Ctx) Reset() {
 	c.Go, c.Tx, c.TempTx, c.Catalog, c.Args, c.Sess = nil, nil, nil, nil, nil, nil
 	c.Now, c.Pool, c.StmtText, c.StmtOffset, c.Setting = time.Time{}, nil, "", 0, nil
-	c.outer, c.subs, c.ticks, c.fkRefs, c.fk = nil, nil, 0, nil, nil
+	c.outer, c.subs, c.ticks, c.FKRefs, c.fk = nil, nil, 0, nil, nil
 	c.ForeignKeys, c.DeferFK, c.Triggers, c.TriggerDepth = false, nil, nil, 0
 	c.MemoryLimit, c.memUsed, c.LengthLimit, c.LikeLimit = 0, 0, 0, 0
 }

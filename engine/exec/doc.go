@@ -1,6 +1,9 @@
 // Package exec runs logical plans: it compiles bound expressions once per
-// execution into evaluators over batches, builds pull-based operators from
-// plan nodes, and executes writes (INSERT, UPDATE, DELETE) through txn.
+// execution into evaluators over batches and builds pull-based operators
+// from plan nodes. Writes (INSERT, UPDATE, DELETE) are engine/dml's, which
+// runs in this package's Ctx with its evaluators (writeside.go lists what
+// it uses); the foreign-key checks that reads need too (parent lookups,
+// foreign_key_check, deferred verification) stay here (fkcheck.go).
 //
 // Data moves in batches of up to BatchSize rows stored column by column,
 // with an optional selection vector naming the live rows, so per-row work is

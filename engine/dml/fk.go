@@ -1,4 +1,4 @@
-package exec
+package dml
 
 import (
 	"errors"
@@ -7,7 +7,6 @@ import (
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/plan"
-	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/grammar"
 )
@@ -23,147 +22,10 @@ import (
 // checked in turn). Deferred constraints are verified when the
 // transaction commits.
 
-func fkError() error {
-	return errs.Constraint(errs.ExtConstraintForeignKey, "FOREIGN KEY constraint failed")
-}
-
-// fkCounter counts a statement's outstanding immediate foreign key
-// violations; trigger programs share their statement's counter.
-type fkCounter struct{ n int64 }
-
-// fkc returns the statement's violation counter.
-func (c *Ctx) fkc() *fkCounter {
-	if c.fk == nil {
-		c.fk = &fkCounter{}
-	}
-	return c.fk
-}
-
-// FinishForeignKeys fails a top-level statement that leaves immediate
-// foreign key violations behind (trigger programs leave the check to their
-// statement).
-func (c *Ctx) FinishForeignKeys() error {
-	if c.TriggerDepth > 0 || c.fk == nil || c.fk.n <= 0 {
-		return nil
-	}
-	return fkError()
-}
-
-// parentCols resolves the parent key columns of fk.
-func parentCols(parent *catalog.Table, fk catalog.ForeignKey) ([]int, error) {
-	if len(fk.RefCols) == 0 {
-		if parent.RowidCol >= 0 && len(parent.PK) <= 1 {
-			return []int{parent.RowidCol}, nil
-		}
-		if len(parent.PK) == 0 {
-			return nil, errs.New(errs.CodeGeneric, "foreign key mismatch - referencing table references %s which has no primary key", parent.Name)
-		}
-		return parent.PK, nil
-	}
-	out := make([]int, len(fk.RefCols))
-	for i, n := range fk.RefCols {
-		if out[i] = parent.ColumnIndex(n); out[i] < 0 {
-			return nil, errs.New(errs.CodeGeneric, "foreign key mismatch - no column %s in %s", n, parent.Name)
-		}
-	}
-	return out, nil
-}
-
-// keyValues extracts row[cols], reporting whether any is NULL.
-func keyValues(row []types.Value, cols []int) ([]types.Value, bool) {
-	out := make([]types.Value, len(cols))
-	null := false
-	for i, c := range cols {
-		out[i] = row[c]
-		null = null || out[i].IsNull()
-	}
-	return out, null
-}
-
-// parentHas reports whether parent holds a row with cols = vals.
-func parentHas(c *Ctx, parent *catalog.Table, cols []int, vals []types.Value) (bool, error) {
-	for i, col := range cols {
-		vals[i] = parent.Columns[col].Affinity.Apply(vals[i])
-	}
-	if len(cols) == 1 && cols[0] == parent.RowidCol {
-		v := vals[0]
-		if v.Kind() != types.KindInt {
-			return false, nil
-		}
-		_, ok, err := c.TableTree(parent).Get(storage.RowidKey(v.Int()))
-		return ok, err
-	}
-	if ix := indexOn(c.Catalog, parent, cols); ix != nil {
-		var key []byte
-		for i, v := range vals {
-			key = types.AppendKey(key, v, ix.Columns[i].Desc, collOf(ix.Columns[i].Collate))
-		}
-		iw := &indexWriter{ix: ix, tree: c.IndexTree(ix)}
-		_, found, err := iw.seekPrefix(key, -1<<63)
-		return found, err
-	}
-	rows, err := matchingRows(c, parent, cols, vals)
-	return len(rows) > 0, err
-}
-
-// indexOn returns an index of t whose leading columns are cols, in order.
-func indexOn(cat *catalog.Catalog, t *catalog.Table, cols []int) *catalog.Index {
-	for _, ix := range cat.IndexesOf(t) {
-		if len(ix.Columns) < len(cols) || ix.Where != "" {
-			continue
-		}
-		ok := true
-		for i, c := range cols {
-			ok = ok && ix.Columns[i].Col == c
-		}
-		if ok {
-			return ix
-		}
-	}
-	return nil
-}
-
-// matchingRows returns the rows of t whose cols equal vals.
-func matchingRows(c *Ctx, t *catalog.Table, cols []int, vals []types.Value) ([][]types.Value, error) {
-	all, err := scanRows(c, t)
-	if err != nil {
-		return nil, err
-	}
-	var out [][]types.Value
-	for _, row := range all {
-		match := true
-		for i, col := range cols {
-			v := t.Columns[col].Affinity.Apply(vals[i])
-			match = match && !row[col].IsNull() && types.Equal(row[col], v, collOf(t.Columns[col].Collate))
-		}
-		if match {
-			out = append(out, row)
-		}
-	}
-	return out, nil
-}
-
-// missingParent reports whether the key of fk in row (no part NULL) has no
-// parent row.
-func missingParent(c *Ctx, t *catalog.Table, fk catalog.ForeignKey, vals []types.Value) (bool, error) {
-	parent := c.Catalog.SchemaOf(t).Table(fk.RefTable)
-	if parent == nil {
-		if t.Temp {
-			// A foreign key's parent is looked up in its own schema.
-			return false, errs.New(errs.CodeGeneric, "no such table: temp.%s", fk.RefTable)
-		}
-		return true, nil
-	}
-	cols, err := parentCols(parent, fk)
-	if err != nil {
-		return false, err
-	}
-	if len(cols) != len(vals) {
-		return false, errs.New(errs.CodeGeneric, "foreign key mismatch - \"%s\" referencing \"%s\"", t.Name, parent.Name)
-	}
-	ok, err := parentHas(c, parent, cols, vals)
-	return !ok, err
-}
+// The write side of foreign keys (see exec/fkcheck.go for the rule): a
+// write counts the violations it makes and takes back the ones it
+// resolves, and applies the ON DELETE / ON UPDATE actions of the keys
+// referencing a row it deletes or re-keys.
 
 // checkParents counts a violation for each foreign key of t whose key in
 // a new or changed row has no parent. old, when set, is the row before an
@@ -190,7 +52,7 @@ func checkParents(c *Ctx, t *catalog.Table, row, old []types.Value) error {
 			return err
 		}
 		if missing {
-			c.fkc().n++
+			*c.FKViolations()++
 		}
 	}
 	return nil
@@ -225,7 +87,7 @@ func sameCols(a, b []types.Value, cols []int) bool {
 // it is deleted, or its keys change (nrow is then the new row): a key
 // without a parent stops being outstanding.
 func releaseParents(c *Ctx, t *catalog.Table, old, nrow []types.Value) error {
-	if !c.ForeignKeys || c.fk == nil || c.fk.n <= 0 {
+	if !c.ForeignKeys || !c.HasFKViolations() {
 		return nil
 	}
 	for _, fk := range t.ForeignKeys {
@@ -237,8 +99,8 @@ func releaseParents(c *Ctx, t *catalog.Table, old, nrow []types.Value) error {
 		if err != nil {
 			return err
 		}
-		if missing && c.fk.n > 0 {
-			c.fk.n--
+		if missing && c.HasFKViolations() {
+			*c.FKViolations()--
 		}
 	}
 	return nil
@@ -248,7 +110,7 @@ func releaseParents(c *Ctx, t *catalog.Table, old, nrow []types.Value) error {
 // parent key a new or re-keyed row of the writer's table brings (old is
 // the row before an UPDATE, or nil).
 func (w *tableWriter) adoptChildren(c *Ctx, nrow, old []types.Value) error {
-	if !c.ForeignKeys || c.fk == nil || c.fk.n <= 0 {
+	if !c.ForeignKeys || !c.HasFKViolations() {
 		return nil
 	}
 	refs, err := w.referencing(c)
@@ -264,7 +126,8 @@ func (w *tableWriter) adoptChildren(c *Ctx, nrow, old []types.Value) error {
 		if err != nil {
 			return err
 		}
-		c.fk.n = max(c.fk.n-int64(len(rows)), 0)
+		n := c.FKViolations()
+		*n = max(*n-int64(len(rows)), 0)
 	}
 	return nil
 }
@@ -274,8 +137,8 @@ func (w *tableWriter) adoptChildren(c *Ctx, nrow, old []types.Value) error {
 // written before it, but SQLite checks the immediate foreign keys first:
 // outstanding violations turn it into a foreign key error, which undoes
 // the whole statement.
-func (c *Ctx) finishFailed(err error, or grammar.ConflictAction) error {
-	if err == nil || c.TriggerDepth > 0 || c.fk == nil || c.fk.n <= 0 {
+func finishFailed(c *Ctx, err error, or grammar.ConflictAction) error {
+	if err == nil || c.TriggerDepth > 0 || !c.HasFKViolations() {
 		return err
 	}
 	var rf *RaiseFail
@@ -298,8 +161,8 @@ func referencing(c *Ctx, t *catalog.Table) ([]childRef, error) {
 	if t.Temp {
 		key = "temp." + key
 	}
-	if refs, ok := c.fkRefs[key]; ok {
-		return refs, nil
+	if refs, ok := c.FKRefs[key]; ok {
+		return refs.([]childRef), nil
 	}
 	var out []childRef
 	// Children are in the parent's schema.
@@ -320,10 +183,10 @@ func referencing(c *Ctx, t *catalog.Table) ([]childRef, error) {
 			out = append(out, childRef{child: child, fk: fk, pcols: pcols})
 		}
 	}
-	if c.fkRefs == nil {
-		c.fkRefs = map[string][]childRef{}
+	if c.FKRefs == nil {
+		c.FKRefs = map[string]any{}
 	}
-	c.fkRefs[key] = out
+	c.FKRefs[key] = out
 	return out, nil
 }
 
@@ -387,7 +250,7 @@ func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
 		if r.fk.Deferred && c.DeferFK != nil {
 			c.DeferFK(r.child.Name)
 		} else {
-			c.fkc().n += int64(len(rows))
+			*c.FKViolations() += int64(len(rows))
 		}
 		return nil
 	}
@@ -440,107 +303,4 @@ func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
 		}
 	}
 	return nil
-}
-
-// VerifyForeignKeys checks every row of table against its foreign keys
-// (deferred ones included), as a deferred check at commit does.
-func VerifyForeignKeys(c *Ctx, table string) error {
-	t := c.Catalog.Table(table)
-	if t == nil {
-		return nil
-	}
-	rows, err := scanRows(c, t)
-	if err != nil {
-		return err
-	}
-	for _, row := range rows {
-		for _, fk := range t.ForeignKeys {
-			vals, null := keyValues(row, fk.Cols)
-			if null {
-				continue
-			}
-			missing, err := missingParent(c, t, fk, vals)
-			if err != nil {
-				return err
-			}
-			if missing {
-				return fkError()
-			}
-		}
-	}
-	return nil
-}
-
-// ForeignKeyCheckRows lists the rows of table (all tables when "") whose
-// foreign keys have no parent: table, rowid, parent, fkid (PRAGMA
-// foreign_key_check).
-func ForeignKeyCheckRows(c *Ctx, table string) ([][]types.Value, error) {
-	out := [][]types.Value{}
-	for _, e := range schemaEntries(c.Catalog) {
-		if e.Type != "table" || (table != "" && !strings.EqualFold(e.Name, table)) {
-			continue
-		}
-		rows, err := OrphanRows(c, e.schema, e.schema.Table(e.Name))
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rows...)
-	}
-	return out, nil
-}
-
-// OrphanRows lists the rows of t, a table of schema, whose foreign keys
-// have no parent in schema, as PRAGMA foreign_key_check prints them.
-func OrphanRows(c *Ctx, schema *catalog.Catalog, t *catalog.Table) ([][]types.Value, error) {
-	if len(t.ForeignKeys) == 0 {
-		return nil, nil
-	}
-	rows, err := scanRows(c, t)
-	if err != nil {
-		return nil, err
-	}
-	var out [][]types.Value
-	for _, row := range rows {
-		for id, fk := range t.ForeignKeys {
-			vals, null := keyValues(row, fk.Cols)
-			if null {
-				continue
-			}
-			parent := schema.Table(fk.RefTable)
-			ok := false
-			if parent != nil {
-				cols, err := parentCols(parent, fk)
-				if err != nil {
-					return nil, err
-				}
-				if ok, err = parentHas(c, parent, cols, vals); err != nil {
-					return nil, err
-				}
-			}
-			if !ok {
-				out = append(out, []types.Value{text(t.Name), row[len(row)-1], text(fk.RefTable), intv(len(t.ForeignKeys) - 1 - id)})
-			}
-		}
-	}
-	return out, nil
-}
-
-// schemaEntry is a catalog entry with the schema holding it.
-type schemaEntry struct {
-	catalog.Entry
-	schema *catalog.Catalog
-}
-
-// schemaEntries lists the entries of the temp schema, then main's.
-func schemaEntries(cat *catalog.Catalog) []schemaEntry {
-	var out []schemaEntry
-	for _, s := range []*catalog.Catalog{cat.Temp(), cat.Main()} {
-		if s == nil {
-			continue
-		}
-		for _, e := range s.Entries() {
-			out = append(out, schemaEntry{Entry: e, schema: s})
-		}
-	}
-	return out
 }

@@ -1,4 +1,4 @@
-package exec
+package dml
 
 import (
 	"math"
@@ -155,7 +155,7 @@ func (ins *InsertProg) Run(c *Ctx) (WriteResult, error) {
 	if err == nil {
 		err = c.FinishForeignKeys()
 	}
-	err = c.finishFailed(err, ins.p.Or)
+	err = finishFailed(c, err, ins.p.Or)
 	ins.res.Returning = ins.ret.result()
 	return ins.res, err
 }

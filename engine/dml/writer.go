@@ -1,13 +1,13 @@
-package exec
+package dml
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/txn"
@@ -459,25 +459,7 @@ func (w *tableWriter) defersRowid(or grammar.ConflictAction, rowidUpsert bool) b
 // seekPrefix finds an entry whose key starts with prefix and whose rowid
 // is not self.
 func (iw *indexWriter) seekPrefix(prefix []byte, self int64) (int64, bool, error) {
-	cur := iw.tree.Cursor()
-	defer cur.Close()
-	for ok := cur.Seek(prefix); ok; ok = cur.Next() {
-		k := cur.Key()
-		if !bytes.HasPrefix(k, prefix) || len(k) != len(prefix)+8 {
-			if !bytes.HasPrefix(k, prefix) {
-				break
-			}
-			continue
-		}
-		rid, err := types.KeyRowid(k)
-		if err != nil {
-			return 0, false, err
-		}
-		if rid != self {
-			return rid, true, nil
-		}
-	}
-	return 0, false, cur.Err()
+	return exec.SeekIndexPrefix(iw.tree, prefix, self)
 }
 
 // conflictError is the constraint error of c.

@@ -1,4 +1,4 @@
-package exec
+package dml
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -196,49 +197,6 @@ func (w *tableWriter) replaceEntry(c *Ctx, iw *indexWriter, old, nrow []types.Va
 	return w.write(iw.tree, w.key, nil, false)
 }
 
-// collectRows drains op, cloning each row (the table's columns then the
-// rowid) so the table can be written afterwards. extra, when set, is
-// called with i < 0 at the start of each batch, then once per row.
-func collectRows(c *Ctx, op Operator, width int, a *rowArena, extra func(b *Batch, i int, row []types.Value) error) ([][]types.Value, error) {
-	var rows [][]types.Value
-	if a != nil {
-		rows = a.rows[:0]
-	}
-	for {
-		b, err := op.Next(c)
-		if err != nil {
-			return nil, err
-		}
-		if b == nil {
-			if a != nil {
-				a.rows = rows // kept for reset, so the next run reuses it
-			}
-			return rows, nil
-		}
-		if extra != nil {
-			if err := extra(b, -1, nil); err != nil {
-				return nil, err
-			}
-		}
-		for k, n := 0, b.Len(); k < n; k++ {
-			i := b.Phys(k)
-			row := a.row(width)
-			for col := 0; col < width; col++ {
-				row[col] = a.clone(b.Cols[col][i])
-			}
-			if extra != nil {
-				if err := extra(b, i, row); err != nil {
-					return nil, err
-				}
-			}
-			rows = append(rows, row)
-		}
-		if err := c.CheckNow(); err != nil {
-			return nil, err
-		}
-	}
-}
-
 // UpdateProg is a compiled UPDATE, reusable across executions.
 type UpdateProg struct {
 	p    *plan.Update
@@ -310,7 +268,7 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 			}
 			return nil
 		}
-		nrow := u.arena.row(width)
+		nrow := u.arena.Row(width)
 		copy(nrow, row)
 		for k := range u.sets {
 			setColumn(w, nrow, p.SetCols[k], u.bufs[k][i].Clone())
@@ -333,7 +291,7 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 		sortByRowid(olds, news)
 	}
 	w.replaced = false
-	tombs := c.startTombCharge()
+	tombs := c.StartTombCharge()
 	for i, old := range olds {
 		// UPDATE … FROM may pair a row with several FROM rows: the first
 		// wins. A single row (a point UPDATE) needs no bookkeeping.
@@ -350,7 +308,7 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 			// or hold another row moved onto its rowid.
 			cur, nw, err := u.reread(c, old, nrow)
 			if err != nil {
-				return res, c.finishFailed(err, p.Or)
+				return res, finishFailed(c, err, p.Or)
 			}
 			if cur == nil {
 				continue
@@ -360,10 +318,10 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 		}
 		done, err := w.update(c, old, nrow, p.Or)
 		if err == nil {
-			err = c.chargeTombs(&tombs)
+			err = c.ChargeTombs(&tombs)
 		}
 		if err != nil {
-			return res, c.finishFailed(err, p.Or)
+			return res, finishFailed(c, err, p.Or)
 		}
 		if done {
 			res.Affected++
@@ -484,9 +442,9 @@ func sortByRowid(olds, news [][]types.Value) {
 // them) until it runs again.
 func (u *UpdateProg) release() {
 	u.w.end()
-	u.arena.reset()
+	u.arena.Reset()
 	clear(u.news)
-	if cap(u.news) > arenaKeepRows {
+	if cap(u.news) > exec.ArenaKeepRows {
 		u.news = nil
 	}
 }
@@ -532,7 +490,7 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 		return insteadOf(c, "DELETE", d.w, d.ret, rows, nil, nil)
 	}
 	var res WriteResult
-	tombs := c.startTombCharge()
+	tombs := c.StartTombCharge()
 	for _, row := range rows {
 		if err := d.ret.add(c, d.w, row); err != nil {
 			return res, err
@@ -545,7 +503,7 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 		if err := d.w.deleteRow(c, row); err != nil {
 			return res, err
 		}
-		if err := c.chargeTombs(&tombs); err != nil {
+		if err := c.ChargeTombs(&tombs); err != nil {
 			return res, err
 		}
 		res.Affected++
@@ -560,7 +518,7 @@ func (d *DeleteProg) Run(c *Ctx) (WriteResult, error) {
 // release is UpdateProg.release for a DELETE.
 func (d *DeleteProg) release() {
 	d.w.end()
-	d.arena.reset()
+	d.arena.Reset()
 }
 
 // insteadOf fires the INSTEAD OF trigger of the view w writes for each

@@ -1,9 +1,10 @@
-package exec
+package dml
 
 import (
 	"math"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/grammar"
@@ -20,7 +21,7 @@ type upsertExec struct {
 }
 
 func (cp *compiler) newUpsert(u *plan.Upsert, width int) (*upsertExec, error) {
-	ue := &upsertExec{u: u, both: NewBatch(2 * width), buf: scratch()}
+	ue := &upsertExec{u: u, both: exec.NewBatch(2 * width), buf: scratch()}
 	ue.both.N = 1
 	for _, e := range u.SetExprs {
 		ev, err := cp.compile(e)

@@ -1,4 +1,4 @@
-package exec
+package dml
 
 import (
 	"github.com/ladybugsql/ladybug/engine/catalog"
@@ -21,16 +21,6 @@ func ConstValue(c *Ctx, cat *catalog.Catalog, e grammar.Expr) (types.Value, erro
 	}
 	v, err := evalOne(c, ev)
 	return v.Clone(), err
-}
-
-// scanRows reads every row of t (columns, then rowid), cloned.
-func scanRows(c *Ctx, t *catalog.Table) ([][]types.Value, error) {
-	op, err := newBuilder().build(plan.NewScan(t, t.Name))
-	if err != nil {
-		return nil, err
-	}
-	defer op.Close()
-	return collectRows(c, op, len(t.Columns)+1, nil, nil)
 }
 
 // RewriteRows rewrites every row of table old into the layout of nt

@@ -1,0 +1,140 @@
+package exec
+
+import (
+	"bytes"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/plan"
+	"github.com/ladybugsql/ladybug/engine/txn"
+	"github.com/ladybugsql/ladybug/engine/types"
+)
+
+// What the write side (engine/dml) uses of the executor: it compiles its
+// expressions and builds its input operators here, and runs in a Ctx.
+
+// Evaluator computes an expression for each live row of a batch into out.
+type Evaluator = evaluator
+
+// Compiler compiles expressions and builds operator trees with one
+// builder, so a write's expressions and its input share subquery results.
+type Compiler struct{ b *builder }
+
+// NewCompiler returns a compiler with a fresh builder.
+func NewCompiler() *Compiler { return &Compiler{b: newBuilder()} }
+
+// Compile compiles a bound expression.
+func (c *Compiler) Compile(e plan.Expr) (Evaluator, error) { return c.b.cp.compile(e) }
+
+// Build builds the operator tree of a plan.
+func (c *Compiler) Build(n plan.Node) (Operator, error) { return c.b.build(n) }
+
+// Scratch is an evaluator's output buffer before its first batch.
+func Scratch() []types.Value { return scratch() }
+
+// Fit returns *buf grown to hold one value per row of b.
+func Fit(buf *[]types.Value, b *Batch) []types.Value { return fit(buf, b) }
+
+// CollOf is the collation named name.
+func CollOf(name string) types.Collation { return collOf(name) }
+
+// EvalOne evaluates a row-independent evaluator once.
+func EvalOne(c *Ctx, ev Evaluator) (types.Value, error) { return evalOne(c, ev) }
+
+// IsTrue reports whether v is true as a condition.
+func IsTrue(v types.Value) bool { return isTrue(v) }
+
+// Fire runs the triggers of t for one row (Ctx.Triggers); skip reports
+// RAISE(IGNORE).
+func Fire(c *Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error) {
+	return fire(c, timing, event, t, old, nrow, cols)
+}
+
+// CollectRows is collectRows for the write side.
+func CollectRows(c *Ctx, op Operator, width int, a *RowArena, extra func(b *Batch, i int, row []types.Value) error) ([][]types.Value, error) {
+	return collectRows(c, op, width, a, extra)
+}
+
+// RowArena hands out the rows a write collects (see rowArena).
+type RowArena = rowArena
+
+// Reset forgets every row handed out.
+func (a *rowArena) Reset() { a.reset() }
+
+// Row returns a zeroed row of width values.
+func (a *rowArena) Row(width int) []types.Value { return a.row(width) }
+
+// ArenaKeepRows is the most rows a program keeps room for between
+// executions.
+const ArenaKeepRows = arenaKeepRows
+
+// Truth is v as a condition: its value, and whether it is not NULL.
+func Truth(v types.Value) (val, ok bool) { return truth(v) }
+
+// Mismatch is SQLite's datatype mismatch error.
+func Mismatch(msg string) error { return mismatch(msg) }
+
+// TombCharge charges a write statement for its buffered tombstones.
+type TombCharge = tombCharge
+
+// StartTombCharge begins charging a statement's tombstones.
+func (c *Ctx) StartTombCharge() TombCharge { return c.startTombCharge() }
+
+// ChargeTombs charges the tombstones buffered since StartTombCharge.
+func (c *Ctx) ChargeTombs(t *TombCharge) error { return c.chargeTombs(t) }
+
+// FKViolations is the statement's count of outstanding immediate foreign
+// key violations, shared with its trigger programs.
+func (c *Ctx) FKViolations() *int64 { return &c.fkc().n }
+
+// HasFKViolations reports whether the statement has outstanding immediate
+// foreign key violations.
+func (c *Ctx) HasFKViolations() bool { return c.fk != nil && c.fk.n > 0 }
+
+// FKError is the immediate foreign key constraint's error.
+func FKError() error { return fkError() }
+
+// ParentCols resolves the parent key columns of fk.
+func ParentCols(parent *catalog.Table, fk catalog.ForeignKey) ([]int, error) {
+	return parentCols(parent, fk)
+}
+
+// KeyValues is row's values in cols, and whether any is NULL.
+func KeyValues(row []types.Value, cols []int) ([]types.Value, bool) { return keyValues(row, cols) }
+
+// MatchingRows returns the rows of t whose cols equal vals.
+func MatchingRows(c *Ctx, t *catalog.Table, cols []int, vals []types.Value) ([][]types.Value, error) {
+	return matchingRows(c, t, cols, vals)
+}
+
+// MissingParent reports whether fk's key vals in a row of t has no parent
+// row.
+func MissingParent(c *Ctx, t *catalog.Table, fk catalog.ForeignKey, vals []types.Value) (bool, error) {
+	return missingParent(c, t, fk, vals)
+}
+
+// ScanRows reads every row of t (columns, then rowid), cloned.
+func ScanRows(c *Ctx, t *catalog.Table) ([][]types.Value, error) { return scanRows(c, t) }
+
+// SeekIndexPrefix finds an entry of index tree whose key starts with
+// prefix and whose rowid is not self.
+func SeekIndexPrefix(tree *txn.Tree, prefix []byte, self int64) (int64, bool, error) {
+	cur := tree.Cursor()
+	defer cur.Close()
+	for ok := cur.Seek(prefix); ok; ok = cur.Next() {
+		k := cur.Key()
+		if !bytes.HasPrefix(k, prefix) || len(k) != len(prefix)+8 {
+			if !bytes.HasPrefix(k, prefix) {
+				break
+			}
+			continue
+		}
+		rid, err := types.KeyRowid(k)
+		if err != nil {
+			return 0, false, err
+		}
+		if rid != self {
+			return rid, true, nil
+		}
+	}
+	return 0, false, cur.Err()
+}
