@@ -73,15 +73,20 @@ func lowerGraphTable(cat *catalog.Catalog, gt *grammar.GraphTable, shared *gShar
 	if err != nil {
 		return nil, err
 	}
+	exprs := []grammar.Expr{gt.Where}
+	for _, w := range m.wheres {
+		exprs = append(exprs, w.cond)
+	}
 	for _, c := range cols {
-		if err := m.checkRefs(c.expr); err != nil {
+		exprs = append(exprs, c.expr)
+	}
+	for _, e := range exprs {
+		if err := m.checkRefs(e); err != nil {
 			return nil, err
 		}
 	}
-	for _, w := range append(m.wheres, gWhere{cond: gt.Where}) {
-		if err := m.checkRefs(w.cond); err != nil {
-			return nil, err
-		}
+	if err := m.pathLists(exprs); err != nil {
+		return nil, err
 	}
 	return m.lower(cols, gt.Where, gt.Position)
 }
@@ -133,10 +138,10 @@ func (m *gMatch) checkRefs(e grammar.Expr) error {
 			case bad != nil:
 			case x.Table == "" && m.vars[catalog.Lower(x.Column)] != nil:
 				bad = errAt(x.Position, "element variable %s is not a value: use one of its properties (%s.name)", x.Column, x.Column)
+			case x.Table == "" && m.paths[catalog.Lower(x.Column)] != nil:
+				bad = errAt(x.Position, "not supported: path variable %s outside path_length(%s), vertices(%s) and edges(%s)", x.Column, x.Column, x.Column, x.Column)
 			case x.Table == "":
 				bad = errAt(x.Position, "column %s in GRAPH_TABLE must be a property of an element variable (v.%s)", x.Column, x.Column)
-			case x.Table == "" && m.paths[catalog.Lower(x.Column)] != nil:
-				bad = errAt(x.Position, "not supported: path variable %s outside path_length(%s)", x.Column, x.Column)
 			case m.vars[k] == nil && m.paths[k] == nil && !m.groups[k]:
 				bad = errAt(x.Position, "no such element variable: %s", x.Table)
 			}
@@ -144,29 +149,6 @@ func (m *gMatch) checkRefs(e grammar.Expr) error {
 		return bad == nil
 	})
 	return bad
-}
-
-// pathCall returns the path of path_length(p), p a path variable.
-func (m *gMatch) pathCall(n grammar.Node) (*gPath, *grammar.FuncCall) {
-	f, ok := n.(*grammar.FuncCall)
-	if !ok || !eqFold(f.Name, "path_length") || len(f.Args) != 1 || f.Star || f.Distinct || f.Over != nil || f.OverName != "" {
-		return nil, nil
-	}
-	c, ok := f.Args[0].(*grammar.ColumnRef)
-	if !ok || c.Table != "" {
-		return nil, nil
-	}
-	return m.paths[catalog.Lower(c.Column)], f
-}
-
-// pathLength is the number of edges of a path: its fixed edges plus the
-// length of each quantified part.
-func (m *gMatch) pathLength(p *gPath, at grammar.Position) grammar.Expr {
-	var x grammar.Expr = gInt(p.edges, at)
-	for _, s := range p.segs {
-		x = gBin(grammar.OpAdd, x, gCol(s.alias, "n", at))
-	}
-	return x
 }
 
 // propertyNames lists the property names of the tables, first seen first.
@@ -426,7 +408,11 @@ func (m *gMatch) rewrite(e grammar.Expr, br gBranch) (grammar.Expr, error) {
 	var err error
 	out := cloneExpr(e, func(n grammar.Node) (grammar.Expr, bool) {
 		if p, f := m.pathCall(n); p != nil {
-			return m.pathLength(p, f.Position), true
+			x, e := m.pathFunc(p, f, br)
+			if e != nil && err == nil {
+				err = e
+			}
+			return x, true
 		}
 		c, ok := n.(*grammar.ColumnRef)
 		if !ok || c.Table == "" || c.Schema != "" || err != nil {

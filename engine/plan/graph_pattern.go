@@ -54,11 +54,12 @@ type gMatch struct {
 	shared *gShared
 }
 
-// gPath is what a path variable's functions read: its fixed edges and
-// its quantified parts.
+// gPath is what a path variable's functions read: its vertex and fixed
+// edge variables in order, and its quantified parts.
 type gPath struct {
-	edges int
-	segs  []*gSeg
+	verts, edges []string
+	segs         []*gSeg
+	pos          grammar.Position
 }
 
 // gMode is a path pattern's TRAIL/ACYCLIC/SIMPLE restriction over its
@@ -146,7 +147,7 @@ func (m *gMatch) readPath(p *grammar.PathPattern) error {
 		if m.vars[catalog.Lower(p.Var)] != nil || m.paths[catalog.Lower(p.Var)] != nil {
 			return errAt(p.Position, "path variable %s is already a variable of the pattern", p.Var)
 		}
-		path = &gPath{}
+		path = &gPath{pos: p.Position}
 		m.paths[catalog.Lower(p.Var)] = path
 	}
 	if p.Search == grammar.SearchAny && p.Count > 1 {
@@ -185,7 +186,10 @@ func (m *gMatch) readPath(p *grammar.PathPattern) error {
 	m.ends = [2]string{vs[0], vs[len(vs)-1]}
 	quantified := len(m.segs) > firstSeg
 	if path != nil {
-		path.edges, path.segs = len(m.edges)-firstEdge, m.segs[firstSeg:]
+		path.verts, path.segs = vs, m.segs[firstSeg:]
+		for _, e := range m.edges[firstEdge:] {
+			path.edges = append(path.edges, e.edge)
+		}
 	}
 	if p.Search != grammar.SearchAll && !(quantified && len(elems) == 3) {
 		return errAt(p.Position, "not supported: ANY, ANY SHORTEST and ALL SHORTEST on a path other than (a) quantified-edge-or-path (b)")

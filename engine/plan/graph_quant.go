@@ -32,6 +32,9 @@ type gSeg struct {
 	// own conditions applied) and the one-step relation (s1…, d1…).
 	input, edges *grammar.SelectStmt
 	dir          GraphDir
+	// listVertices and listEdges ask the expansion for the path's vertex
+	// and edge lists (columns pv and pe) for vertices(p) and edges(p).
+	listVertices, listEdges bool
 	// target is the end vertex's key when the end vertex's own conditions
 	// fix it to a constant or placeholder (b.id = ?), nil otherwise.
 	target grammar.Expr
@@ -284,6 +287,12 @@ func (s *gSeg) edgeRelation(e *gEdge) (*grammar.SelectStmt, error) {
 			conds = append(conds, c)
 		}
 		cols := append(selectColsAs(ev.name, el.Source.Columns, keyCols("s", k), e.pos), selectColsAs(ev.name, el.Dest.Columns, keyCols("d", k), e.pos)...)
+		if s.listEdges {
+			if len(el.Key) != len(ev.cands[0].Key) {
+				return nil, errAt(e.pos, "not supported: edges() over edge tables whose keys differ in width")
+			}
+			cols = append(cols, selectColsAs(ev.name, el.Key, keyCols("i", len(el.Key)), e.pos)...)
+		}
 		bodies = append(bodies, gCore(cols, []grammar.TableExpr{gTable(el.Table, ev.name, e.pos)}, conds, e.pos))
 	}
 	if len(bodies) == 0 {
@@ -333,14 +342,23 @@ func (b *Binder) bindGraphSeg(s *gSeg, alias string) (Node, *scope, error) {
 		ge.Start = append(ge.Start, &ColRef{Idx: i, Affinity: incols[i].Affinity, Collate: incols[i].Collate})
 		ge.Src, ge.Dst = append(ge.Src, i), append(ge.Dst, k+i)
 	}
+	if s.listEdges {
+		for i := 2 * k; i < len(edges.Cols); i++ {
+			ge.EdgeID = append(ge.EdgeID, i)
+		}
+	}
 	if p, ok := ge.Edges.(*Project); ok && columnsOnly(p.Exprs) {
 		// Read the edge table's own columns, so that the optimizer can
 		// look edges up by an index on their keys (graph-lookups).
 		for i := 0; i < k; i++ {
 			ge.Src[i], ge.Dst[i] = p.Exprs[i].(*ColRef).Idx, p.Exprs[k+i].(*ColRef).Idx
 		}
+		for i, c := range ge.EdgeID {
+			ge.EdgeID[i] = p.Exprs[c].(*ColRef).Idx
+		}
 		ge.Edges = p.Input
 	}
+	ge.PathVertices, ge.PathEdges = s.listVertices, s.listEdges
 	if s.target != nil && incols[0].Collate == "" {
 		// The key compares as the column does: its affinity applies to
 		// the value (b.id = '5' finds 5).
@@ -350,11 +368,17 @@ func (b *Binder) bindGraphSeg(s *gSeg, alias string) (Node, *scope, error) {
 		}
 		ge.Target = []Expr{&Affinity{X: t, Aff: incols[0].Affinity}}
 	}
-	ge.Cols = GraphExpandColumns(in.Root, ge.Start, false, false)
+	ge.Cols = GraphExpandColumns(in.Root, ge.Start, ge.PathVertices, ge.PathEdges)
 	if err := ge.Validate(); err != nil {
 		return nil, nil, errAt(s.pos, "%s", err)
 	}
 	names := append(append(keyCols("s", k), keyCols("d", k)...), "n")
+	if ge.PathVertices {
+		names = append(names, "pv")
+	}
+	if ge.PathEdges {
+		names = append(names, "pe")
+	}
 	cols := make([]Column, len(names))
 	for i, n := range names {
 		c := ge.Cols[i]
