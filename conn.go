@@ -25,6 +25,9 @@ type conn struct {
 	// spareStmt is the engine statement of the last unprepared Query or
 	// Exec, closed, which the next one is prepared in.
 	spareStmt *engine.Stmt
+	// lastResult is the last Exec's result, returned again while the
+	// numbers repeat.
+	lastResult *result
 }
 
 var (
@@ -140,7 +143,7 @@ func (c *conn) ExecContext(ctx context.Context, query string, args []driver.Name
 		return nil, err
 	}
 	defer c.closeOnce(st)
-	return execStmt(ctx, st, args)
+	return c.execStmt(ctx, st, args)
 }
 
 // QueryContext runs query with args and returns its rows.

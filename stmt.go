@@ -52,7 +52,7 @@ func (s *stmt) ExecContext(ctx context.Context, args []driver.NamedValue) (res d
 		return nil, driver.ErrBadConn
 	}
 	defer recoverErr(&err)
-	return execStmt(ctx, s.st, args)
+	return s.c.execStmt(ctx, s.st, args)
 }
 
 // QueryContext runs the statement and returns its rows.
@@ -71,7 +71,10 @@ func (s *stmt) QueryContext(ctx context.Context, args []driver.NamedValue) (rows
 // CheckNamedValue converts arguments like the connection does.
 func (s *stmt) CheckNamedValue(nv *driver.NamedValue) error { return s.c.CheckNamedValue(nv) }
 
-func execStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue) (driver.Result, error) {
+// execStmt runs st. Its result is the connection's previous one when both
+// numbers are equal (results are immutable, so sharing one is safe): a
+// run of UPDATEs or DELETEs of one row each allocates no result.
+func (c *conn) execStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue) (driver.Result, error) {
 	var buf [4]engine.Arg // Exec is complete when it returns: the engine keeps no argument
 	eargs, err := engineArgsInto(buf[:0], args, true)
 	if err != nil {
@@ -81,7 +84,10 @@ func execStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue) (d
 	if err != nil {
 		return nil, err
 	}
-	return result{r}, nil
+	if c.lastResult == nil || c.lastResult.r != r {
+		c.lastResult = &result{r}
+	}
+	return c.lastResult, nil
 }
 
 func queryStmt(ctx context.Context, st *engine.Stmt, args []driver.NamedValue, c *conn) (*rows, error) {
