@@ -26,6 +26,9 @@ func TestMain(m *testing.M) {
 	if path := os.Getenv(backupChildEnv); path != "" {
 		os.Exit(backupCrashChild(path))
 	}
+	if spec := os.Getenv(mpChildEnv); spec != "" {
+		os.Exit(mpChild(spec))
+	}
 	os.Exit(m.Run())
 }
 

@@ -16,9 +16,12 @@ import (
 	"github.com/ladybugsql/ladybug"
 )
 
-// TestDriver_Open_LockedFileIsBusy: a database file another process holds
-// (its lock taken here through a handle of our own, as another process
-// would take it) fails to open with ErrBusy, Code 5.
+// TestDriver_Open_LockedFileIsBusy: processes share a database through its
+// -shm index, each holding a shared lock on the file
+// (multiproc_test.go); a process that holds an exclusive lock on it, as
+// ladybug before multi-process support did (taken here through a handle
+// of our own), keeps them out: opening fails with ErrBusy, Code 5, rather
+// than sharing the file with a process that does not follow the protocol.
 func TestDriver_Open_LockedFileIsBusy(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "x.db")
 	db, err := sql.Open("ladybug", path)

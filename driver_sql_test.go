@@ -285,7 +285,9 @@ func TestDriver_Busy_WriterWaitsThenErrBusy(t *testing.T) {
 
 	// The second writer waits on a handle with a long busy_timeout, so a
 	// slow commit on a loaded machine cannot turn the wait into ErrBusy.
-	patient, err := sql.Open("ladybug", path+"?busy_timeout=30000")
+	// (The file's engine is shared with db and keeps db's busy_timeout as
+	// its default: the pragma sets the patient connections' own.)
+	patient, err := sql.Open("ladybug", path+"?_pragma=busy_timeout(30000)")
 	require.NoError(t, err)
 	defer patient.Close()
 	done := make(chan error, 1)

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"io"
-	"syscall"
 	"testing"
 
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -93,14 +92,4 @@ func BenchmarkStmt_Query_PointLookup(b *testing.B) {
 func BenchmarkStmt_Query_ScanAgg(b *testing.B) {
 	_, s := benchDB(b, 1_000_000)
 	benchQuery(b, s, "SELECT count(*), sum(a), avg(b) FROM t", nil)
-}
-
-// cpuTime is the process's user+system CPU time in nanoseconds: on a
-// shared machine it moves less than wall time when other work competes.
-func cpuTime() int64 {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return ru.Utime.Nano() + ru.Stime.Nano()
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"runtime"
 	"strings"
 	"time"
 
@@ -36,9 +37,14 @@ func (s *Session) connectPragma(c *exec.Ctx, p *plan.Pragma) (out outcome, ok bo
 		// Pages are read through the page cache; nothing is mapped.
 		return oneValue(p.Name, types.NewInt(0)), true, nil
 	case "locking_mode":
-		// The process holds the file's lock for as long as it has the
-		// database open: other processes are always locked out.
-		return oneValue(p.Name, types.NewText("exclusive")), true, nil
+		// Processes share the file through its -shm index and take the
+		// writer lock per write transaction; on Windows one process holds
+		// the file for as long as it has it open.
+		mode := "normal"
+		if runtime.GOOS == "windows" {
+			mode = "exclusive"
+		}
+		return oneValue(p.Name, types.NewText(mode)), true, nil
 	case "auto_vacuum":
 		// NONE: freed pages go to the free list and are reused; VACUUM
 		// shrinks the file.

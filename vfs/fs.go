@@ -62,3 +62,40 @@ type DirSyncer interface {
 type SharedReader interface {
 	ReadShared(off int64, n int) []byte
 }
+
+// ByteLocker takes advisory locks on single bytes of a file (POSIX
+// record locks), which the kernel releases when the holder's file is
+// closed or its process dies. Locks are held per open file handle, so two
+// handles in one process exclude each other as two processes do.
+type ByteLocker interface {
+	// TryLockByte locks the byte at off without waiting (exclusive, or
+	// shared), converting a lock this handle already holds there; it
+	// reports false when another handle holds a conflicting lock.
+	TryLockByte(off int64, exclusive bool) (bool, error)
+	// UnlockByte releases this handle's lock on the byte at off.
+	UnlockByte(off int64) error
+	// ByteHeld reports whether another handle holds a lock on the byte at
+	// off that would conflict with an exclusive lock.
+	ByteHeld(off int64) (bool, error)
+}
+
+// Shared is a small file that several processes map into memory (the
+// database's -shm index): Mem is the mapping, shared with every other
+// process that opened the same file, and the file's bytes can be locked.
+type Shared interface {
+	ByteLocker
+	Mem() []byte
+	// Truncate sets the file's size (done by the first opener, before any
+	// process uses Mem).
+	Truncate(size int64) error
+	// Map maps the first size bytes into Mem (after Truncate).
+	Map(size int) error
+	Close() error
+}
+
+// SharedFS is implemented by file systems that support many processes on
+// one database (the OS on Linux and macOS): OpenShared opens (creating it
+// when missing) the shared index file name.
+type SharedFS interface {
+	OpenShared(name string) (Shared, error)
+}

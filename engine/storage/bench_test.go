@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"math/rand/v2"
 	"runtime"
-	"syscall"
 	"testing"
 	"time"
 
@@ -20,12 +19,6 @@ var benchVal = make([]byte, 40)
 type cpuTimer struct {
 	b     *testing.B
 	start time.Duration
-}
-
-func cpuNow() time.Duration {
-	var ru syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func startCPU(b *testing.B) *cpuTimer {

@@ -40,6 +40,22 @@ func (s *Store) checkpoint(force bool) (int, bool, error) {
 	if force {
 		upto = s.newestHeader()
 	}
+	// Read-only processes' readers keep the main file and the log as they
+	// are while they read; other processes' readers bound what is copied.
+	unlock, ok := s.lockCheckpoint()
+	if !ok {
+		return 0, false, nil
+	}
+	defer unlock()
+	if s.sh != nil && !force {
+		if m, ok := s.foreignMin(); ok && m < upto.seq {
+			h, err := s.headerAt(m)
+			if err != nil {
+				return 0, false, err
+			}
+			upto = h
+		}
+	}
 	list := s.checkpointList(upto.seq)
 	if len(list) == 0 {
 		return 0, false, nil
@@ -74,7 +90,8 @@ func (s *Store) checkpoint(force bool) (int, bool, error) {
 	if !full {
 		return n, false, nil
 	}
-	if err := s.restartLog(); err != nil {
+	restarted, err := s.restartLog()
+	if err != nil || !restarted {
 		return n, true, err
 	}
 	return n, true, s.trimMain()
@@ -189,20 +206,27 @@ func (s *Store) dropCheckpointed(list []ckptPage, snap uint64) (int, bool) {
 // restartLog starts the log over from its beginning, once its index is
 // empty (no reader needs a frame of it): a fresh header with a new salt,
 // after which every old frame fails to verify, so new frames overwrite
-// old ones in place. The file is then cut to the journal size limit.
-func (s *Store) restartLog() error {
+// old ones in place. The file is then cut to the journal size limit. It
+// does nothing (false) while a reader of another process is open: that
+// reader may still read frames of the log.
+func (s *Store) restartLog() (bool, error) {
 	if s.wal.end == 0 {
-		return nil // already cut to nothing (wal_checkpoint(TRUNCATE))
+		return false, nil // already cut to nothing (wal_checkpoint(TRUNCATE))
 	}
+	if !s.beginRestart() {
+		return false, nil
+	}
+	defer s.endRestart()
 	s.walMu.Lock()
 	s.wal.hasHeader = false
 	s.walMu.Unlock()
 	if err := s.wal.writeHeader(); err != nil {
-		return err
+		s.wal.end = 0 // the next writer writes a header first
+		return false, err
 	}
 	s.restartWaitAt = 0
 	s.st.logRestarts.Add(1)
-	return s.limitLog(s.JournalSizeLimit())
+	return true, s.limitLog(s.JournalSizeLimit())
 }
 
 // limitLog cuts the log file to at most limit bytes (never below its
@@ -227,8 +251,18 @@ func (s *Store) limitLog(limit int64) error {
 
 // truncateLog empties the log file entirely (wal_checkpoint(TRUNCATE),
 // Close): the next write transaction writes a fresh header first. The
-// caller holds the writer token and the log's index is empty.
+// caller holds the writer token and the log's index is empty. While a
+// reader of another process is open the log stays as it is.
 func (s *Store) truncateLog() error {
+	unlock, ok := s.lockCheckpoint()
+	if !ok {
+		return nil
+	}
+	defer unlock()
+	if !s.beginRestart() {
+		return nil
+	}
+	defer s.endRestart()
 	if err := s.wal.f.Truncate(0); err != nil {
 		return fmt.Errorf("storage: truncate wal: %w", ioErr(err))
 	}
@@ -243,7 +277,11 @@ func (s *Store) ensureLogHeader() error {
 	if s.wal.end != 0 {
 		return nil
 	}
-	return s.wal.writeHeader()
+	if err := s.wal.writeHeader(); err != nil {
+		return err
+	}
+	s.publishShared(true)
+	return nil
 }
 
 // restartWait bounds how long a write transaction waits, at its start,
@@ -268,8 +306,17 @@ func (s *Store) checkpointBeforeWrite(ctx context.Context) {
 	if !s.waitOldReaders(ctx, min(restartWait, s.busyTimeout(ctx)), s.busyTimeout(ctx)) {
 		s.restartWaitAt = s.wal.end + int64(frames)*frameSize(s.ps)
 	}
+	if s.sh != nil {
+		s.waitForeignReaders(ctx, min(restartWait, s.busyTimeout(ctx)), s.busyTimeout(ctx))
+	}
+	restarts := s.st.logRestarts.Load()
 	if _, _, err := s.checkpoint(false); err != nil {
 		s.st.checkpointErrors.Add(1)
+	}
+	if s.sh != nil && s.st.logRestarts.Load() == restarts {
+		// Other processes' readers kept the log: wait again only once it
+		// has grown by another CheckpointFrames.
+		s.restartWaitAt = s.wal.end + int64(frames)*frameSize(s.ps)
 	}
 }
 
@@ -284,8 +331,25 @@ func (s *Store) waitOldReaders(ctx context.Context, idle, limit time.Duration) b
 	if left == 0 {
 		return true
 	}
-	if idle <= 0 || limit <= 0 || left <= pins {
+	if left <= pins {
 		return false // no one to wait for but clones, which may live long
+	}
+	return waitProgress(ctx, idle, limit, func() (bool, int64) {
+		n := s.oldReaders()
+		return n == 0, -n
+	})
+}
+
+// waitProgress polls look until it reports done, giving up (false) when
+// its progress value has not risen for idle, when limit has passed, or
+// when ctx ends.
+func waitProgress(ctx context.Context, idle, limit time.Duration, look func() (done bool, progress int64)) bool {
+	done, best := look()
+	if done {
+		return true
+	}
+	if idle <= 0 || limit <= 0 {
+		return false
 	}
 	now := time.Now()
 	end, progress := now.Add(limit), now
@@ -295,16 +359,17 @@ func (s *Store) waitOldReaders(ctx context.Context, idle, limit time.Duration) b
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return s.oldReaders() == 0
+			done, _ := look()
+			return done
 		case <-t.C:
 		}
-		n := s.oldReaders()
-		if n == 0 {
+		done, p := look()
+		if done {
 			return true
 		}
 		now = time.Now()
-		if n < left {
-			left, progress = n, now
+		if p > best {
+			best, progress = p, now
 		}
 		if now.After(end) || now.Sub(progress) > idle {
 			return false

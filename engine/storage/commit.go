@@ -82,6 +82,7 @@ func (tx *Tx) commit() (err error) {
 	s.publishLocked(tx.hdr)
 	s.mu.Unlock()
 	s.walMu.Unlock()
+	s.publishShared(false)
 	// 5. The versions this commit superseded may be unreachable now: their
 	//    buffers go back to the cache. Then the private pages are the
 	//    committed version seq: clean, and in the hot-page table, where the

@@ -139,8 +139,10 @@
 //
 // # Invariants and caveats
 //
-//   - One Store per file per process (the engine shares it); a second
-//     process cannot open the file for writing (flock, ErrBusy).
+//   - One Store per file per process (the engine shares it). Other
+//     processes open the same file at the same time: see "Many
+//     processes" below (Linux and macOS; on Windows a second process
+//     gets ErrBusy).
 //   - Cached page versions are immutable, and a buffer is only reused
 //     (pagecache Recycle) for a version that a commit superseded, that no
 //     open snapshot can read and that was never exposed: read by a reader,

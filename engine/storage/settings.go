@@ -100,7 +100,7 @@ func (s *Store) Checkpoint(ctx context.Context, mode CheckpointMode) (Checkpoint
 	if err := s.lockWriter(ctx); err != nil {
 		return CheckpointResult{}, err
 	}
-	defer func() { <-s.writer }()
+	defer s.unlockWriter()
 	if mode != CheckpointPassive {
 		d := s.busyTimeout(ctx)
 		s.waitOldReaders(ctx, d, d)

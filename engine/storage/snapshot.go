@@ -57,6 +57,13 @@ func (s *Store) publishLocked(h header) {
 	}
 	clear(s.old[len(kept):])
 	s.old = kept
+	if s.sh != nil {
+		m := h.seq
+		for _, sn := range kept {
+			m = min(m, sn.hdr.seq)
+		}
+		s.setSharedMin(m)
+	}
 }
 
 // noOldReaders reports whether every open reader reads the newest commit.

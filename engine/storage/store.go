@@ -61,6 +61,14 @@ type Store struct {
 	// (SetJournalSizeLimit; negative: no limit).
 	ckptFrames atomic.Int64
 	walLimit   atomic.Int64
+	// sh is the shared index other processes on the file use (nil: this
+	// process has the file to itself, as in memory or on Windows); ro, a
+	// read-only open's view of them (it never writes the -shm file).
+	sh *shared
+	ro *roState
+	// holdMain releases the hold on other processes' checkpoints that
+	// Open keeps while it reads the main file and the log.
+	holdMain func()
 	// restartWaitAt: the log end below which a write transaction does not
 	// wait for old readers again (see checkpointBeforeWrite); writer's.
 	restartWaitAt int64
@@ -133,6 +141,7 @@ func Open(path string, opts Options) (*Store, error) {
 }
 
 func (s *Store) open() error {
+	defer s.releaseMain()
 	if err := s.openDB(); err != nil {
 		return err
 	}
@@ -144,17 +153,55 @@ func (s *Store) open() error {
 	}
 	s.cache = c
 	s.budget = max(capacity/2, 4)
+	first, err := s.openShared()
+	if err != nil {
+		return err
+	}
+	if s.sh != nil && !first {
+		// Other processes have the file open: the shared index says where
+		// the log's commits end, and the first sync reads them.
+		s.releaseMain()
+		return s.joinLog()
+	}
+	mainSeq := s.hdr.seq
 	if err := s.openWAL(); err != nil {
 		return err
 	}
+	s.releaseMain()
 	s.walEmpty.Store(len(s.wal.index) == 0)
-	if s.readOnly || s.wal.frames == 0 {
-		return nil
+	if s.readOnly && s.canShare() && !s.hdrFromWAL {
+		s.ro = &roState{mainSeq: mainSeq}
 	}
-	s.writer <- struct{}{}
-	defer func() { <-s.writer }()
-	_, _, err = s.checkpoint(true)
-	return err
+	if !s.readOnly && s.wal.frames != 0 {
+		s.writer <- struct{}{}
+		_, _, err = s.checkpoint(true)
+		<-s.writer
+		if err != nil {
+			return err
+		}
+	}
+	if s.sh != nil {
+		return s.initShared()
+	}
+	return nil
+}
+
+// joinLog opens the log of a database other processes have open and
+// reads it as the shared index describes it.
+func (s *Store) joinLog() error {
+	s.wal.ps = s.ps
+	s.wal.index = map[uint32][]walVer{}
+	var err error
+	if s.wal.f, err = s.opts.FS.Create(s.path + "-wal"); err != nil {
+		return fmt.Errorf("storage: open wal: %w", err)
+	}
+	s.walEmpty.Store(true)
+	for {
+		if err := s.syncShared(false); !errors.Is(err, errRestarting) {
+			return err
+		}
+		time.Sleep(100 * time.Microsecond)
+	}
 }
 
 // openDB opens, locks and (when new) initializes the main file, then reads
@@ -171,11 +218,20 @@ func (s *Store) openDB() error {
 	if err != nil {
 		return fmt.Errorf("storage: open %s: %w", s.path, err)
 	}
-	if err := s.db.Lock(!s.readOnly); err != nil {
+	// Where processes share the file through the -shm index, every one
+	// takes the main file's lock shared (an older ladybug, which takes it
+	// exclusive, and this one then exclude each other); elsewhere a
+	// writer takes it exclusive.
+	if err := s.db.Lock(!s.readOnly && !s.canShare()); err != nil {
 		if errors.Is(err, vfs.ErrLocked) {
 			return fmt.Errorf("%w: %w", ErrBusy, err)
 		}
 		return fmt.Errorf("storage: lock %s: %w", s.path, err)
+	}
+	// Another process's checkpoint may be writing the main file: hold it
+	// off until the log is read too (releaseMain).
+	if s.holdMain, err = s.lockMainStable(); err != nil {
+		return err
 	}
 	size, err := s.db.Size()
 	if err != nil {
@@ -337,17 +393,26 @@ func (s *Store) syncDir() error {
 }
 
 func (s *Store) readHeader() error {
-	buf := make([]byte, maxPageSize)
-	n, err := s.db.ReadAt(buf, 0)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return fmt.Errorf("storage: read header: %w", err)
-	}
-	h, err := decodeHeader(buf[:n])
+	h, err := s.mainHeader()
 	if err != nil {
-		return fmt.Errorf("storage: %s: %w", s.path, err)
+		return err
 	}
 	s.ps, s.hdr = h.pageSize, h
 	return nil
+}
+
+// mainHeader reads and decodes the main file's header.
+func (s *Store) mainHeader() (header, error) {
+	buf := make([]byte, maxPageSize)
+	n, err := s.db.ReadAt(buf, 0)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return header{}, fmt.Errorf("storage: read header: %w", err)
+	}
+	h, err := decodeHeader(buf[:n])
+	if err != nil {
+		return header{}, fmt.Errorf("storage: %s: %w", s.path, err)
+	}
+	return h, nil
 }
 
 // openWAL opens the log and replays its complete commits.
@@ -435,7 +500,7 @@ func (s *Store) close(checkpoint bool) error {
 		return ErrClosed
 	}
 	s.mu.Unlock()
-	if err := s.lockWriter(context.Background()); err != nil {
+	if err := s.lockToken(context.Background()); err != nil {
 		return err
 	}
 	s.mu.Lock()
@@ -444,11 +509,21 @@ func (s *Store) close(checkpoint bool) error {
 	s.mu.Unlock()
 	// Clones reading a snapshot of s get their own copy of it first.
 	err := s.detachPins()
+	tookShared := false
+	if s.sh != nil && checkpoint && err == nil {
+		// Another process may be writing: then it checkpoints, not us.
+		got, lerr := s.sh.f.TryLockByte(lockWriter, true)
+		tookShared = got && lerr == nil
+		checkpoint = tookShared && s.tookSharedWriter() == nil
+	}
 	if checkpoint && !s.readOnly && s.wal.f != nil && err == nil {
 		var full bool
 		if _, full, err = s.checkpoint(false); err == nil && (full || s.walIndexEmpty()) {
 			err = s.truncateLog()
 		}
+	}
+	if tookShared {
+		s.sh.word(shmWriting).Store(0) // before closeFiles releases the lock
 	}
 	if cerr := s.closeFiles(); err == nil {
 		err = cerr
@@ -463,8 +538,13 @@ func (s *Store) close(checkpoint bool) error {
 // still open after Close gets an error from the closed file, not a panic.
 func (s *Store) closeFiles() error {
 	var err error
+	if s.sh != nil {
+		err = s.sh.f.Close()
+	}
 	if s.wal.f != nil {
-		err = s.wal.f.Close()
+		if cerr := s.wal.f.Close(); err == nil {
+			err = cerr
+		}
 	}
 	if s.db != nil {
 		if cerr := s.db.Close(); err == nil {
@@ -474,8 +554,31 @@ func (s *Store) closeFiles() error {
 	return err
 }
 
-// lockWriter takes the writer token, waiting up to BusyTimeout.
+// lockWriter takes the writer lock, waiting up to BusyTimeout: the
+// in-process token, then (when other processes may use the file) the
+// lock across processes, after which the index holds every commit.
+// unlockWriter releases it.
 func (s *Store) lockWriter(ctx context.Context) error {
+	start := time.Now()
+	if err := s.lockToken(ctx); err != nil {
+		return err
+	}
+	if s.sh == nil {
+		return nil
+	}
+	wait := s.busyTimeout(ctx)
+	if wait >= 0 {
+		wait = max(wait-time.Since(start), 0)
+	}
+	if err := s.lockSharedWriter(ctx, wait); err != nil {
+		<-s.writer
+		return err
+	}
+	return nil
+}
+
+// lockToken takes the in-process writer token, waiting up to BusyTimeout.
+func (s *Store) lockToken(ctx context.Context) error {
 	select {
 	case s.writer <- struct{}{}:
 		return nil
@@ -514,6 +617,15 @@ func (s *Store) BeginReadIn(tx *Tx) error {
 	if s.shut.Load() {
 		return ErrClosed
 	}
+	if s.sh != nil {
+		if err := s.beginShared(); err != nil {
+			return err
+		}
+	} else if s.ro != nil {
+		if err := s.beginRO(); err != nil {
+			return err
+		}
+	}
 	sn := s.acquire()
 	*tx = Tx{s: s, snap: sn.hdr.seq, hdr: sn.hdr, sn: sn}
 	return nil
@@ -537,13 +649,13 @@ func (s *Store) BeginWrite(ctx context.Context) (*Tx, error) {
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
-		<-s.writer
+		s.unlockWriter()
 		return nil, ErrClosed
 	}
 	s.mu.Unlock()
 	s.checkpointBeforeWrite(ctx)
 	if err := s.ensureLogHeader(); err != nil {
-		<-s.writer
+		s.unlockWriter()
 		return nil, err
 	}
 	return newWriteTx(s, s.newestHeader()), nil
@@ -554,6 +666,11 @@ func (tx *Tx) endRead() {
 	if tx.sn != nil {
 		tx.sn.readers.Add(-1)
 		tx.sn = nil
+		if tx.s.sh != nil {
+			tx.s.endShared()
+		} else if tx.s.ro != nil {
+			tx.s.endRO()
+		}
 	}
 }
 

@@ -98,7 +98,7 @@ func (tx *Tx) endWrite() {
 	w.srcs = w.srcs[:0]
 	w.offs, w.keys = w.offs[:0], w.keys[:0]
 	writeStates[bits.TrailingZeros(uint(tx.s.ps))].Put(w)
-	<-tx.s.writer
+	tx.s.unlockWriter()
 }
 
 // Writable reports whether this is a write transaction.

@@ -27,7 +27,7 @@ func (s *Store) Vacuum(ctx context.Context) error {
 	if err := s.lockWriter(ctx); err != nil {
 		return err
 	}
-	defer func() { <-s.writer }()
+	defer s.unlockWriter()
 	_, _, err = s.checkpoint(false)
 	return err
 }

@@ -182,7 +182,11 @@ type replayed struct {
 // before it: a checkpoint that crashed after writing the main file's
 // header but before restarting the log leaves commits the main file may
 // hold only in part, and replaying them again is harmless.
-func (w *wal) replay(baseSeq uint64) (replayed, error) {
+func (w *wal) replay(baseSeq uint64) (replayed, error) { return w.replayTo(baseSeq, -1) }
+
+// replayTo is replay reading the log only up to limit (negative: its
+// size), where another process says its committed frames end.
+func (w *wal) replayTo(baseSeq uint64, limit int64) (replayed, error) {
 	var out replayed
 	w.index = map[uint32][]walVer{}
 	w.frames, w.end = 0, walHeaderSize
@@ -208,6 +212,9 @@ func (w *wal) replay(baseSeq uint64) (replayed, error) {
 	if err != nil {
 		return out, fmt.Errorf("storage: wal size: %w", ioErr(err))
 	}
+	if limit >= 0 {
+		size = min(size, limit)
+	}
 	return w.scan(size, baseSeq)
 }
 
@@ -223,16 +230,39 @@ type pendingFrame struct {
 	off int64
 }
 
-func (w *wal) scan(size int64, baseSeq uint64) (replayed, error) {
-	var out replayed
+// scanFrame is a committed frame found by scanRange.
+type scanFrame struct {
+	pg  uint32
+	seq uint64
+	off int64
+}
+
+// scanned is what scanRange found: the committed frames in order, the
+// newest committed header page (nil if none), the last commit, and the
+// offset and checksum chain value after it.
+type scanned struct {
+	frames  []scanFrame
+	hdr     []byte
+	lastSeq uint64
+	end     int64
+	crc     uint32
+}
+
+// scanRange reads the frames from off (whose chain value is crc) up to
+// size, and returns the complete commits among them, stopping at the first
+// frame that does not verify. seq is the commit the first frame must have,
+// or 0 for any at or before baseSeq+1. It changes nothing in w.
+func (w *wal) scanRange(off int64, crc uint32, size int64, baseSeq, seq uint64) (scanned, error) {
+	out := scanned{end: off, crc: crc}
 	fs := frameSize(w.ps)
 	fr := make([]byte, fs)
 	var pending []pendingFrame
 	var pendingHdr []byte // page 0 of the commit being read, if it has one
-	seq := uint64(0)      // the first frame sets it
-	off, crc := int64(walHeaderSize), w.crc
 	for off+fs <= size {
 		if _, err := w.f.ReadAt(fr, off); err != nil {
+			if errors.Is(err, io.EOF) {
+				break // cut by another process since size was read
+			}
 			return out, fmt.Errorf("storage: read wal: %w", ioErr(err))
 		}
 		c := crc32.Update(crc, castagnoli, fr[:20])
@@ -254,17 +284,28 @@ func (w *wal) scan(size int64, baseSeq uint64) (replayed, error) {
 			continue
 		}
 		for _, p := range pending {
-			w.addVersion(p.pg, seq, p.off)
+			out.frames = append(out.frames, scanFrame{p.pg, seq, p.off})
 		}
 		if pendingHdr != nil {
 			out.hdr = append(out.hdr[:0], pendingHdr...)
-			w.hasHeader = true
 		}
 		out.lastSeq = seq
 		pending, pendingHdr = pending[:0], nil
-		w.end, w.crc = off, crc
+		out.end, out.crc = off, crc
 		seq++
 	}
+	return out, nil
+}
+
+// scan rebuilds the index from the frames after the header (see replay).
+func (w *wal) scan(size int64, baseSeq uint64) (replayed, error) {
+	var out replayed
+	sc, err := w.scanRange(walHeaderSize, w.crc, size, baseSeq, 0)
+	if err != nil {
+		return out, err
+	}
+	w.apply(sc)
+	out.hdr, out.lastSeq = sc.hdr, sc.lastSeq
 	if out.lastSeq != 0 && out.lastSeq < baseSeq && baseSeq != anyBase {
 		// Older than the main file (cannot happen with an intact main
 		// file): replaying it would roll pages back, so ignore it.
@@ -272,6 +313,19 @@ func (w *wal) scan(size int64, baseSeq uint64) (replayed, error) {
 		out = replayed{}
 	}
 	return out, nil
+}
+
+// apply adds the frames scanRange found to the index and moves the end
+// and checksum chain after them (the caller holds walMu exclusively, or no
+// reader exists yet).
+func (w *wal) apply(sc scanned) {
+	for _, f := range sc.frames {
+		w.addVersion(f.pg, f.seq, f.off)
+	}
+	if sc.hdr != nil {
+		w.hasHeader = true
+	}
+	w.end, w.crc = sc.end, sc.crc
 }
 
 // addVersion records a committed frame. Within one commit a page may have
