@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sync"
 )
 
 // OS returns the operating system's file system.
@@ -43,6 +44,10 @@ func (osFS) Stat(name string) (int64, error) {
 
 type osFile struct {
 	f *os.File
+	// lk is the record-lock argument, reused under lkMu so that taking
+	// and releasing a lock allocates nothing (shared_unix.go).
+	lkMu sync.Mutex
+	lk   lockArg
 }
 
 func (o *osFile) ReadAt(p []byte, off int64) (int, error)  { return o.f.ReadAt(p, off) }

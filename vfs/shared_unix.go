@@ -11,14 +11,21 @@ import (
 	"syscall"
 )
 
-func (o *osFile) lockOp(cmd int, off int64, typ int16) (*syscall.Flock_t, error) {
-	lk := &syscall.Flock_t{Type: typ, Whence: io.SeekStart, Start: off, Len: 1}
+type lockArg = syscall.Flock_t
+
+// lockOp runs one record-lock command on the byte at off and returns the
+// lock type the kernel left in the argument (F_GETLK: the conflicting
+// lock's, or F_UNLCK).
+func (o *osFile) lockOp(cmd int, off int64, typ int16) (int16, error) {
+	o.lkMu.Lock()
+	defer o.lkMu.Unlock()
 	for {
-		err := syscall.FcntlFlock(o.f.Fd(), cmd, lk)
+		o.lk = syscall.Flock_t{Type: typ, Whence: io.SeekStart, Start: off, Len: 1}
+		err := syscall.FcntlFlock(o.f.Fd(), cmd, &o.lk)
 		if errors.Is(err, syscall.EINTR) {
 			continue
 		}
-		return lk, err
+		return o.lk.Type, err
 	}
 }
 
@@ -49,11 +56,11 @@ func (o *osFile) UnlockByte(off int64) error {
 
 // ByteHeld reports whether another handle holds a lock on the byte at off.
 func (o *osFile) ByteHeld(off int64) (bool, error) {
-	lk, err := o.lockOp(fGetLk, off, syscall.F_WRLCK)
+	typ, err := o.lockOp(fGetLk, off, syscall.F_WRLCK)
 	if err != nil {
 		return false, fmt.Errorf("vfs: test lock %s: %w", o.f.Name(), err)
 	}
-	return lk.Type != syscall.F_UNLCK, nil
+	return typ != syscall.F_UNLCK, nil
 }
 
 type sharedFile struct {
