@@ -51,9 +51,10 @@ type graphOp struct {
 	nedges int32
 	keyRow []types.Value // the expanded vertex's key, the lookups' outer row
 
-	// the current input batch and row
+	// the current input batch and row; eof once the input ended
 	inB *Batch
 	k   int
+	eof bool
 	// the expansion of one start row
 	entries []graphEntry
 	results []graphResult
@@ -160,7 +161,7 @@ func (g *graphOp) Next(c *Ctx) (*Batch, error) {
 			continue
 		}
 		if g.inB == nil || g.k >= g.inB.Len() {
-			if out.N > 0 {
+			if out.N > 0 || g.eof {
 				break // the rows out holds may read the input batch
 			}
 			b, err := g.in.Next(c)
@@ -168,7 +169,8 @@ func (g *graphOp) Next(c *Ctx) (*Batch, error) {
 				return nil, err
 			}
 			if b == nil {
-				return nil, nil
+				g.eof = true
+				break
 			}
 			if err := g.evalKeys(c, b); err != nil {
 				return nil, err
@@ -642,6 +644,8 @@ func (g *graphOp) nextGen() {
 	g.gen++
 	if g.gen == 0 { // wrapped: clear once
 		clear(g.stamp)
+		clear(g.fw.stamp)
+		clear(g.bw.stamp)
 		g.gen = 1
 	}
 }
@@ -767,6 +771,6 @@ func (g *graphOp) Close() {
 		}
 	}
 	g.nedges = 0
-	g.inB, g.k = nil, 0
+	g.inB, g.k, g.eof = nil, 0, false
 	g.entries, g.results, g.rpos, g.rleft = g.entries[:0], g.results[:0], 0, 0
 }
