@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,7 +15,13 @@ import (
 // graphBenchPersons is the social graph's size: persons, each knowing 10
 // others (bench/ runs the 100k persons and 1M edges against
 // SQLite; this is the operator's own, quicker, benchmark).
-const graphBenchPersons = 20_000
+// LADYBUG_GRAPH_PERSONS=100000 runs it at the size.
+func graphBenchPersons() int64 {
+	if n, err := strconv.Atoi(os.Getenv("LADYBUG_GRAPH_PERSONS")); err == nil && n > 2 {
+		return int64(n)
+	}
+	return 20_000
+}
 
 // socialGraph makes person(id) and knows(id, src, dst) with 10 pseudo-random
 // out-edges a person, indexed both ways, and s(tag, v, t) holding one start
@@ -37,7 +45,7 @@ func socialGraph(b *testing.B) *Session {
 	} {
 		var args []types.Value
 		if strings.Contains(q, "?1") {
-			args = append(args, types.NewInt(graphBenchPersons))
+			args = append(args, types.NewInt(graphBenchPersons()))
 		}
 		gexec(b, s, q, args...)
 	}
