@@ -213,6 +213,9 @@ type UpdateProg struct {
 	defs columnDefaults
 	// rowidOrder: the rows are updated in rowid order (see byRowid).
 	rowidOrder bool
+	// replaceDefaults: a NOT NULL column with a default may resolve by
+	// REPLACE, so each run evaluates the defaults (see evalDefaults).
+	replaceDefaults bool
 }
 
 // NewUpdate compiles an UPDATE plan.
@@ -243,6 +246,12 @@ func NewUpdate(p *plan.Update) (*UpdateProg, error) {
 		return nil, err
 	}
 	u.rowidOrder = byRowid(p, w)
+	for i := range w.t.Columns {
+		col := &w.t.Columns[i]
+		if col.NotNull && col.Default != "" && (p.Or == grammar.ConflictReplace || p.Or == grammar.ConflictDefault && col.NotNullConflict == "REPLACE") {
+			u.replaceDefaults = true
+		}
+	}
 	return u, nil
 }
 
@@ -340,13 +349,11 @@ func (u *UpdateProg) Run(c *Ctx) (WriteResult, error) {
 func (u *UpdateProg) evalDefaults(c *Ctx) error {
 	w := u.w
 	w.defaults = nil
-	for _, col := range w.t.Columns {
-		if col.NotNull && col.Default != "" && (u.p.Or == grammar.ConflictReplace || u.p.Or == grammar.ConflictDefault && col.NotNullConflict == "REPLACE") {
-			w.defaults = make([]types.Value, len(w.t.Columns)+1)
-			return u.defs.eval(c, w.defaults)
-		}
+	if !u.replaceDefaults {
+		return nil
 	}
-	return nil
+	w.defaults = make([]types.Value, len(w.t.Columns)+1)
+	return u.defs.eval(c, w.defaults)
 }
 
 // reread re-reads row old's rowid as it is now, with the new values
