@@ -34,7 +34,8 @@ const backupBatch = 256
 // Backup writes s's newest commit, as of the call, to dst as a complete
 // database file (no log): page p at offset p*PageSize, the header last.
 // It reads through one read snapshot, so writers keep committing meanwhile
-// (an open snapshot only holds checkpoints back), and bypasses the page
+// (an open snapshot only holds checkpoints back, and no writer waits for
+// it), and bypasses the page
 // cache, so it neither evicts other readers' pages nor keeps its own.
 // Free pages are copied as they are, unverified (a free page keeps stale
 // bytes, or none). It returns the page count written.
@@ -43,7 +44,10 @@ func (s *Store) Backup(ctx context.Context, dst vfs.File, opts BackupOptions) (u
 	if err != nil {
 		return 0, err
 	}
-	defer tx.Rollback()
+	// Like a clone's, the copy's snapshot may be read for long: writers
+	// do not wait for it to end before checkpointing (waitOldReaders).
+	tx.sn.pins.Add(1)
+	defer endPin(tx)
 	list, err := tx.freePages()
 	if err != nil {
 		return 0, err
@@ -88,33 +92,72 @@ func (s *Store) Backup(ctx context.Context, dst vfs.File, opts BackupOptions) (u
 
 // readSnapshotPages fills b with the pages from first on as snapshot snap
 // sees them, verifying the checksum of every page not on the free list
-// (free nil: of none; a clone's reader verifies what it loads). Pages come from the main file in one read,
-// then those the log holds a version of from their frames; walMu is held
-// shared throughout, so no checkpoint restarts the log meanwhile, and a
-// checkpoint only rewrites main-file pages whose log version this reads
-// instead.
+// (free nil: of none; a clone's reader verifies what it loads). The
+// caller holds a read registration on snap.
+//
+// The pages the log holds a version of (at or before snap) are resolved
+// and read from their frames first, under walMu held shared, so no
+// checkpoint restarts the log (and reuses a frame) meanwhile; the others
+// then come from the main file in one read, without walMu: a checkpoint
+// only rewrites pages that have a logged version at or before the oldest
+// open snapshot, so never one that snap reads from the main file. A
+// long copy thus never holds walMu across a large read, which would make
+// each commit's publication (walMu held exclusively) and the next batch
+// wait on each other.
 func (s *Store) readSnapshotPages(first uint32, b []byte, snap uint64, free map[uint32]bool) error {
 	ps := s.ps
-	s.walMu.RLock()
-	defer s.walMu.RUnlock()
+	var logged []loggedPage
+	if !s.walEmpty.Load() {
+		// (An empty log, seen once snap is registered, stays without
+		// versions at or before snap: later commits are newer.)
+		var err error
+		if logged, err = s.readLogged(first, len(b)/ps, snap); err != nil {
+			return err
+		}
+	}
 	n, err := s.db.ReadAt(b, int64(first)*int64(ps))
 	if err != nil && !errors.Is(err, io.EOF) {
 		return fmt.Errorf("storage: backup: read: %w", ioErr(err))
 	}
 	clear(b[n:])
+	for _, lp := range logged {
+		copy(b[int(lp.pg-first)*ps:], lp.data)
+	}
+	if free == nil {
+		return nil
+	}
 	for i := 0; i < len(b)/ps; i++ {
 		p := first + uint32(i)
-		pg := b[i*ps : (i+1)*ps]
-		if _, off := s.wal.resolve(p, snap); off >= 0 {
-			if err := s.wal.readFrame(off, pg); err != nil {
-				return fmt.Errorf("storage: backup: page %d: %w", p, err)
-			}
-		}
-		if free != nil && !free[p] && !pageOK(pg, p) {
+		if !free[p] && !pageOK(b[i*ps:(i+1)*ps], p) {
 			return fmt.Errorf("%w: page %d checksum mismatch", ErrCorrupt, p)
 		}
 	}
 	return nil
+}
+
+// loggedPage is a page version read from the log.
+type loggedPage struct {
+	pg   uint32
+	data []byte
+}
+
+// readLogged reads, under walMu held shared, the log's version as of snap
+// of each of the n pages from first on that has one.
+func (s *Store) readLogged(first uint32, n int, snap uint64) ([]loggedPage, error) {
+	s.walMu.RLock()
+	defer s.walMu.RUnlock()
+	var out []loggedPage
+	for i := range n {
+		p := first + uint32(i)
+		if _, off := s.wal.resolve(p, snap); off >= 0 {
+			buf := make([]byte, s.ps)
+			if err := s.wal.readFrame(off, buf); err != nil {
+				return nil, fmt.Errorf("storage: backup: page %d: %w", p, err)
+			}
+			out = append(out, loggedPage{p, buf})
+		}
+	}
+	return out, nil
 }
 
 // ErrExists: BackupFile's destination already exists.

@@ -312,7 +312,7 @@ func (b *snapshotBase) release() {
 	}
 }
 
-// endPin ends a clone's read snapshot.
+// endPin ends a clone's or a backup's read snapshot.
 func endPin(tx *Tx) {
 	tx.sn.pins.Add(-1)
 	tx.Rollback()

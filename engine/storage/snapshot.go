@@ -17,8 +17,9 @@ import "sync/atomic"
 type snapshot struct {
 	hdr     header
 	readers atomic.Int64
-	// pins counts the readers that are clones' snapshots (cloneSnapshot):
-	// they end only when the clones close, so no writer waits for them.
+	// pins counts the readers that are clones' snapshots (cloneSnapshot)
+	// or backups': they end only when the clones close or the copy is
+	// done, so no writer waits for them.
 	pins atomic.Int64
 }
 
