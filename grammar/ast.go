@@ -1,6 +1,9 @@
 package grammar
 
-import "reflect"
+import (
+	"reflect"
+	"sync"
+)
 
 // Position is where a node starts in the source text. Offset is a byte
 // offset from the start of the script; Line and Column count from 1, and
@@ -73,14 +76,14 @@ func Walk(n Node, fn func(Node) bool) {
 var nodeType = reflect.TypeOf((*Node)(nil)).Elem()
 
 // walkValue visits the child nodes held in the fields of a node struct, in
-// field order (which is source order for every node type).
+// field order (which is source order for every node type). Only the
+// fields whose type can hold a node are read (walkFields), so a walk over
+// a statement's tree skips its strings, numbers and positions.
 func walkValue(v reflect.Value, fn func(Node) bool) {
 	switch v.Kind() {
 	case reflect.Struct:
-		for i := 0; i < v.NumField(); i++ {
-			if v.Type().Field(i).IsExported() {
-				walkValue(v.Field(i), fn)
-			}
+		for _, i := range walkFields(v.Type()) {
+			walkValue(v.Field(i), fn)
 		}
 	case reflect.Slice:
 		for i := 0; i < v.Len(); i++ {
@@ -96,6 +99,51 @@ func walkValue(v reflect.Value, fn func(Node) bool) {
 		}
 		walkValue(v.Elem(), fn)
 	}
+}
+
+// nodeFields caches walkFields per struct type.
+var nodeFields sync.Map // reflect.Type -> []int
+
+// walkFields lists the exported fields of struct type t whose type can
+// hold a node: an interface, a pointer to a node or to a struct with such
+// a field, or a slice or struct of those.
+func walkFields(t reflect.Type) []int {
+	if f, ok := nodeFields.Load(t); ok {
+		return f.([]int)
+	}
+	var out []int
+	for i := 0; i < t.NumField(); i++ {
+		if f := t.Field(i); f.IsExported() && mayHoldNode(f.Type, map[reflect.Type]bool{t: true}) {
+			out = append(out, i)
+		}
+	}
+	nodeFields.Store(t, out)
+	return out
+}
+
+// mayHoldNode reports whether a value of type t can hold a node; seen
+// holds the struct types being looked at (a struct that refers to itself
+// holds a node only through its other fields).
+func mayHoldNode(t reflect.Type, seen map[reflect.Type]bool) bool {
+	switch t.Kind() {
+	case reflect.Interface:
+		return true
+	case reflect.Ptr:
+		return t.Implements(nodeType) || mayHoldNode(t.Elem(), seen)
+	case reflect.Slice, reflect.Array:
+		return mayHoldNode(t.Elem(), seen)
+	case reflect.Struct:
+		if seen[t] {
+			return false
+		}
+		seen[t] = true
+		for i := 0; i < t.NumField(); i++ {
+			if f := t.Field(i); f.IsExported() && mayHoldNode(f.Type, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isNil(n Node) bool {

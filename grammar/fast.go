@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -78,8 +79,15 @@ func (s *slab[T]) alloc() *T {
 func fastLex(sql string) ([]ftok, error) {
 	s := sqlScanner{src: sql, pos: lexer.Position{Line: 1, Column: 1}}
 	// One token per three bytes is enough for typical SQL, placeholder
-	// lists included, and keeps the slice to a single allocation.
-	toks := make([]ftok, 0, min(len(sql)/3+2, maxPrealloc))
+	// lists included, and keeps the slice to a single allocation, or none
+	// when a pooled one is large enough.
+	want := min(len(sql)/3+2, maxPrealloc)
+	var toks []ftok
+	if p, _ := tokPool.Get().(*[]ftok); p != nil && cap(*p) >= want {
+		toks = (*p)[:0]
+	} else {
+		toks = make([]ftok, 0, want)
+	}
 	// A text with more tokens fills chunks that double in size and are
 	// joined once at the end: append's growth by a quarter for large
 	// slices copied a million-literal list's tokens about five times.
@@ -126,6 +134,28 @@ func joinChunks(full [][]ftok, last []ftok) []ftok {
 // maxPrealloc caps the token slice allocated up front, so that a huge
 // text the guard stops early does not pay for all of its tokens.
 const maxPrealloc = 1 << 16
+
+// tokPool keeps token slices between parses: the tokens are read only
+// while their text is parsed (the tree copies the values and positions it
+// keeps), so parseScript and parseExprRoot hand the slice back
+// (releaseToks) and the next statement lexes into it.
+var tokPool sync.Pool // *[]ftok
+
+// maxPooledToks bounds the slices kept, so one huge script does not pin
+// its tokens.
+const maxPooledToks = 4096
+
+// releaseToks returns toks to tokPool, cleared so the pool keeps no text
+// alive (the room past len(toks) is clear already: each release clears
+// what its parse used).
+func releaseToks(toks []ftok) {
+	if toks == nil || cap(toks) > maxPooledToks {
+		return
+	}
+	clear(toks)
+	toks = toks[:0]
+	tokPool.Put(&toks)
+}
 
 // nesting is one step of tooDeep's count.
 func nesting(v string, depth, prefix int) (int, int) {

@@ -92,7 +92,9 @@ func parseScript(sql string) (*sScript, error) {
 		return nil, err
 	}
 	if toks != nil {
-		if tree, ok := fastScriptToks(toks); ok {
+		tree, ok := fastScriptToks(toks)
+		releaseToks(toks)
+		if ok {
 			return tree, nil
 		}
 	}
@@ -129,7 +131,9 @@ func parseExprRoot(sql string) (*sExprRoot, error) {
 		return nil, err
 	}
 	if toks != nil {
-		if tree, ok := fastExprToks(toks); ok {
+		tree, ok := fastExprToks(toks)
+		releaseToks(toks)
+		if ok {
 			return tree, nil
 		}
 	}
