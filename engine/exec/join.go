@@ -62,7 +62,8 @@ type joinOp struct {
 	first *Batch
 	done  bool
 	// rightFirst makes start read the right side's first batch before the
-	// left's (the right is estimated smaller); rfirst holds it for build.
+	// left's (a hash join whose right side is estimated the smaller);
+	// rfirst holds it for build.
 	rightFirst bool
 	rfirst     *Batch
 }
@@ -78,7 +79,7 @@ func (b *builder) join(n *plan.Join) (Operator, error) {
 	}
 	nl, nr := len(n.Left.Columns()), len(n.Right.Columns())
 	op := &joinOp{kind: n.Kind, left: l, right: r, nl: nl, nr: nr, out: emptyBatch(nl + nr),
-		rightFirst: plan.EstimateRows(n.Right) <= plan.EstimateRows(n.Left)}
+		rightFirst: len(n.LeftKeys) > 0 && plan.EstimateRows(n.Right) <= plan.EstimateRows(n.Left)}
 	if n.Method == plan.JoinIndex {
 		if n.Kind != plan.JoinInner && n.Kind != plan.JoinLeft && !n.Kind.SemiLike() {
 			return nil, notSupportedErr("index join of kind " + n.Kind.String())
@@ -250,12 +251,12 @@ func (j *joinOp) Next(c *Ctx) (*Batch, error) {
 // start builds the right side. A join whose output is empty without left
 // rows (all but RIGHT and FULL) first reads the left side's first batch and
 // builds nothing when there is none; an inner, cross or semi join whose
-// right side is empty then ends without reading the left further. When
-// the right side is estimated the smaller, such a join reads the right
-// side's first batch before the left's, and ends at once when there is
-// none: an empty input thus stops a join before the other side is built,
-// whichever side it is on, as SQLite's nested loops stop at an empty
-// table, instead of building every other input.
+// right side is empty then ends without reading the left further. A hash
+// join whose right side is estimated the smaller reads the right side's
+// first batch before the left's, and ends at once when there is none: an
+// empty input thus stops a tree of hash joins before the other side is
+// built, whichever side it is on, as SQLite's nested loops stop at an
+// empty table, instead of building every other input.
 func (j *joinOp) start(c *Ctx) error {
 	j.built = true
 	outer := j.kind == plan.JoinRight || j.kind == plan.JoinFull
