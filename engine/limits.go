@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/funcs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/grammar"
 )
@@ -36,7 +37,20 @@ func (l Limits) grammarLimits() *grammar.Limits {
 
 // evaluator folds constants under the lowered length and pattern limits.
 func (l Limits) evaluator() exec.ConstEvaluator {
-	return exec.ConstEvaluator{LengthLimit: l.Length, LikeLimit: l.LikePatternLength}
+	length, like := l.ctxLimits()
+	return exec.ConstEvaluator{LengthLimit: length, LikeLimit: like}
+}
+
+// ctxLimits is the lowered length and pattern limits as exec.Ctx holds
+// them (0: the default).
+func (l Limits) ctxLimits() (length, like int32) {
+	if l.Length > 0 && l.Length < funcs.MaxLength {
+		length = int32(l.Length)
+	}
+	if l.LikePatternLength > 0 && l.LikePatternLength < funcs.MaxPatternLength {
+		like = int32(l.LikePatternLength)
+	}
+	return length, like
 }
 
 // column is the column limit: the lowered one or plan.MaxColumn.

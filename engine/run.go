@@ -162,7 +162,7 @@ func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, 
 	c.Pool, c.MemoryLimit, c.Setting, c.ForeignKeys = s.db.pool, s.db.opts.MemoryLimit, s.settingFn, s.foreignKeys
 	c.DeferFK, c.Triggers = s.deferFKFn, s.triggersFn
 	if l := &s.db.opts.Limits; *l != (Limits{}) {
-		c.LengthLimit, c.LikeLimit = l.Length, l.LikePatternLength
+		c.LengthLimit, c.LikeLimit = l.ctxLimits()
 	}
 	return c
 }

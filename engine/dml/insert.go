@@ -2,8 +2,10 @@ package dml
 
 import (
 	"math"
+	"unsafe"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/grammar"
@@ -87,6 +89,9 @@ type InsertProg struct {
 	rowBuf []types.Value
 	// placed is set when the current row was written as a new row.
 	placed bool
+	// pendingMem is the source rows held before they are written,
+	// charged to the memory limit.
+	pendingMem exec.Held
 }
 
 // inserter is the historical name of the running state; it is the program.
@@ -168,8 +173,14 @@ func (ins *InsertProg) evalDefaults(c *Ctx) error { return ins.defs.eval(c, ins.
 func (ins *inserter) fromSource(c *Ctx) error {
 	op := ins.src
 	defer op.Close()
+	defer ins.pendingMem.Release()
 	var pending [][]types.Value
-	_, isValues := ins.p.Source.(*plan.Values)
+	var pendingBytes int64
+	// A source that does not read the target streams its rows into it,
+	// as SQLite's does; one that reads it is held first, charged to the
+	// memory limit, so the insert cannot see its own rows.
+	_, stream := ins.p.Source.(*plan.Values)
+	stream = stream || !plan.ReadsTable(ins.p.Source, ins.p.Table)
 	src := ins.srcBuf[:0]
 	if cap(src) < len(ins.p.Targets) {
 		src = make([]types.Value, len(ins.p.Targets))
@@ -186,7 +197,7 @@ func (ins *inserter) fromSource(c *Ctx) error {
 		}
 		for k, n := 0, bt.Len(); k < n; k++ {
 			bt.Row(k, src)
-			if isValues {
+			if stream {
 				if err := ins.row(c, src); err != nil {
 					return err
 				}
@@ -195,8 +206,13 @@ func (ins *inserter) fromSource(c *Ctx) error {
 			row := make([]types.Value, len(src))
 			for i, v := range src {
 				row[i] = v.Clone()
+				pendingBytes += int64(len(v.Bytes()))
 			}
 			pending = append(pending, row)
+			pendingBytes += int64(len(src))*int64(unsafe.Sizeof(types.Value{})) + 24
+		}
+		if err := ins.pendingMem.Set(c, pendingBytes); err != nil {
+			return err
 		}
 	}
 	for _, row := range pending {

@@ -53,6 +53,13 @@ func collectRows(c *Ctx, op Operator, width int, a *rowArena, extra func(b *Batc
 			}
 			rows = append(rows, row)
 		}
+		if a != nil {
+			// The rows held until the write applies them count toward
+			// the memory limit (and the process budget).
+			if err := a.mem.set(c, a.size+int64(cap(rows))*24); err != nil {
+				return nil, err
+			}
+		}
 		if err := c.CheckNow(); err != nil {
 			return nil, err
 		}

@@ -52,14 +52,15 @@ type Ctx struct {
 	outer [][]types.Value
 	// subs caches results of uncorrelated subqueries by Subquery.ID.
 	subs  map[int]*subResult
-	ticks int
+	ticks int32
+	// ForeignKeys enables foreign key enforcement (PRAGMA foreign_keys).
+	// (Beside ticks: the two share a word, keeping Ctx in its size class.)
+	ForeignKeys bool
 	// FKRefs caches for the write side (engine/dml), per parent table, the
 	// foreign keys referencing it.
 	FKRefs map[string]any
 	// fk counts the statement's immediate foreign key violations.
 	fk *fkCounter
-	// ForeignKeys enables foreign key enforcement (PRAGMA foreign_keys).
-	ForeignKeys bool
 	// DeferFK, when set, records a table whose deferred foreign keys must
 	// be verified before the transaction commits.
 	DeferFK func(table string)
@@ -74,8 +75,8 @@ type Ctx struct {
 	// LengthLimit and LikeLimit, when positive, lower the longest value a
 	// function or || builds and the longest LIKE/GLOB pattern below
 	// SQLite's defaults (the connection's limits).
-	LengthLimit int64
-	LikeLimit   int
+	LengthLimit int32
+	LikeLimit   int32
 }
 
 // checkEvery is how many Check calls pass between context polls.
@@ -139,6 +140,16 @@ func (h *held) set(c *Ctx, size int64) error {
 	return c.grow(d)
 }
 
+// Held is memory a write statement holds for its run (an INSERT …
+// SELECT's pending rows), charged like an operator's.
+type Held = held
+
+// Set accounts size bytes held (the change since the last call).
+func (h *held) Set(c *Ctx, size int64) error { return h.set(c, size) }
+
+// Release gives the accounted bytes back.
+func (h *held) Release() { h.release() }
+
 // release gives the accounted bytes back.
 func (h *held) release() {
 	if h.c != nil {
@@ -174,7 +185,7 @@ const valueCheckFloor = 64 << 10
 // valueFits checks a value of n bytes about to be built against the
 // length limit (string or blob too big) and the memory limit.
 func (c *Ctx) valueFits(n int64) error {
-	if n > funcs.MaxLength || c.LengthLimit > 0 && n > c.LengthLimit {
+	if n > funcs.MaxLength || c.LengthLimit > 0 && n > int64(c.LengthLimit) {
 		return funcs.ErrTooBig
 	}
 	return c.fits(n)

@@ -69,7 +69,7 @@ func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {
 	return func(c *Ctx, b *Batch, out []types.Value) error {
 		// A compiled program is reused across executions: point the
 		// function context at this one's session.
-		fc.Env, fc.MaxLen, fc.MaxPattern = funcEnv{c}, c.LengthLimit, c.LikeLimit
+		fc.Env, fc.MaxLen, fc.MaxPattern = funcEnv{c}, int64(c.LengthLimit), int(c.LikeLimit)
 		for i, a := range args {
 			if err := a(c, b, fit(&bufs[i], b)); err != nil {
 				return err

@@ -98,7 +98,7 @@ type patternCache struct {
 // match matches s against pattern p (a GLOB one when esc is -1), polling
 // the statement's context while a long match runs.
 func (pc *patternCache) match(c *Ctx, p, s string, esc rune) (bool, error) {
-	if c.LikeLimit > 0 && len(p) > c.LikeLimit {
+	if c.LikeLimit > 0 && len(p) > int(c.LikeLimit) {
 		return false, funcs.ErrPatternTooComplex
 	}
 	if pc.p == nil || pc.text != p || pc.esc != esc {

@@ -14,8 +14,7 @@ import (
 // names), so a fold fails, and the expression is left to fail when it
 // runs, where execution would.
 type ConstEvaluator struct {
-	LengthLimit int64
-	LikeLimit   int
+	LengthLimit, LikeLimit int32
 }
 
 var _ plan.Evaluator = ConstEvaluator{}

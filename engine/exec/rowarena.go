@@ -1,6 +1,10 @@
 package exec
 
-import "github.com/ladybugsql/ladybug/engine/types"
+import (
+	"unsafe"
+
+	"github.com/ladybugsql/ladybug/engine/types"
+)
 
 // Arena bounds: a program keeps at most this much room between
 // executions, so one huge statement does not pin its rows.
@@ -18,10 +22,19 @@ type rowArena struct {
 	vals  []types.Value
 	rows  [][]types.Value
 	bytes []byte // text and blob copies; never rewritten while referenced
+	// size is the bytes handed out since reset (values and their text),
+	// which collectRows charges to the memory limit through mem.
+	size int64
+	mem  held
 }
+
+// valueSize is the bytes of one types.Value.
+const valueSize = int64(unsafe.Sizeof(types.Value{}))
 
 // reset forgets every row handed out, dropping the values they reference.
 func (a *rowArena) reset() {
+	a.mem.release()
+	a.size = 0
 	clear(a.vals)
 	clear(a.rows)
 	a.vals, a.rows, a.bytes = a.vals[:0], a.rows[:0], a.bytes[:0]
@@ -46,6 +59,7 @@ func (a *rowArena) row(width int) []types.Value {
 		a.vals = make([]types.Value, 0, max(2*cap(a.vals), 8*width))
 	}
 	n := len(a.vals)
+	a.size += int64(width) * valueSize
 	a.vals = a.vals[:n+width]
 	return a.vals[n : n+width : n+width]
 }
@@ -63,6 +77,7 @@ func (a *rowArena) clone(v types.Value) types.Value {
 		a.bytes = make([]byte, 0, max(2*cap(a.bytes), 256, len(src)))
 	}
 	n := len(a.bytes)
+	a.size += int64(len(src))
 	a.bytes = append(a.bytes, src...)
 	b := a.bytes[n:len(a.bytes):len(a.bytes)]
 	switch {
