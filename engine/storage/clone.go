@@ -228,7 +228,7 @@ func (b *snapshotBase) open(dst *vfs.CowFS, path string, opts Options) (*Store, 
 	if err := dst.Remove(path + "-wal"); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("storage: clone: %w", err)
 	}
-	opts.FS, opts.PageSize, opts.ReadOnly, opts.Create = dst, b.ps, false, false
+	opts.FS, opts.PageSize, opts.ReadOnly, opts.Create, opts.clone = dst, b.ps, false, false, true
 	c, err := Open(path, opts)
 	if err != nil {
 		return nil, err

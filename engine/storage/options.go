@@ -43,6 +43,10 @@ type Options struct {
 	// size of CheckpointFrames frames; negative = never cut (the file keeps
 	// its peak size, and new frames overwrite old ones in place).
 	JournalSizeLimit int64
+
+	// clone: the store is a clone of a file database (cloneSnapshot),
+	// often one of many short-lived ones: its hot-page table is small.
+	clone bool
 }
 
 const (

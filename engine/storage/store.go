@@ -146,7 +146,11 @@ func (s *Store) open() error {
 		return err
 	}
 	capacity := max(int(s.opts.CacheSize/int64(s.ps)), minCachePages)
-	s.hot = newDroppingHotTable(capacity)
+	hotPages := capacity
+	if s.opts.clone {
+		hotPages = min(capacity, 64) // see Store.adopt
+	}
+	s.hot = newDroppingHotTable(hotPages)
 	c, err := pagecache.New(pagecache.Config{PageSize: s.ps, Capacity: capacity, OnDrop: s.hot.forget})
 	if err != nil {
 		return fmt.Errorf("storage: %w", err)
