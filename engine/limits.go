@@ -3,7 +3,6 @@ package engine
 import (
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
-	"github.com/ladybugsql/ladybug/engine/funcs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/grammar"
 )
@@ -44,13 +43,7 @@ func (l Limits) evaluator() exec.ConstEvaluator {
 // ctxLimits is the lowered length and pattern limits as exec.Ctx holds
 // them (0: the default).
 func (l Limits) ctxLimits() (length, like int32) {
-	if l.Length > 0 && l.Length < funcs.MaxLength {
-		length = int32(l.Length)
-	}
-	if l.LikePatternLength > 0 && l.LikePatternLength < funcs.MaxPatternLength {
-		like = int32(l.LikePatternLength)
-	}
-	return length, like
+	return exec.LoweredLimits(l.Length, l.LikePatternLength)
 }
 
 // column is the column limit: the lowered one or plan.MaxColumn.

@@ -178,6 +178,20 @@ func (c *Ctx) fits(n int64) error {
 	return budgetFits(n)
 }
 
+// LoweredLimits is a connection's length and LIKE/GLOB pattern limits as
+// Ctx.LengthLimit and Ctx.LikeLimit hold them: 0 where the value does not
+// lower SQLite's default.
+func LoweredLimits(length int64, like int) (int32, int32) {
+	var l, p int32
+	if length > 0 && length < funcs.MaxLength {
+		l = int32(length)
+	}
+	if like > 0 && like < funcs.MaxPatternLength {
+		p = int32(like)
+	}
+	return l, p
+}
+
 // valueCheckFloor is the smallest value checked by valueFits: smaller
 // ones cannot matter to a limit.
 const valueCheckFloor = 64 << 10
