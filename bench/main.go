@@ -34,6 +34,16 @@ func main() {
 	if len(os.Args) == 3 && os.Args[1] == "-worker" {
 		os.Exit(workerMain(os.Args[2]))
 	}
+	if len(os.Args) == 3 && os.Args[1] == "-mpworker" {
+		os.Exit(mpWorkerMain(os.Args[2]))
+	}
+	if len(os.Args) >= 2 && os.Args[1] == "-multiproc" {
+		if err := multiprocMain(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "bench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	o, err := parseFlags(os.Args[1:])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)

@@ -137,6 +137,20 @@
 // file past the log's end, are overwritten by the next writer, and are
 // never followed by a valid commit record of theirs.
 //
+// # Many processes
+//
+// On Linux and macOS several processes open one file at once (shared.go,
+// readonly.go): they share the log's committed end, salt and generation,
+// the writer lock, and each process's oldest open snapshot through the
+// NAME-shm file they all map, with byte-range locks the kernel releases
+// when a process dies. A transaction starting in one process first reads
+// the commits others appended (or, after another process restarted the
+// log, rereads the header and the log); checkpoints copy only what no
+// process's reader needs, and a log restart waits briefly for the other
+// processes' open readers. Read-only opens write no file at all and hold
+// a lock byte of the main file while they read. docs/ARCHITECTURE.md has
+// the lock table, the protocol and the recovery cases.
+//
 // # Invariants and caveats
 //
 //   - One Store per file per process (the engine shares it). Other
