@@ -263,7 +263,7 @@ func formatStat(stat []int64) string {
 
 // statWriter edits sqlite_stat1's rows directly in its tree.
 type statWriter struct {
-	tree *txn.Tree
+	tree *txn.TxTree
 	rec  []byte
 }
 
@@ -276,7 +276,7 @@ func (w *statWriter) remove(table string, only *catalog.Index) error {
 
 // deleteSystemRows deletes the rows of a system table (sqlite_stat1,
 // sqlite_sequence) whose first two columns match.
-func deleteSystemRows(tree *txn.Tree, match func(c0, c1 types.Value) bool) error {
+func deleteSystemRows(tree *txn.TxTree, match func(c0, c1 types.Value) bool) error {
 	var dead [][]byte
 	err := eachStatRow(tree, func(key []byte, c0, c1 types.Value, _ string) {
 		if match(c0, c1) {
@@ -312,7 +312,7 @@ func (w *statWriter) add(tbl string, idx types.Value, stat string) error {
 
 // eachStatRow calls fn with every sqlite_stat1 row's key and columns (of
 // any system table's row: the columns it lacks are NULL).
-func eachStatRow(tree *txn.Tree, fn func(key []byte, tbl, idx types.Value, stat string)) error {
+func eachStatRow(tree *txn.TxTree, fn func(key []byte, tbl, idx types.Value, stat string)) error {
 	cur := tree.Cursor()
 	defer cur.Close()
 	row := make([][]types.Value, 3)

@@ -22,7 +22,7 @@ import (
 // tableWriter maintains one table and its indexes.
 type tableWriter struct {
 	t       *catalog.Table
-	tree    *txn.Tree
+	tree    *txn.TxTree
 	idx     []*indexWriter
 	checks  []evaluator
 	checkNm []string
@@ -56,7 +56,7 @@ type tableWriter struct {
 	// AUTOINCREMENT state: the sqlite_sequence table and row of this
 	// table, the sequence value read, and the largest rowid written.
 	seqTable *catalog.Table
-	seqTree  *txn.Tree
+	seqTree  *txn.TxTree
 	seqRow   []types.Value
 	seq      int64
 	maxID    int64
@@ -65,7 +65,7 @@ type tableWriter struct {
 // indexWriter maintains one index.
 type indexWriter struct {
 	ix    *catalog.Index
-	tree  *txn.Tree
+	tree  *txn.TxTree
 	cols  []int // key columns when every key is a plain column
 	keys  []evaluator
 	where evaluator
@@ -256,7 +256,7 @@ func (w *tableWriter) put(c *Ctx, row []types.Value, absent bool) error {
 }
 
 // write puts key into tree, through Insert when the key is known absent.
-func (w *tableWriter) write(tree *txn.Tree, key, val []byte, absent bool) error {
+func (w *tableWriter) write(tree *txn.TxTree, key, val []byte, absent bool) error {
 	if absent {
 		return tree.Insert(key, val)
 	}

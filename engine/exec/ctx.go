@@ -252,10 +252,10 @@ func (c *Ctx) TxOf(temp bool) *txn.Tx {
 }
 
 // TableTree returns the row tree of t in the statement's transaction.
-func (c *Ctx) TableTree(t *catalog.Table) *txn.Tree { return c.TxOf(t.Temp).Tree(t.Root) }
+func (c *Ctx) TableTree(t *catalog.Table) *txn.TxTree { return c.TxOf(t.Temp).Tree(t.Root) }
 
 // IndexTree returns the tree of ix in the statement's transaction.
-func (c *Ctx) IndexTree(ix *catalog.Index) *txn.Tree { return c.TxOf(ix.Temp).Tree(ix.Root) }
+func (c *Ctx) IndexTree(ix *catalog.Index) *txn.TxTree { return c.TxOf(ix.Temp).Tree(ix.Root) }
 
 // Reset zeroes every field of c, a context reused for a new statement.
 // It stores field by field: assigning a whole Ctx value into reused heap

@@ -38,7 +38,7 @@ type indexScanOp struct {
 	// covering: answer from the index keys alone (plan.CoveringIndex).
 	covering bool
 	// tcur reads the table rows of a window in rowid order (readRows).
-	table *txn.Tree
+	table *txn.TxTree
 	tcur  *txn.Cursor
 	// oldCur and oldTcur are cur and tcur after Close, reopened by the
 	// next execution so a prepared statement allocates no cursors.

@@ -117,7 +117,7 @@ func ScanRows(c *Ctx, t *catalog.Table) ([][]types.Value, error) { return scanRo
 
 // SeekIndexPrefix finds an entry of index tree whose key starts with
 // prefix and whose rowid is not self.
-func SeekIndexPrefix(tree *txn.Tree, prefix []byte, self int64) (int64, bool, error) {
+func SeekIndexPrefix(tree *txn.TxTree, prefix []byte, self int64) (int64, bool, error) {
 	cur := tree.Cursor()
 	defer cur.Close()
 	for ok := cur.Seek(prefix); ok; ok = cur.Next() {

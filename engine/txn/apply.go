@@ -15,7 +15,7 @@ const measureMin = 128
 // The store's page counters give PagesModified.
 func (tx *Tx) applyTombstones() error {
 	pending := 0
-	var trees []*Tree
+	var trees []*TxTree
 	for i := range tx.hooks {
 		h := &tx.hooks[i]
 		if t := h.tree; t != nil && h.onCommit && t.tombs.live > 0 {
@@ -28,7 +28,7 @@ func (tx *Tx) applyTombstones() error {
 	if len(trees) == 0 {
 		return nil
 	}
-	slices.SortFunc(trees, func(a, b *Tree) int { return int(int64(a.root) - int64(b.root)) })
+	slices.SortFunc(trees, func(a, b *TxTree) int { return int(int64(a.root) - int64(b.root)) })
 	measure := pending >= measureMin
 	var before uint64
 	if measure {
@@ -52,7 +52,7 @@ func (tx *Tx) applyTombstones() error {
 }
 
 // applyTombs deletes the tree's tombstones, sorted, and empties its buffer.
-func (t *Tree) applyTombs() (int, error) {
+func (t *TxTree) applyTombs() (int, error) {
 	keys := t.tombs.sorted()
 	st := t.storage()
 	t.dropTombs()
@@ -76,7 +76,7 @@ func (t *Tree) applyTombs() (int, error) {
 
 // applyDrops frees the pages of the trees dropped by this transaction.
 func (tx *Tx) applyDrops() error {
-	for _, t := range tx.sortedTrees(func(t *Tree) bool { return t.dropped && !t.dead }) {
+	for _, t := range tx.sortedTrees(func(t *TxTree) bool { return t.dropped && !t.dead }) {
 		if err := tx.wtx.DropTree(t.root); err != nil {
 			return wrapStorage(tx.m.store, "drop tree", err)
 		}

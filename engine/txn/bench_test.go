@@ -149,12 +149,12 @@ func BenchmarkTx_AutocommitInsertDelete(b *testing.B) {
 	k, v := key(benchRows+1), val(0)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		benchAutocommit(b, m, func(tr *Tree) error { return tr.Insert(k, v) }, root)
-		benchAutocommit(b, m, func(tr *Tree) error { return tr.Delete(k) }, root)
+		benchAutocommit(b, m, func(tr *TxTree) error { return tr.Insert(k, v) }, root)
+		benchAutocommit(b, m, func(tr *TxTree) error { return tr.Delete(k) }, root)
 	}
 }
 
-func benchAutocommit(b *testing.B, m *Manager, fn func(*Tree) error, root uint32) {
+func benchAutocommit(b *testing.B, m *Manager, fn func(*TxTree) error, root uint32) {
 	tx, err := m.Begin(ctx, Options{Immediate: true})
 	check(b, err)
 	check(b, tx.StartWriteStatement(ctx))

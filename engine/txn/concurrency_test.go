@@ -136,7 +136,7 @@ func tryTransfer(m *Manager, root uint32, r *rand.Rand) (out []transfer, err err
 	return []transfer{one}, tx.Commit()
 }
 
-func applyTransfer(tr *Tree, x transfer, viaDelete bool) error {
+func applyTransfer(tr *TxTree, x transfer, viaDelete bool) error {
 	if x.from == x.to {
 		return nil
 	}

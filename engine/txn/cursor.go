@@ -11,7 +11,7 @@ import (
 // after a Put or an undo, the next move re-seeks from the current key.
 // Deletes (tombstones) never disturb it.
 type Cursor struct {
-	t       *Tree
+	t       *TxTree
 	c       kvCursor
 	err     error
 	version uint64 // t.version when c was last positioned
@@ -35,12 +35,12 @@ type kvCells interface {
 }
 
 // Cursor returns a cursor over the tree; Close it when done.
-func (t *Tree) Cursor() *Cursor { return t.Reopen(new(Cursor)) }
+func (t *TxTree) Cursor() *Cursor { return t.Reopen(new(Cursor)) }
 
 // Reopen returns an unpositioned cursor over t, as Cursor does, made in the
 // memory of c, a cursor its user is done with (it is closed first; nil
 // allocates a new one). Keys c returned are invalid after.
-func (t *Tree) Reopen(c *Cursor) *Cursor {
+func (t *TxTree) Reopen(c *Cursor) *Cursor {
 	if c == nil {
 		c = new(Cursor)
 	}

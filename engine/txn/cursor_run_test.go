@@ -12,7 +12,7 @@ import (
 // runKeys scans tr with AppendRun (runs of at most max), calling between
 // runs after(k) with the last key of each run, and returns the keys seen.
 // With cells it reads in-place runs (Cells) wherever the cursor gives one.
-func runKeys(t *testing.T, tr *Tree, max int, cells bool, after func(k int)) []int {
+func runKeys(t *testing.T, tr *TxTree, max int, cells bool, after func(k int)) []int {
 	t.Helper()
 	c := tr.Cursor()
 	defer c.Close()
@@ -95,12 +95,12 @@ func tombstonesAndWritesBetweenRuns(t *testing.T, cells bool) {
 }
 
 // TestTx_Tree_ManyTrees_SameTreePerRoot touches more trees than the linear
-// search holds, so lookups move to the map: each root keeps its one *Tree.
+// search holds, so lookups move to the map: each root keeps its one *TxTree.
 func TestTx_Tree_ManyTrees_SameTreePerRoot(t *testing.T) {
 	eachBackend(t, func(t *testing.T, b *backend) {
 		tx := begin(t, b.m, Options{Immediate: true})
 		var roots []uint32
-		var trees []*Tree
+		var trees []*TxTree
 		for i := range 3 * linearTrees {
 			root, err := tx.CreateTree()
 			require.NoError(t, err)

@@ -83,7 +83,7 @@ func newTreeWith(t *testing.T, m *Manager, n int) uint32 {
 }
 
 // visible returns the keys a cursor sees, as ints, forward.
-func visible(t *testing.T, tr *Tree) []int {
+func visible(t *testing.T, tr *TxTree) []int {
 	t.Helper()
 	var out []int
 	c := tr.Cursor()
@@ -96,7 +96,7 @@ func visible(t *testing.T, tr *Tree) []int {
 }
 
 // visibleBackward returns the keys a cursor sees walking from the end.
-func visibleBackward(t *testing.T, tr *Tree) []int {
+func visibleBackward(t *testing.T, tr *TxTree) []int {
 	t.Helper()
 	var out []int
 	c := tr.Cursor()
@@ -109,7 +109,7 @@ func visibleBackward(t *testing.T, tr *Tree) []int {
 }
 
 // count returns tr.Count, failing the test on error.
-func count(t *testing.T, tr *Tree) int64 {
+func count(t *testing.T, tr *TxTree) int64 {
 	t.Helper()
 	n, err := tr.Count()
 	require.NoError(t, err)
@@ -117,7 +117,7 @@ func count(t *testing.T, tr *Tree) int64 {
 }
 
 // has reports whether tr has key k.
-func has(t *testing.T, tr *Tree, k int) bool {
+func has(t *testing.T, tr *TxTree, k int) bool {
 	t.Helper()
 	_, ok, err := tr.Get(key(k))
 	require.NoError(t, err)

@@ -9,7 +9,7 @@ type hook struct {
 	onCommit bool            // a commit hook; else a rollback hook
 	commit   func(*Tx) error // OnCommit
 	rollback func()          // OnRollback
-	tree     *Tree
+	tree     *TxTree
 }
 
 // OnCommit registers fn to run at Commit, in registration order, before the
@@ -50,14 +50,14 @@ func (tx *Tx) addHook(h hook) {
 // other commit hook, so after all of the transaction's writes), and an
 // OnRollback step that discards them. Undoing the statement or savepoint
 // that buffered the first tombstone unregisters both, running the discard.
-func (t *Tree) hookTombs() {
+func (t *TxTree) hookTombs() {
 	t.hooked = true
 	t.tx.addHook(hook{onCommit: true, tree: t})
 	t.tx.addHook(hook{tree: t})
 }
 
 // discardTombs is a tree's tombstone rollback step.
-func (t *Tree) discardTombs() {
+func (t *TxTree) discardTombs() {
 	t.dropTombs()
 	t.hooked = false
 }

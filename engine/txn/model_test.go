@@ -119,7 +119,7 @@ func lastIndex(names []string, name string) int {
 	return -1
 }
 
-func checkModel(t *testing.T, tr *Tree, want map[int]string) {
+func checkModel(t *testing.T, tr *TxTree, want map[int]string) {
 	t.Helper()
 	keys := slices.Sorted(maps.Keys(want))
 	got := visible(t, tr)

@@ -1,6 +1,6 @@
 package txn
 
-// Tree is one B+tree (a table's rows or an index's entries) as a transaction
+// TxTree is one B+tree (a table's rows or an index's entries) as a transaction
 // sees it: the storage tree minus the keys this transaction tombstoned.
 //
 // Delete buffers a tombstone without looking the key up (the caller found
@@ -10,7 +10,7 @@ package txn
 // verifies the rest (dropping phantom ones), a Put on a tombstoned key
 // cancels the tombstone, and undo reverts in reverse order, so Count is
 // exact.
-type Tree struct {
+type TxTree struct {
 	tx   *Tx
 	root uint32
 
@@ -32,10 +32,10 @@ type Tree struct {
 }
 
 // Root returns the tree's root page.
-func (t *Tree) Root() uint32 { return t.root }
+func (t *TxTree) Root() uint32 { return t.root }
 
 // alive returns the error of a dropped or uncreated tree.
-func (t *Tree) alive() error {
+func (t *TxTree) alive() error {
 	if t.dropped || t.dead {
 		return ErrTreeDropped
 	}
@@ -43,7 +43,7 @@ func (t *Tree) alive() error {
 }
 
 // storage returns the storage tree of the transaction's current storage tx.
-func (t *Tree) storage() kvTree {
+func (t *TxTree) storage() kvTree {
 	if t.st == nil || t.stGen != t.tx.gen {
 		t.st = t.tx.cur().Tree(t.root)
 		t.stGen = t.tx.gen
@@ -51,14 +51,14 @@ func (t *Tree) storage() kvTree {
 	return t.st
 }
 
-func (t *Tree) readable() error {
+func (t *TxTree) readable() error {
 	if err := t.tx.beginRead(); err != nil {
 		return err
 	}
 	return t.alive()
 }
 
-func (t *Tree) writable() error {
+func (t *TxTree) writable() error {
 	if err := t.tx.beginWrite(); err != nil {
 		return err
 	}
@@ -66,12 +66,12 @@ func (t *Tree) writable() error {
 }
 
 // tombstoned reports whether key has a pending tombstone.
-func (t *Tree) tombstoned(key []byte) bool { return t.tombs.get(key) != tsNone }
+func (t *TxTree) tombstoned(key []byte) bool { return t.tombs.get(key) != tsNone }
 
 // Get returns the value of key, or ok false when it is absent or
 // tombstoned. The value is valid until the next write in the transaction;
 // copy it to keep it.
-func (t *Tree) Get(key []byte) ([]byte, bool, error) {
+func (t *TxTree) Get(key []byte) ([]byte, bool, error) {
 	if err := t.readable(); err != nil {
 		return nil, false, err
 	}
@@ -84,15 +84,15 @@ func (t *Tree) Get(key []byte) ([]byte, bool, error) {
 
 // Put inserts or overwrites key in the write transaction's private pages,
 // cancelling a pending tombstone on key.
-func (t *Tree) Put(key, val []byte) error { return t.put(key, val, false) }
+func (t *TxTree) Put(key, val []byte) error { return t.put(key, val, false) }
 
 // Insert is Put for a key the caller knows is absent as this transaction
 // sees it (it just looked it up, or the key is a fresh rowid). It skips the
 // lookup Put makes to record the old value for undo; inserting a present
 // key this way would make an undo delete it.
-func (t *Tree) Insert(key, val []byte) error { return t.put(key, val, true) }
+func (t *TxTree) Insert(key, val []byte) error { return t.put(key, val, true) }
 
-func (t *Tree) put(key, val []byte, absent bool) error {
+func (t *TxTree) put(key, val []byte, absent bool) error {
 	if err := t.writable(); err != nil {
 		return err
 	}
@@ -119,7 +119,7 @@ func (t *Tree) put(key, val []byte, absent bool) error {
 // logPut records the value key had before a Put of val, for undo. A tree
 // that can hand over the old value while it writes (kvPutOlder) does the
 // Put itself, in one descent: written reports that.
-func (t *Tree) logPut(st kvTree, key, val []byte, absent bool) (written bool, err error) {
+func (t *TxTree) logPut(st kvTree, key, val []byte, absent bool) (written bool, err error) {
 	if absent {
 		t.tx.undo.addPut(t.root, key, nil, false)
 		return false, nil
@@ -138,7 +138,7 @@ func (t *Tree) logPut(st kvTree, key, val []byte, absent bool) (written bool, er
 // fresh reports whether the tree was created after the newest undo point:
 // any undo that reaches its writes drops the whole tree, so they need no
 // undo entries (CREATE TABLE … AS, CREATE INDEX build without the cost).
-func (t *Tree) fresh() bool {
+func (t *TxTree) fresh() bool {
 	return t.created && t.createdEpoch == t.tx.undo.epoch && t.createdAt >= t.tx.markTop()
 }
 
@@ -150,7 +150,7 @@ func (t *Tree) fresh() bool {
 // appended to the run, any other goes to the set's hash table. Deleting
 // an absent or already deleted key is a no-op. Use Remove to learn
 // whether the key was there.
-func (t *Tree) Delete(key []byte) error {
+func (t *TxTree) Delete(key []byte) error {
 	if err := t.writable(); err != nil {
 		return err
 	}
@@ -159,7 +159,7 @@ func (t *Tree) Delete(key []byte) error {
 }
 
 // Remove is Delete that also reports whether key was present.
-func (t *Tree) Remove(key []byte) (bool, error) {
+func (t *TxTree) Remove(key []byte) (bool, error) {
 	if err := t.writable(); err != nil {
 		return false, err
 	}
@@ -176,7 +176,7 @@ func (t *Tree) Remove(key []byte) (bool, error) {
 
 // delete tombstones key in state st unless it is tombstoned already. The
 // tree's first tombstone registers its commit and rollback hooks.
-func (t *Tree) delete(key []byte, st tombState) {
+func (t *TxTree) delete(key []byte, st tombState) {
 	if !t.hooked {
 		t.hookTombs()
 	}
@@ -188,11 +188,11 @@ func (t *Tree) delete(key []byte, st tombState) {
 }
 
 // dropTombs empties the tombstone buffer.
-func (t *Tree) dropTombs() { t.tombs = tombSet{} }
+func (t *TxTree) dropTombs() { t.tombs = tombSet{} }
 
 // verify looks up every unverified tombstone: a key that exists is marked
 // verified, a phantom one (a Delete of an absent key) is dropped.
-func (t *Tree) verify() error {
+func (t *TxTree) verify() error {
 	if t.tombs.unverified == 0 {
 		return nil
 	}
@@ -204,7 +204,7 @@ func (t *Tree) verify() error {
 }
 
 // Count returns the number of entries visible to the transaction.
-func (t *Tree) Count() (int64, error) {
+func (t *TxTree) Count() (int64, error) {
 	if err := t.readable(); err != nil {
 		return 0, err
 	}
@@ -219,7 +219,7 @@ func (t *Tree) Count() (int64, error) {
 }
 
 // clear tombstones every visible entry (ClearTree).
-func (t *Tree) clear() error {
+func (t *TxTree) clear() error {
 	if err := t.alive(); err != nil {
 		return err
 	}

@@ -22,9 +22,9 @@ type Tx struct {
 	wtx kvTx
 	gen uint64 // incremented whenever rtx or wtx changes; invalidates cached trees
 
-	trees  []*Tree          // every tree this tx touched, in first-touch order
-	byRoot map[uint32]*Tree // index of trees once it outgrows a linear search
-	keys   keyArena         // tombstone key strings
+	trees  []*TxTree          // every tree this tx touched, in first-touch order
+	byRoot map[uint32]*TxTree // index of trees once it outgrows a linear search
+	keys   keyArena           // tombstone key strings
 	// tombBytes is what the trees' tombstone buffers have grown by, which
 	// they hold until commit (TombstoneBytes).
 	tombBytes int64
@@ -40,8 +40,8 @@ type Tx struct {
 
 	// First backing stores, so that a statement reading one tree (a point
 	// lookup) allocates no Tree, tree list or statement mark.
-	tree0   Tree
-	treeArr [linearTrees]*Tree
+	tree0   TxTree
+	treeArr [linearTrees]*TxTree
 	stmtArr [2]stmtMark
 	// ... and so that a one-row write (an autocommit INSERT) records its
 	// undo entry without allocating.
@@ -105,9 +105,9 @@ func (tx *Tx) usable() error {
 	return tx.broken
 }
 
-// Tree returns the tree at root as this transaction sees it. The same *Tree
+// Tree returns the tree at root as this transaction sees it. The same *TxTree
 // is returned for the same root for the life of the transaction.
-func (tx *Tx) Tree(root uint32) *Tree {
+func (tx *Tx) Tree(root uint32) *TxTree {
 	if i := tx.treeIndex(root); i >= 0 {
 		return tx.trees[i]
 	}
@@ -132,12 +132,12 @@ func (tx *Tx) treeIndex(root uint32) int {
 
 // putTree records a fresh Tree for root, replacing any earlier one (a
 // tree whose creation was undone, its root page created again).
-func (tx *Tx) putTree(root uint32) *Tree {
+func (tx *Tx) putTree(root uint32) *TxTree {
 	t := &tx.tree0
 	if len(tx.trees) > 0 {
-		t = &Tree{}
+		t = &TxTree{}
 	}
-	*t = Tree{tx: tx, root: root}
+	*t = TxTree{tx: tx, root: root}
 	if i := tx.treeIndex(root); i >= 0 {
 		tx.trees[i] = t
 	} else {
@@ -146,7 +146,7 @@ func (tx *Tx) putTree(root uint32) *Tree {
 	if tx.byRoot != nil {
 		tx.byRoot[root] = t
 	} else if len(tx.trees) > linearTrees {
-		tx.byRoot = make(map[uint32]*Tree, 2*len(tx.trees))
+		tx.byRoot = make(map[uint32]*TxTree, 2*len(tx.trees))
 		for _, x := range tx.trees {
 			tx.byRoot[x.root] = x
 		}
@@ -250,14 +250,14 @@ func (tx *Tx) undoing() bool { return len(tx.stmts) > 0 || len(tx.savepoints) > 
 
 // sortedTrees returns the touched trees that keep accepts, in root order,
 // for deterministic commits.
-func (tx *Tx) sortedTrees(keep func(*Tree) bool) []*Tree {
-	var ts []*Tree
+func (tx *Tx) sortedTrees(keep func(*TxTree) bool) []*TxTree {
+	var ts []*TxTree
 	for _, t := range tx.trees {
 		if keep(t) {
 			ts = append(ts, t)
 		}
 	}
-	slices.SortFunc(ts, func(a, b *Tree) int { return int(int64(a.root) - int64(b.root)) })
+	slices.SortFunc(ts, func(a, b *TxTree) int { return int(int64(a.root) - int64(b.root)) })
 	return ts
 }
 
