@@ -217,7 +217,10 @@ func (n *cowNode) chunk(ci int64) *cowChunk {
 			return nil
 		}
 	}
-	return t.chunks[ci&cowMask]
+	if i := ci & cowMask; i < int64(len(t.chunks)) {
+		return t.chunks[i]
+	}
+	return nil
 }
 
 // newTree returns an empty tree level owned by n: a bottom level holds
@@ -225,7 +228,9 @@ func (n *cowNode) chunk(ci int64) *cowChunk {
 func (n *cowNode) newTree(bottom bool) *cowTree {
 	t := &cowTree{owner: n.owner}
 	if bottom {
-		t.chunks = make([]*cowChunk, cowFan)
+		// Grown as chunks are written (see writable): a small file, such
+		// as a clone's log, does not pay for 256 slots.
+		t.chunks = make([]*cowChunk, 0, 4)
 	} else {
 		t.kids = make([]*cowTree, cowFan)
 	}
@@ -239,7 +244,7 @@ func (n *cowNode) own(t *cowTree) *cowTree {
 	}
 	c := &cowTree{owner: n.owner}
 	if t.chunks != nil {
-		c.chunks = append(make([]*cowChunk, 0, cowFan), t.chunks...)
+		c.chunks = append(make([]*cowChunk, 0, len(t.chunks)), t.chunks...)
 	} else {
 		c.kids = append(make([]*cowTree, 0, cowFan), t.kids...)
 	}
@@ -282,6 +287,9 @@ func (n *cowNode) writable(ci int64, whole bool) (*cowChunk, error) {
 		t = k
 	}
 	i := ci & cowMask
+	if i >= int64(len(t.chunks)) {
+		t.chunks = append(t.chunks, make([]*cowChunk, i+1-int64(len(t.chunks)))...)
+	}
 	c := t.chunks[i]
 	switch {
 	case c == nil && fill != nil:
@@ -386,7 +394,7 @@ func (n *cowNode) dropFrom(t *cowTree, h int, base, keep int64) *cowTree {
 		switch {
 		case start+span <= keep:
 		case h == 1:
-			if out.chunks[i] != nil {
+			if i < int64(len(out.chunks)) && out.chunks[i] != nil {
 				out = n.own(out)
 				out.chunks[i] = nil
 				n.chunks--
