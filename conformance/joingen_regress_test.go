@@ -83,6 +83,17 @@ var joinRegressCases = []struct {
 		JOIN t5 AS q7 ON q3.b2 = q7.b5, t10 AS q8, t3 AS q9 JOIN t7 AS q10 ON q9.b3 = q10.d7 AND q10.d7 IN (191,276,264,251,261,81,82)
 		WHERE q2.b1 = q8.d10 AND q2.c1 <> q9.c3 AND q1.e3 = q5.e1`,
 	want: map[string]int{"CROSS JOIN": 2},
+}, {
+	// seed 101 query 2413 (10,000-query run): the WHERE made LEFT JOIN q7
+	// inner, but its key to q2 sat above LEFT JOIN q6, so the chain below
+	// (a product of five tables) was built before q7 was read; SQLite
+	// starts from q7. The inner join now moves below the LEFT JOIN whose
+	// right side it does not read, and joins q2 by hash.
+	name:   "inner_join_below_left_join",
+	tables: map[int]int{1: 5, 3: 10, 4: 3, 6: 60, 7: 10, 9: 200},
+	query: `SELECT count(*), sum(q7.e9), sum(q9.a1) FROM t7 AS q1 JOIN t6 AS q2, t7 AS q3, t1 AS q4 JOIN t3 AS q5
+		LEFT JOIN t4 AS q6 LEFT JOIN t9 AS q7 ON q2.d6 = q7.b9 + 1 JOIN t7 AS q8 LEFT JOIN t1 AS q9 WHERE q7.b9 = 47`,
+	hashPair: [2]string{"SCAN t6 AS q2", "SCAN t9 AS q7"},
 }}
 
 // TestJoinGen_Regressions runs each shrunk slow shape on ladybug and

@@ -26,7 +26,9 @@
 // count-from-tree (count(*) of a table as a TableCount),
 // min-max-from-index, group-by-index (a sorted aggregate over an ordered
 // scan), order-by-group (drop a Sort a sorted aggregate satisfies),
-// group-limit, distinct-by-index, join-order (a chain of inner joins
+// group-limit, distinct-by-index, inner-below-left (an inner join moved
+// below a LEFT join whose right side its condition does not read),
+// join-order (a chain of inner joins
 // rebuilt left-deep by estimate), index-join (probe an index per left row),
 // graph-lookups (a GraphExpand looks its edges up per vertex),
 // hash-join-build-side (build on the smaller estimated input),

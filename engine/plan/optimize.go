@@ -32,6 +32,7 @@ var rules = []rule{
 	{"order-by-group", orderByGroup},
 	{"group-limit", groupLimit},
 	{"distinct-by-index", distinctByIndex},
+	{"inner-below-left", innerBelowLeft},
 	{joinOrderRule, joinOrder},
 	{"index-join", indexJoin},
 	{"graph-lookups", graphLookups},
