@@ -3,22 +3,26 @@ package engine
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
-// The sqllogictest-style runner: files in testdata/*.test hold records
+// The sqllogictest-style runner: files in testdata/*.test, and the files
+// of ../conformance/testdata named in sharedRecordFiles, hold records
 // separated by blank lines:
 //
-//	statement ok | statement error <substring>
+//	statement ok | statement error <substring or SQLite result code>
 //	<sql>
 //
 //	query <I|R|T…> [nosort|rowsort|valuesort]
@@ -26,7 +30,24 @@ import (
 //	----
 //	<one value per line>
 //
-// Each file runs in a fresh in-memory database.
+// A record may be preceded by "skipif <engine>" / "onlyif <engine>" lines
+// (conformance's conditions; this runner is engine "ladybug"), and "halt"
+// ends a file. Each file runs in a fresh in-memory database.
+
+// sharedRecordFiles are record files kept once, in conformance/testdata
+// (where the conformance runner also checks them against SQLite), and run
+// here against the engine alone. A file lives in exactly one of the two
+// directories: TestSQLLogic_FilesOnce fails on a name found in both.
+var sharedRecordFiles = []string{
+	"analysis_limit", "analyze_temp", "compound_affinity", "constraint_errors",
+	"cte_recursive", "drop_fk", "drop_sequence", "eager_aggregate",
+	"gorm_migrator", "gorm_migrator_more", "group_intkey", "group_limit",
+	"in_subquery_seek", "order_by_index_more", "order_desc", "pragma_optimize",
+	"reindex", "rename_text", "scan_agg", "schema_write", "sqlite_divergences",
+	"temp", "window",
+}
+
+const sharedRecordDir = "../conformance/testdata"
 
 type sltRecord struct {
 	line    int
@@ -36,6 +57,22 @@ type sltRecord struct {
 	sort    string
 	sql     string
 	want    []string
+	skip    bool // a skipif/onlyif condition leaves ladybug out
+}
+
+// sltCondition applies a "skipif <engine>" or "onlyif <engine>" line to
+// skip (whether the next record is left out for ladybug); ok is false for
+// any other line.
+func sltCondition(l string, skip *bool) bool {
+	f := strings.Fields(l)
+	if len(f) < 2 || (f[0] != "skipif" && f[0] != "onlyif") {
+		return false
+	}
+	isLadybug := strings.EqualFold(f[1], "ladybug")
+	if (f[0] == "skipif") == isLadybug {
+		*skip = true
+	}
+	return true
 }
 
 func parseSLT(t *testing.T, path string) []sltRecord {
@@ -48,13 +85,17 @@ func parseSLT(t *testing.T, path string) []sltRecord {
 	sc := bufio.NewScanner(f)
 	line := 0
 	var cur *sltRecord
-	inResult := false
+	inResult, skip := false, false
 	flush := func() {
 		if cur != nil {
 			cur.sql = strings.TrimSpace(cur.sql)
 			recs = append(recs, *cur)
 		}
 		cur, inResult = nil, false
+	}
+	start := func(r *sltRecord) {
+		r.skip, skip = skip, false
+		cur = r
 	}
 	for sc.Scan() {
 		line++
@@ -69,13 +110,16 @@ func parseSLT(t *testing.T, path string) []sltRecord {
 				flush()
 			}
 		case cur == nil && strings.HasPrefix(l, "#"):
+		case cur == nil && sltCondition(l, &skip):
+		case cur == nil && strings.TrimSpace(l) == "halt":
+			return recs
 		case cur == nil && strings.HasPrefix(l, "statement ok"):
-			cur = &sltRecord{line: line, kind: "ok"}
+			start(&sltRecord{line: line, kind: "ok"})
 		case cur == nil && strings.HasPrefix(l, "statement error"):
-			cur = &sltRecord{line: line, kind: "error", errText: strings.TrimSpace(strings.TrimPrefix(l, "statement error"))}
+			start(&sltRecord{line: line, kind: "error", errText: strings.TrimSpace(strings.TrimPrefix(l, "statement error"))})
 		case cur == nil && strings.HasPrefix(l, "query "):
 			f := strings.Fields(l)
-			cur = &sltRecord{line: line, kind: "query", types: f[1], sort: "nosort"}
+			start(&sltRecord{line: line, kind: "query", types: f[1], sort: "nosort"})
 			if len(f) > 2 {
 				cur.sort = f[2]
 			}
@@ -131,6 +175,9 @@ func runSLTFile(t *testing.T, path string) {
 	s := db.NewSession()
 	defer s.Close()
 	for _, r := range parseSLT(t, path) {
+		if r.skip {
+			continue
+		}
 		where := fmt.Sprintf("%s:%d", filepath.Base(path), r.line)
 		switch r.kind {
 		case "ok":
@@ -141,8 +188,8 @@ func runSLTFile(t *testing.T, path string) {
 			_, err := execSQL(s, r.sql)
 			if err == nil {
 				t.Errorf("%s: %s\nexpected an error containing %q", where, r.sql, r.errText)
-			} else if !strings.Contains(err.Error(), r.errText) {
-				t.Errorf("%s: %s\nerror %q does not contain %q", where, r.sql, err, r.errText)
+			} else if !sltErrorMatches(err, r.errText) {
+				t.Errorf("%s: %s\nerror %q does not match %q", where, r.sql, err, r.errText)
 			}
 		case "query":
 			got, err := querySQL(s, r.sql, r.types)
@@ -156,6 +203,17 @@ func runSLTFile(t *testing.T, path string) {
 			}
 		}
 	}
+}
+
+// sltErrorMatches reports whether err matches a statement-error pattern as
+// conformance's MatchError does: a number is SQLite's extended or primary
+// result code, anything else a substring of the message, empty any error.
+func sltErrorMatches(err error, pattern string) bool {
+	if n, perr := strconv.Atoi(pattern); perr == nil {
+		var e *errs.Error
+		return errors.As(err, &e) && (e.ExtendedCode == n || int(e.Code) == n)
+	}
+	return strings.Contains(err.Error(), pattern)
 }
 
 func sortResult(vals []string, ncol int, mode string) []string {
@@ -225,7 +283,29 @@ func TestSQLLogic_Files(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatal("no test files")
 	}
+	for _, name := range sharedRecordFiles {
+		files = append(files, filepath.Join(sharedRecordDir, name+".test"))
+	}
 	for _, f := range files {
 		t.Run(strings.TrimSuffix(filepath.Base(f), ".test"), func(t *testing.T) { runSLTFile(t, f) })
+	}
+}
+
+// TestSQLLogic_FilesOnce: no record file is kept in both testdata
+// directories, and every shared file exists.
+func TestSQLLogic_FilesOnce(t *testing.T) {
+	for _, name := range sharedRecordFiles {
+		if _, err := os.Stat(filepath.Join(sharedRecordDir, name+".test")); err != nil {
+			t.Errorf("shared record file: %v", err)
+		}
+	}
+	mine, err := filepath.Glob("testdata/*.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range mine {
+		if _, err := os.Stat(filepath.Join(sharedRecordDir, filepath.Base(f))); err == nil {
+			t.Errorf("%s is also in %s: keep one copy (list it in sharedRecordFiles)", f, sharedRecordDir)
+		}
 	}
 }
