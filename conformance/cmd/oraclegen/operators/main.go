@@ -1,11 +1,11 @@
-// gen asks SQLite for the results of operators on a fixed set of operands
+// operators asks SQLite for the results of operators on a fixed set of operands
 // and prints them as a Go table for engine/types tests.
 package main
 
 import (
 	"database/sql"
 	"fmt"
-	. "github.com/ladybugsql/ladybug/engine/funcs/testdata/oraclegen/oracle"
+	. "github.com/ladybugsql/ladybug/conformance/cmd/oraclegen/oracle"
 	"math"
 	"os"
 	"strings"

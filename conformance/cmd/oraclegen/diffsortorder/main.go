@@ -1,4 +1,4 @@
-// sortcheck compares types.Compare (and the index key order) with
+// diffsortorder compares types.Compare (and the index key order) with
 // SQLite's ORDER BY over random mixed values, per collation.
 package main
 
@@ -9,7 +9,7 @@ import (
 	"math/rand"
 	"sort"
 
-	"github.com/ladybugsql/ladybug/engine/funcs/testdata/oraclegen/oracle"
+	"github.com/ladybugsql/ladybug/conformance/cmd/oraclegen/oracle"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 

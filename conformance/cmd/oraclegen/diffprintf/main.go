@@ -1,3 +1,5 @@
+// diffprintf compares engine/funcs printf with SQLite's on random formats
+// and arguments (seeded) and prints the mismatches; it records nothing.
 package main
 
 import (
@@ -6,8 +8,8 @@ import (
 	"math/rand"
 	"strings"
 
+	"github.com/ladybugsql/ladybug/conformance/cmd/oraclegen/oracle"
 	"github.com/ladybugsql/ladybug/engine/funcs"
-	"github.com/ladybugsql/ladybug/engine/funcs/testdata/oraclegen/oracle"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 

@@ -1,5 +1,5 @@
-// windows records SQLite's window aggregates over random value lists and
-// checks FrameAggregator against them. Usage: OUT=file windows rows|peers
+// windowframes records SQLite's window aggregates over random value lists and
+// checks FrameAggregator against them. Usage: OUT=file windowframes rows|peers
 package main
 
 import (
@@ -11,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ladybugsql/ladybug/conformance/cmd/oraclegen/oracle"
 	"github.com/ladybugsql/ladybug/engine/funcs"
-	"github.com/ladybugsql/ladybug/engine/funcs/testdata/oraclegen/oracle"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 

@@ -1,3 +1,6 @@
+// randomdates records SQLite's date and time functions on random time values
+// and modifiers (seeded), and checks engine/funcs against them as it goes.
+// Usage: TZ=UTC OUT=file randomdates
 package main
 
 import (
@@ -7,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ladybugsql/ladybug/conformance/cmd/oraclegen/oracle"
 	"github.com/ladybugsql/ladybug/engine/funcs"
-	"github.com/ladybugsql/ladybug/engine/funcs/testdata/oraclegen/oracle"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
@@ -23,7 +26,7 @@ func main() {
 		"utc", "localtime", "+10 DAYS", " +1 day", "+1 day ", "+1day", "1 day", "+ 1 day", "+1.0e1 days", "+100000000 days", "-5373485 days", "+1 weekday"}
 	fnsT := []string{"date", "time", "datetime", "julianday", "unixepoch"}
 	fmts := []string{"%d %e %f %F %G %g %H %I %j %J %k %l %m %M %p %P %R %s %S %T %u %U %V %w %W %Y %%"}
-	bad := 0
+	var bad oracle.Mismatches
 	out, _ := os.Create(os.Getenv("OUT"))
 	defer out.Close()
 	fmt.Fprintln(out, "# SQLite 3.54.1 in UTC: random time values and modifiers (seeded); name<TAB>args (Go-quoted operand codes)<TAB>result")
@@ -63,12 +66,7 @@ func main() {
 		if it < 2500 && !strings.Contains(want, "ERR") {
 			fmt.Fprintln(out, oracle.Row(fname, oracle.Codes(args), want))
 		}
-		if got != want {
-			bad++
-			if bad < 30 {
-				fmt.Printf("%s(%q) = %s; sqlite %s\n", fname, args, got, want)
-			}
-		}
+		bad.Check(fname, args, got, want)
 	}
 	fmt.Println("bad", bad)
 }

@@ -1,10 +1,10 @@
-// agen records SQLite aggregate and window results over value lists.
+// aggregates records SQLite aggregate and window results over value lists.
 package main
 
 import (
 	"database/sql"
 	"fmt"
-	. "github.com/ladybugsql/ladybug/engine/funcs/testdata/oraclegen/oracle"
+	. "github.com/ladybugsql/ladybug/conformance/cmd/oraclegen/oracle"
 	"math"
 	"regexp"
 	"strconv"

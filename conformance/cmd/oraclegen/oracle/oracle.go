@@ -6,6 +6,7 @@ package oracle
 import (
 	"database/sql"
 	"encoding/hex"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -106,4 +107,19 @@ func Codes(args []any) []string {
 		out[i] = Code(a)
 	}
 	return out
+}
+
+// Mismatches counts a generator's disagreements with SQLite and prints the
+// first 30.
+type Mismatches int
+
+// Check counts and reports name(args) when got differs from SQLite's want.
+func (m *Mismatches) Check(name string, args []any, got, want string) {
+	if got == want {
+		return
+	}
+	*m++
+	if *m < 30 {
+		fmt.Printf("%s(%q) = %s; sqlite %s\n", name, args, got, want)
+	}
 }

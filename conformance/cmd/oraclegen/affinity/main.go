@@ -1,11 +1,11 @@
-// gen2 records SQLite's column-affinity behaviour: storing, and comparing
+// affinity records SQLite's column-affinity behaviour: storing, and comparing
 // columns of declared types with each other and with bound parameters.
 package main
 
 import (
 	"database/sql"
 	"fmt"
-	. "github.com/ladybugsql/ladybug/engine/funcs/testdata/oraclegen/oracle"
+	. "github.com/ladybugsql/ladybug/conformance/cmd/oraclegen/oracle"
 
 	_ "modernc.org/sqlite"
 )

@@ -1,3 +1,5 @@
+// realtext records SQLite's CAST(real AS TEXT) for fixed and random float64
+// values, for engine/types. Usage: realtext > file.tsv
 package main
 
 import (

@@ -1,3 +1,5 @@
+// difffunctions compares engine/funcs scalar functions with SQLite on random
+// arguments and prints the mismatches; it records nothing. Usage: difffunctions SEED N
 package main
 
 import (
@@ -8,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ladybugsql/ladybug/conformance/cmd/oraclegen/oracle"
 	"github.com/ladybugsql/ladybug/engine/funcs"
-	"github.com/ladybugsql/ladybug/engine/funcs/testdata/oraclegen/oracle"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 

@@ -1,3 +1,5 @@
+// randomjson records SQLite's JSON functions on random documents and paths
+// (seeded), and checks engine/funcs against them as it goes. Usage: OUT=file randomjson
 package main
 
 import (
@@ -7,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ladybugsql/ladybug/conformance/cmd/oraclegen/oracle"
 	"github.com/ladybugsql/ladybug/engine/funcs"
-	"github.com/ladybugsql/ladybug/engine/funcs/testdata/oraclegen/oracle"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
@@ -60,7 +62,7 @@ func path() string {
 
 func main() {
 	db := oracle.Open()
-	bad := 0
+	var bad oracle.Mismatches
 	out, _ := os.Create(os.Getenv("OUT"))
 	defer out.Close()
 	fmt.Fprintln(out, "# SQLite 3.54.1: random JSON documents and paths (seeded); name<TAB>args (Go-quoted operand codes)<TAB>result")
@@ -119,12 +121,7 @@ func main() {
 		if it < 2000 {
 			fmt.Fprintln(out, oracle.Row(name, oracle.Codes(args), want))
 		}
-		if got != want {
-			bad++
-			if bad < 30 {
-				fmt.Printf("%s(%q) = %s; sqlite %s\n", name, args, got, want)
-			}
-		}
+		bad.Check(name, args, got, want)
 	}
 	fmt.Println("bad", bad)
 }

@@ -1,11 +1,11 @@
-// fgen records SQLite's results for scalar function calls on bound
-// parameters, for engine/funcs tests. Usage: fgen GROUP > file.tsv
+// functions records SQLite's results for scalar function calls on bound
+// parameters, for engine/funcs tests. Usage: functions GROUP > file.tsv
 package main
 
 import (
 	"database/sql"
 	"fmt"
-	. "github.com/ladybugsql/ladybug/engine/funcs/testdata/oraclegen/oracle"
+	. "github.com/ladybugsql/ladybug/conformance/cmd/oraclegen/oracle"
 	"math"
 	"math/rand"
 	"os"
@@ -87,7 +87,7 @@ func main() {
 
 var mixed = []Operand{Null, I(0), I(1), I(-1), I(42), I(-9223372036854775808), I(9223372036854775807), R(0), R(-2.5), R(2.5), R(1e300), R(0.1), T(""), T("abc"), T("ABC"), T("  a b  "), T("-12.5"), T("12abc"), T("héllo"), T("x'y"), B(""), B("a\x00b"), B("\xff\x01")}
 
-var jsonDocs = []Operand{Null, T(`{"a":{"b":[1,2,{"c":"\u00e9x"}]},"d":1.50,"e":Null,"f":true,"g":"s\"q","h":123456789012345678901}`),
+var jsonDocs = []Operand{Null, T(`{"a":{"b":[1,2,{"c":"\u00e9x"}]},"d":1.50,"e":null,"f":true,"g":"s\"q","h":123456789012345678901}`),
 	T(`[10,20,[30,40],{"k":"v"}]`), T(`"str"`), T(`12`), T(`-0.5e3`), T(`{}`), T(`[]`), T(`[1,2,]`), T(`{a:1, 'b':'x', c:0x1F, d:.5, e:+3, f:Infinity, g:NaN, /*c*/ h:[1,]}`),
 	T(`[1,2`), T(`{"a":1,"a":2}`), T(`  [ 1 , "\ud83d\ude00" ]  `), T(``), T(`nul`), T(`[01]`), T(`{"x y":{"z":[true,false]}}`), I(5), R(2.5), B("[1]")}
 
@@ -167,7 +167,7 @@ var groups = map[string]func() []call{
 		}
 		cs = append(cs, cross("json_remove", edits, ep, ep)...)
 		pt := []Operand{T(`{"a":1,"b":{"c":2}}`), T(`[1]`), T(`{"a":[1]}`), Null}
-		pp := []Operand{T(`{"b":{"c":Null,"d":3},"e":4}`), T(`{"a":Null}`), T(`[2]`), T(`{"a":{"x":1}}`), T(`"s"`), Null, T(`{"z":{"y":Null}}`)}
+		pp := []Operand{T(`{"b":{"c":null,"d":3},"e":4}`), T(`{"a":null}`), T(`[2]`), T(`{"a":{"x":1}}`), T(`"s"`), Null, T(`{"z":{"y":null}}`)}
 		cs = append(cs, cross("json_patch", pt, pp)...)
 		return cs
 	},
