@@ -2,7 +2,9 @@ package funcs
 
 import (
 	"bufio"
+	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"math"
 	"os"
 	"strconv"
@@ -79,6 +81,12 @@ func call(c *Context, name string, args ...types.Value) (types.Value, error) {
 	return f.Scalar(c, args)
 }
 
+// resultDigest is how the generator (conformance/cmd/oraclegen/oracle.Digest)
+// records a result longer than 1024 bytes: its length and SHA-256.
+func resultDigest(result string) string {
+	return fmt.Sprintf("digest %d %x", len(result), sha256.Sum256([]byte(result)))
+}
+
 // replayOracle checks every call recorded from SQLite in path.
 func replayOracle(t *testing.T, path string, minCases int) {
 	t.Helper()
@@ -119,6 +127,9 @@ func replayOracle(t *testing.T, path string, minCases int) {
 		} else {
 			g = render(got)
 		}
+		if strings.HasPrefix(want, "digest ") {
+			g = resultDigest(g)
+		}
 		if g != want && !(libm[name] && closeReals(got, want)) {
 			bad++
 			if bad <= 40 {
@@ -126,6 +137,9 @@ func replayOracle(t *testing.T, path string, minCases int) {
 			}
 		}
 		c.Reset()
+	}
+	if err := sc.Err(); err != nil { // a line past the buffer would end the replay early
+		t.Fatalf("%s: %v after %d cases", path, err, n)
 	}
 	if n < minCases {
 		t.Fatalf("only %d cases in %s", n, path)

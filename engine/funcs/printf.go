@@ -132,12 +132,17 @@ func (s *fmtSpec) parse(f string, p *printfArgs) string {
 	}
 width:
 	if i < len(f) && f[i] == '*' {
-		w := p.int()
+		// SQLite takes the argument as a C int: the low 32 bits, and a
+		// negative width left-justifies (INT_MIN gives width 0).
+		w := int64(int32(p.int()))
 		if w < 0 {
 			s.left = true
 			w = -w
+			if w > 0x7fffffff {
+				w = 0
+			}
 		}
-		s.width = min(w, 0x7fffffff)
+		s.width = w
 		i++
 	} else {
 		i = readNum(f, i, &s.width)
@@ -145,11 +150,16 @@ width:
 	if i < len(f) && f[i] == '.' {
 		i++
 		if i < len(f) && f[i] == '*' {
-			pr := p.int()
+			// As for the width: a C int; a negative one counts as
+			// positive, INT_MIN as no precision.
+			pr := int64(int32(p.int()))
 			if pr < 0 {
 				pr = -pr
+				if pr > 0x7fffffff {
+					pr = -1
+				}
 			}
-			s.precision = min(pr, 0x7fffffff)
+			s.precision = pr
 			i++
 		} else {
 			s.precision = 0

@@ -21,6 +21,9 @@ func readTSV(t *testing.T, path string) [][]string {
 			rows = append(rows, strings.Split(line, "\t"))
 		}
 	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
 	return rows
 }
 

@@ -145,6 +145,9 @@ func TestOperators_Oracle_MatchSQLite(t *testing.T) {
 			}
 		}
 	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
 	if n < 20000 {
 		t.Fatalf("only %d cases read", n)
 	}

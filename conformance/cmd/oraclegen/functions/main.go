@@ -70,18 +70,13 @@ func main() {
 	for _, g := range os.Args[1:] {
 		calls = append(calls, groups[g]()...)
 	}
-	fmt.Println("# SQLite 3.54.1 (modernc.org/sqlite v1.62.0): name<TAB>args (Go-quoted operand codes)...<TAB>typeof(x)||' '||quote(x) or ERR message")
+	fmt.Printf("# SQLite 3.54.1 (modernc.org/sqlite v1.62.0): name<TAB>args (Go-quoted operand codes)...<TAB>typeof(x)||' '||quote(x) or ERR message (digest <bytes> <sha256 hex> when longer than %d bytes)\n", DigestOver)
 	for _, c := range calls {
-		cols := []string{c.name}
-		for _, a := range c.args {
-			cols = append(cols, strconv.Quote(a.Code))
+		codes := make([]string, len(c.args))
+		for i, a := range c.args {
+			codes[i] = a.Code
 		}
-		res := ask(c)
-		if strings.ContainsAny(res, "\n\t\r") {
-			res = strconv.Quote(res)
-		}
-		cols = append(cols, res)
-		fmt.Println(strings.Join(cols, "\t"))
+		fmt.Println(Row(c.name, codes, ask(c)))
 	}
 }
 

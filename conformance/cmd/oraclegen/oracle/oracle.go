@@ -4,6 +4,7 @@
 package oracle
 
 import (
+	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"fmt"
@@ -87,9 +88,23 @@ func Open() *sql.DB {
 	return db
 }
 
+// DigestOver is the result length above which Row records a result as
+// Digest(result) instead of its text: engine/funcs' replay hashes its own
+// result the same way, so a megabyte of printf padding costs one short line.
+const DigestOver = 1024
+
+// Digest is "digest <bytes> <sha256 hex>" of a rendered result.
+func Digest(result string) string {
+	return fmt.Sprintf("digest %d %x", len(result), sha256.Sum256([]byte(result)))
+}
+
 // Row formats one table line: name, Go-quoted operand codes, result
-// (Go-quoted when it holds a newline or tab).
+// (Go-quoted when it holds a newline or tab; Digest when longer than
+// DigestOver).
 func Row(name string, codes []string, result string) string {
+	if len(result) > DigestOver {
+		result = Digest(result)
+	}
 	cols := []string{name}
 	for _, c := range codes {
 		cols = append(cols, strconv.Quote(c))
