@@ -42,6 +42,8 @@ func socialGraph(b *testing.B) *Session {
 		"CREATE INDEX knows_src ON knows(src, dst)",
 		"CREATE INDEX knows_dst ON knows(dst, src)",
 		"INSERT INTO s VALUES (1, 1, 2)",
+		"CREATE PROPERTY GRAPH social VERTEX TABLES (person KEY (id)) EDGE TABLES (knows KEY (id) " +
+			"SOURCE KEY (src) REFERENCES person (id) DESTINATION KEY (dst) REFERENCES person (id))",
 	} {
 		var args []types.Value
 		if strings.Contains(q, "?1") {
@@ -94,6 +96,12 @@ func BenchmarkGraph_FriendsWithin3Hops(b *testing.B) {
 		g := expandPlan(b, s, expandSpec{start: "SELECT * FROM s", edges: "SELECT * FROM knows", min: 1, max: 3, mode: plan.GraphAnyShortest})
 		benchPlan(b, s, g)
 	})
+	for _, k := range []int{2, 3} {
+		b.Run("match-"+strconv.Itoa(k), func(b *testing.B) {
+			benchQuery(b, s, "SELECT count(*) FROM GRAPH_TABLE (social MATCH ANY SHORTEST (a IS person WHERE a.id = 1)-[IS knows]->{1,"+
+				strconv.Itoa(k)+"}(b IS person) COLUMNS (b.id AS id)) WHERE id <> 1", nil)
+		})
+	}
 	b.Run("cte", func(b *testing.B) {
 		benchQuery(b, s, "WITH RECURSIVE r(id, d) AS (SELECT 1, 0 UNION ALL SELECT k.dst, r.d + 1 FROM r JOIN knows k ON k.src = r.id WHERE r.d < 3) SELECT count(DISTINCT id) FROM r WHERE d >= 1", nil)
 	})

@@ -12,13 +12,14 @@ import (
 // expansion from its start vertex, level by level up to Max edges.
 //
 // Vertices are numbered densely as they are met: a one-column key equal to
-// an integer through a Go map, any other key through verts, a factorized
-// hash table keyed by the key's bytes (SQL equality, BINARY); vkeys holds
-// each vertex's key values by number. Edges are
-// read either all at once (the whole edge relation, sorted into adjacency
-// lists per direction) or, when the plan has lookups, per vertex the first
-// time the expansion reaches it, so a few hops from one vertex read only
-// the edges of the vertices they touch.
+// an integer through ints (an open-addressing table), any other key
+// through verts, a factorized hash table keyed by the key's bytes (SQL
+// equality, BINARY); vkeys holds each vertex's key values by number.
+// Edges are read either all at once (the whole edge relation, sorted into
+// adjacency lists per direction) or, when the plan has lookups, per vertex
+// the first time the expansion reaches it (straight from the index cells
+// when the index starts with both ends, graph_lookup.go), so a few hops
+// from one vertex read only the edges of the vertices they touch.
 //
 // A level is a list of entries (vertex, parent entry, edge, count, depth).
 // Without path lists a level holds each state once with the number of
@@ -33,8 +34,9 @@ import (
 type graphOp struct {
 	n       *plan.GraphExpand
 	in      Operator
-	edges   Operator    // the whole edge relation (nil with lookups)
-	lookups [2]Operator // per direction: edges keyed by the expanded vertex
+	edges   Operator             // the whole edge relation (nil with lookups)
+	lookups [2]Operator          // per direction: edges keyed by the expanded vertex
+	direct  [2]*graphIndexLookup // per direction: the lookup read from its index
 	nin     int
 	start   []evaluator
 	target  []evaluator
@@ -45,7 +47,7 @@ type graphOp struct {
 	loaded bool
 	verts  *factorized.HashTable // vertex key bytes -> vertex number
 	vkeys  *factorized.Table     // the key values of each vertex, by number
-	ints   map[int64]int32       // one-column integer key -> vertex number
+	ints   graphInts             // one-column integer key -> vertex number
 	adj    [2]graphAdj           // out (src -> dst) and in (dst -> src) lists
 	eids   *factorized.Table     // edge identity values by edge number
 	nedges int32
@@ -117,6 +119,11 @@ func (b *builder) graphExpand(n *plan.GraphExpand) (Operator, error) {
 				if op.lookups[d], err = b.build(l); err != nil {
 					return nil, err
 				}
+				from, to := n.Src, n.Dst
+				if d == 1 {
+					from, to = to, from
+				}
+				op.direct[d] = newGraphIndexLookup(n, l, from, to)
 			}
 		}
 	} else if op.edges, err = b.build(n.Edges); err != nil {
@@ -214,10 +221,7 @@ func (g *graphOp) load(c *Ctx) error {
 	}
 	g.verts = verts
 	g.vkeys = factorized.NewTable(c.Pool, valueSchema(len(g.n.Start)))
-	if g.ints == nil {
-		g.ints = map[int64]int32{}
-	}
-	clear(g.ints)
+	g.ints.reset()
 	if g.n.PathEdges {
 		g.eids = factorized.NewTable(c.Pool, valueSchema(len(g.n.EdgeID)))
 	}
@@ -314,11 +318,11 @@ func (g *graphOp) vertexOf(b *Batch, i int, cols []int) (int32, bool) {
 func (g *graphOp) number(vals []types.Value) (int32, bool) {
 	if len(vals) == 1 {
 		if k, ok := intKey(vals[0]); ok {
-			if v, ok := g.ints[k]; ok {
+			if v, ok := g.ints.get(k); ok {
 				return v, true
 			}
 			v := g.newVertex(vals)
-			g.ints[k] = v
+			g.ints.put(k, v)
 			return v, true
 		}
 	}
@@ -340,7 +344,7 @@ func (g *graphOp) number(vals []types.Value) (int32, bool) {
 
 // intKey is the integer a one-column key equals: an INTEGER, or a REAL
 // with an integer value (3.0 = 3, as SQL compares them); such keys are
-// numbered through a Go map instead of the byte-keyed hash table.
+// numbered through ints instead of the byte-keyed hash table.
 func intKey(v types.Value) (int64, bool) {
 	switch v.Kind() {
 	case types.KindInt:
@@ -400,13 +404,19 @@ func (g *graphOp) lookup(c *Ctx, d int, v int32) error {
 	for x := range g.keyRow {
 		g.keyRow[x] = factValue(r, x)
 	}
-	op := g.lookups[d]
-	c.outer = append(c.outer, g.keyRow)
-	err := g.collect(c, op, d, v)
-	c.outer = c.outer[:len(c.outer)-1]
-	op.Close()
+	ok, err := g.lookDirect(c, d)
 	if err != nil {
 		return err
+	}
+	if !ok {
+		op := g.lookups[d]
+		c.outer = append(c.outer, g.keyRow)
+		err := g.collect(c, op, d, v)
+		c.outer = c.outer[:len(c.outer)-1]
+		op.Close()
+		if err != nil {
+			return err
+		}
 	}
 	// edgeEnds may have added vertices, growing lo and hi.
 	a := &g.adj[d]
@@ -414,6 +424,30 @@ func (g *graphOp) lookup(c *Ctx, d int, v int32) error {
 	a.list = append(a.list, g.stepBuf...)
 	a.hi[v] = int32(len(a.list))
 	return g.charge(c)
+}
+
+// lookDirect reads the edges of the vertex of key keyRow in direction d
+// into stepBuf straight from the index, when the lookup allows it; false
+// means the lookup operator must read them.
+func (g *graphOp) lookDirect(c *Ctx, d int) (bool, error) {
+	l := g.direct[d]
+	if l == nil {
+		return false, nil
+	}
+	if ok, err := l.look(c, g.keyRow[0]); !ok || err != nil {
+		return false, err
+	}
+	g.stepBuf = g.stepBuf[:0]
+	for _, e := range l.ends {
+		g.vals = append(g.vals[:0], e)
+		t, ok := g.number(g.vals)
+		if !ok {
+			continue // a NULL end
+		}
+		g.nedges++
+		g.stepBuf = append(g.stepBuf, graphStep{to: t, edge: g.nedges - 1})
+	}
+	return true, nil
 }
 
 // collect reads the edges lookup op finds for vertex v into stepBuf.
@@ -449,7 +483,7 @@ func (g *graphOp) charge(c *Ctx) error {
 		size += int64(cap(a.lo)+cap(a.hi))*4 + int64(cap(a.list))*8
 	}
 	if g.verts != nil {
-		size += g.verts.SizeBytes() + g.vkeys.SizeBytes() + int64(len(g.ints))*48
+		size += g.verts.SizeBytes() + g.vkeys.SizeBytes() + g.ints.bytes()
 	}
 	if g.eids != nil {
 		size += g.eids.SizeBytes()
@@ -751,6 +785,11 @@ func (g *graphOp) Close() {
 	for _, l := range g.lookups {
 		if l != nil {
 			l.Close()
+		}
+	}
+	for _, l := range g.direct {
+		if l != nil {
+			l.close()
 		}
 	}
 	if g.verts != nil {
