@@ -66,7 +66,10 @@ func (s *Store) checkpoint(force bool) (int, bool, error) {
 		}
 	}
 	buf := make([]byte, s.ps)
-	for _, c := range list {
+	for i, c := range list {
+		if i == len(list)/2 {
+			s.crashAt("checkpoint-copy")
+		}
 		if c.pg == 0 {
 			continue // written below from the snapshot's header
 		}
@@ -217,6 +220,7 @@ func (s *Store) restartLog() (bool, error) {
 		return false, nil
 	}
 	defer s.endRestart()
+	s.crashAt("restart-begin")
 	s.walMu.Lock()
 	s.wal.hasHeader = false
 	s.walMu.Unlock()
@@ -224,6 +228,7 @@ func (s *Store) restartLog() (bool, error) {
 		s.wal.end = 0 // the next writer writes a header first
 		return false, err
 	}
+	s.crashAt("restart-header")
 	s.restartWaitAt = 0
 	s.st.logRestarts.Add(1)
 	return true, s.limitLog(s.JournalSizeLimit())

@@ -65,6 +65,7 @@ func (tx *Tx) commit() (err error) {
 			return err
 		}
 	}
+	s.crashAt("commit-unpublished")
 	// 4. Publish: new readers see this commit from here on.
 	s.walMu.Lock()
 	for p, off := range tx.w.spilled {

@@ -47,6 +47,12 @@ type Options struct {
 	// clone: the store is a clone of a file database (cloneSnapshot),
 	// often one of many short-lived ones: its hot-page table is small.
 	clone bool
+
+	// crashPoint, when set (by tests only), is called at named points of
+	// the multi-process protocol where a process killed there leaves work
+	// for the others to recover (see crashAt); the tests' child processes
+	// kill themselves there.
+	crashPoint func(point string)
 }
 
 const (

@@ -731,3 +731,15 @@ func (s *Store) headerAt(seq uint64) (header, error) {
 	h.seq = seq
 	return h, nil
 }
+
+// crashAt calls the test hook Options.crashPoint, if set, at a named
+// point: "commit-unpublished" (a commit record durable in the log, the
+// shared state not yet updated), "restart-begin" and "restart-header"
+// (the change counter odd, before and after the restarted log's header
+// is written), "checkpoint-copy" (half of a checkpoint's pages copied
+// into the main file).
+func (s *Store) crashAt(point string) {
+	if f := s.opts.crashPoint; f != nil {
+		f(point)
+	}
+}

@@ -24,6 +24,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
+	if spec := os.Getenv(killPointEnv); spec != "" {
+		os.Exit(killPointChild(spec))
+	}
 	os.Exit(m.Run())
 }
 
