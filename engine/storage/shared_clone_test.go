@@ -4,7 +4,9 @@ package storage
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/ladybugsql/ladybug/vfs"
@@ -125,4 +127,48 @@ func TestShared_CloneSnapshotSurvivesOtherProcessCheckpoints(t *testing.T) {
 	checkIntegrity(t, c2)
 	kpExpect(t, "a", read(a), n, want("v6"))
 	checkIntegrity(t, a)
+}
+
+// The -shm file has a slot for each of shmSlots processes: one more open
+// is refused with ErrBusy saying so, and gets in once a slot is free.
+func TestShared_MoreProcessesThanSlotsIsBusy(t *testing.T) {
+	a, b, path := openShared2(t, Options{CacheSize: 8 << 10})
+	defer a.Close()
+	root := newTreeT(t, a)
+	putT(t, a, root, "k", "v")
+	stores := []*Store{a, b}
+	defer func() {
+		for _, s := range stores[1:] {
+			s.Close()
+		}
+	}()
+	opts := Options{FS: vfs.OS(), CacheSize: 8 << 10}
+	for len(stores) < shmSlots {
+		s, err := Open(path, opts)
+		if err != nil {
+			t.Fatalf("open %d: %v", len(stores)+1, err)
+		}
+		stores = append(stores, s)
+	}
+	_, err := Open(path, opts)
+	if !errors.Is(err, ErrBusy) || !strings.Contains(err.Error(), fmt.Sprintf("%d processes have the database open", shmSlots)) {
+		t.Fatalf("open %d: %v", shmSlots+1, err)
+	}
+	// The refused open left the others working.
+	putT(t, stores[shmSlots-1], root, "k", "last")
+	if got := readT(t, a, root, "k"); got != "last" {
+		t.Fatalf("a reads %q", got)
+	}
+	if err := stores[1].Close(); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(path, opts)
+	if err != nil {
+		t.Fatalf("open once a slot is free: %v", err)
+	}
+	stores[1] = s
+	if got := readT(t, s, root, "k"); got != "last" {
+		t.Fatalf("the new opener reads %q", got)
+	}
+	checkIntegrity(t, s)
 }
