@@ -43,7 +43,8 @@ func kpValue(tag string, i int) string {
 //	checkpoint-copy     a full checkpoint; keys n/2+1..n again ("v2");
 //	                    prints "half" and waits for a line on stdin (the
 //	                    parent opens a reader); keys 1..n again ("v3");
-//	                    a full checkpoint
+//	                    prints "ready" and waits for a line (the parent
+//	                    reads the newest commit); a full checkpoint
 //
 // It prints "survived" if the point was never reached.
 func killPointChild(spec string) int {
@@ -111,15 +112,20 @@ func killPointChild(spec string) int {
 		armed.Store(true)
 		err = full()
 	case "checkpoint-copy":
+		in := bufio.NewReader(os.Stdin)
 		if err = full(); err == nil {
 			err = put(n/2+1, n, "v2")
 		}
 		if err == nil {
 			say("half")
-			_, err = bufio.NewReader(os.Stdin).ReadString('\n')
+			_, err = in.ReadString('\n')
 		}
 		if err == nil {
 			err = put(1, n, "v3")
+		}
+		if err == nil {
+			say("ready")
+			_, err = in.ReadString('\n')
 		}
 		if err == nil {
 			armed.Store(true)
@@ -433,6 +439,13 @@ func TestKillPoint_MidCheckpoint(t *testing.T) {
 	// the main file are not in this process's cache.
 	rt := mustRead(t, b)
 	defer rt.Rollback()
+	if _, err := c.stdin.Write([]byte("go\n")); err != nil {
+		t.Fatal(err)
+	}
+	// This process follows the newer commits: the oldest snapshot it
+	// publishes must stay rt's.
+	c.until(t, "ready")
+	kpExpect(t, "a new reader before the checkpoint", kpRead(t, b, root, n), n, func(i int) string { return kpValue("v3", i) })
 	if _, err := c.stdin.Write([]byte("go\n")); err != nil {
 		t.Fatal(err)
 	}
