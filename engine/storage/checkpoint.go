@@ -271,6 +271,7 @@ func (s *Store) truncateLog() error {
 	if err := s.wal.f.Truncate(0); err != nil {
 		return fmt.Errorf("storage: truncate wal: %w", ioErr(err))
 	}
+	s.crashAt("truncate-cut")
 	s.wal.end = 0
 	s.wal.hasHeader = false
 	return nil

@@ -40,6 +40,7 @@ func kpValue(tag string, i int) string {
 //	commit-unpublished  commits keys n+1..n+10 ("v1")
 //	restart-begin, restart-header
 //	                    a full checkpoint (which restarts the log)
+//	truncate-cut        a truncating checkpoint (which cuts the log)
 //	checkpoint-copy     a full checkpoint; keys n/2+1..n again ("v2");
 //	                    prints "half" and waits for a line on stdin (the
 //	                    parent opens a reader); keys 1..n again ("v3");
@@ -111,6 +112,9 @@ func killPointChild(spec string) int {
 	case "restart-begin", "restart-header":
 		armed.Store(true)
 		err = full()
+	case "truncate-cut":
+		armed.Store(true)
+		_, err = s.Checkpoint(context.Background(), CheckpointTruncate)
 	case "checkpoint-copy":
 		in := bufio.NewReader(os.Stdin)
 		if err = full(); err == nil {
@@ -382,11 +386,12 @@ func TestKillPoint_CommitUnpublishedIsAdopted(t *testing.T) {
 }
 
 // A process killed while it restarts the log (the shared change counter
-// left odd, before or after the restarted log's header is written): the
+// left odd, before or after the restarted log's header is written, or
+// after wal_checkpoint(TRUNCATE) cut the log file to nothing): the
 // other process's next reader repairs the shared state from the files
 // instead of waiting forever, and loses no acknowledged commit.
 func TestKillPoint_MidLogRestart(t *testing.T) {
-	for _, point := range []string{"restart-begin", "restart-header"} {
+	for _, point := range []string{"restart-begin", "restart-header", "truncate-cut"} {
 		t.Run(point, func(t *testing.T) {
 			b, root, path := kpSetup(t)
 			const n = 200

@@ -736,7 +736,8 @@ func (s *Store) headerAt(seq uint64) (header, error) {
 // point: "commit-unpublished" (a commit record durable in the log, the
 // shared state not yet updated), "restart-begin" and "restart-header"
 // (the change counter odd, before and after the restarted log's header
-// is written), "checkpoint-copy" (half of a checkpoint's pages copied
+// is written), "truncate-cut" (the change counter odd, the log file cut
+// to nothing by wal_checkpoint(TRUNCATE)), "checkpoint-copy" (half of a checkpoint's pages copied
 // into the main file).
 func (s *Store) crashAt(point string) {
 	if f := s.opts.crashPoint; f != nil {
