@@ -47,6 +47,14 @@ var ErrLocked = errors.New("vfs: file is locked by another process or handle")
 // ErrClosed is returned by operations on a closed File.
 var ErrClosed = errors.New("vfs: file already closed")
 
+// Unlinker is implemented by files that can tell whether their last name
+// was removed while they were open (the OS on Unix): writes to such a file
+// reach no one who opens the path afterwards, as SQLite's
+// SQLITE_READONLY_DBMOVED guards against.
+type Unlinker interface {
+	Unlinked() (bool, error)
+}
+
 // DirSyncer is implemented by file systems whose directory entries need
 // their own sync to survive a power loss (the OS). SyncDir makes the
 // creation or removal of name durable.

@@ -29,3 +29,19 @@ func (o *osFile) Lock(exclusive bool) error {
 		}
 	}
 }
+
+// Unlinked reports whether the file has no name left (fstat's link count
+// is 0): removed, perhaps with another file created under its name.
+func (o *osFile) Unlinked() (bool, error) {
+	var st syscall.Stat_t
+	for {
+		err := syscall.Fstat(int(o.f.Fd()), &st)
+		if errors.Is(err, syscall.EINTR) {
+			continue
+		}
+		if err != nil {
+			return false, fmt.Errorf("vfs: fstat %s: %w", o.f.Name(), err)
+		}
+		return st.Nlink == 0, nil
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ladybugsql/ladybug/pagecache"
+	"github.com/ladybugsql/ladybug/vfs"
 )
 
 // Commit makes a write transaction durable (per the SyncMode) and visible
@@ -39,6 +40,9 @@ func (tx *Tx) Commit() error {
 func (tx *Tx) commit() (err error) {
 	defer tx.guard(&err)
 	s := tx.s
+	if err := s.checkLinked(); err != nil {
+		return err
+	}
 	// 1. Every dirty page once; the last frame is the commit record.
 	pages := tx.sortedDirty()
 	// 2. The header page too when the header changed (page count, free
@@ -179,4 +183,24 @@ func (tx *Tx) recycleSources() {
 		tx.s.hot.slot(src.Key()).CompareAndSwap(src, nil)
 		tx.s.cache.Recycle(src)
 	}
+}
+
+// checkLinked refuses a commit to a main file whose name was removed while
+// the Store had it open (another program ran rm on the database, perhaps
+// creating a new one under the name): every process that opens the path
+// from then on reads the other file, so the commit would be acknowledged
+// and lost. SQLite refuses such writes too (SQLITE_READONLY_DBMOVED).
+func (s *Store) checkLinked() error {
+	u, ok := s.db.(vfs.Unlinker)
+	if !ok {
+		return nil
+	}
+	gone, err := u.Unlinked()
+	if err != nil {
+		return fmt.Errorf("storage: %w", ioErr(err))
+	}
+	if gone {
+		return fmt.Errorf("%w: %s was deleted while open (whoever opens that name now reads another file), so this commit is refused", ErrReadOnly, s.path)
+	}
+	return nil
 }
