@@ -46,6 +46,11 @@ func kpValue(tag string, i int) string {
 //	                    parent opens a reader); keys 1..n again ("v3");
 //	                    prints "ready" and waits for a line (the parent
 //	                    reads the newest commit); a full checkpoint
+//	clone               (no point) a full checkpoint (the log restarts:
+//	                    "v1" is all in the main file), prints "v1" and
+//	                    waits for a line (the parent clones); keys 1..n
+//	                    again ("v2"), a full checkpoint, keys 1..n again
+//	                    ("v3"), a full checkpoint
 //
 // It prints "survived" if the point was never reached.
 func killPointChild(spec string) int {
@@ -115,6 +120,23 @@ func killPointChild(spec string) int {
 	case "truncate-cut":
 		armed.Store(true)
 		_, err = s.Checkpoint(context.Background(), CheckpointTruncate)
+	case "clone":
+		if err = full(); err == nil {
+			say("v1")
+			_, err = bufio.NewReader(os.Stdin).ReadString('\n')
+		}
+		if err == nil {
+			err = put(1, n, "v2")
+		}
+		if err == nil {
+			err = full()
+		}
+		if err == nil {
+			err = put(1, n, "v3")
+		}
+		if err == nil {
+			err = full()
+		}
 	case "checkpoint-copy":
 		in := bufio.NewReader(os.Stdin)
 		if err = full(); err == nil {
@@ -212,6 +234,16 @@ func (c *kpChild) killed(t *testing.T) {
 	ws, ok := c.cmd.ProcessState.Sys().(syscall.WaitStatus)
 	if !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
 		t.Fatalf("child was not killed at its point: %v\n%s", err, c.err.String())
+	}
+}
+
+// exited waits for the child to print "survived" and exit.
+func (c *kpChild) exited(t *testing.T) {
+	t.Helper()
+	c.until(t, "survived")
+	c.until(t, "")
+	if err := c.cmd.Wait(); err != nil {
+		t.Fatalf("child: %v\n%s", err, c.err.String())
 	}
 }
 
@@ -477,6 +509,46 @@ func TestKillPoint_MidCheckpoint(t *testing.T) {
 	rt.Rollback()
 	if r, err := b.Checkpoint(context.Background(), CheckpointFull); err != nil || r.Busy {
 		t.Fatalf("full checkpoint: %+v, %v", r, err)
+	}
+	kpFinish(t, b, root, path, n, v3)
+}
+
+// A clone of a file database (which reads a snapshot of the file through
+// its source Store) while another process commits and checkpoints: the
+// other process's checkpoints stop at the clone's snapshot, so the pages
+// the clone reads from the main file stay as they were; once the clone is
+// gone, the log restarts.
+func TestKillPoint_CloneWhileOtherProcessCheckpoints(t *testing.T) {
+	b, root, path := kpSetup(t)
+	const n = 200
+	c := startKillPoint(t, "clone", root, n, path)
+	c.until(t, "v1")
+	cl, err := b.Clone(context.Background(), vfs.NewCowFS(), "/clone", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	if _, err := c.stdin.Write([]byte("go\n")); err != nil {
+		t.Fatal(err)
+	}
+	c.exited(t)
+	// The clone reads its pages only now, none of them cached.
+	kpExpect(t, "the clone", kpRead(t, cl, root, n), n, v1)
+	v3 := func(i int) string { return kpValue("v3", i) }
+	kpExpect(t, "a new reader", kpRead(t, b, root, n), n, v3)
+	checkIntegrity(t, cl)
+	restarts := b.Stats().LogRestarts
+	if r, err := b.Checkpoint(context.Background(), CheckpointFull); err != nil || !r.Busy {
+		t.Fatalf("checkpoint under the clone: %+v, %v", r, err)
+	}
+	if err := cl.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if r, err := b.Checkpoint(context.Background(), CheckpointFull); err != nil || r.Busy {
+		t.Fatalf("checkpoint once the clone closed: %+v, %v", r, err)
+	}
+	if b.Stats().LogRestarts == restarts {
+		t.Fatal("the log did not restart once the clone closed")
 	}
 	kpFinish(t, b, root, path, n, v3)
 }
