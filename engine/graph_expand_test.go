@@ -473,3 +473,25 @@ func gexec(t testing.TB, s *Session, sql string, args ...types.Value) {
 	_, err = st.Exec(context.Background(), positional(args))
 	require.NoError(t, err, sql)
 }
+
+// TestGraphExpand_DirectLookup_Profiled: edges read straight from an index
+// on (src, dst) count as the lookup plan's rows in EXPLAIN ANALYZE's
+// profile, a batch per vertex looked up.
+func TestGraphExpand_DirectLookup_Profiled(t *testing.T) {
+	s := graphSessionWith(t, graphLayouts[3])
+	denseGraph(t, s, 5)
+	root := expandPlan(t, s, expandSpec{start: "SELECT * FROM s", edges: "SELECT * FROM e", min: 1, max: 2, mode: plan.GraphAnyShortest})
+	g := root.(*plan.GraphExpand)
+	require.NotNil(t, g.OutLookup)
+	op, prof, err := exec.BuildProfiled(root)
+	require.NoError(t, err)
+	rows := 0
+	require.NoError(t, runOp(context.Background(), s, op, len(root.Columns()), func([]types.Value) error { rows++; return nil }))
+	require.Equal(t, 5, rows) // every vertex, at 1 edge
+	st := prof[g.OutLookup]
+	require.NotNil(t, st)
+	// Vertex 1 at depth 0, then its neighbours at depth 1 (itself among
+	// them, already looked up): each of the 5 vertices once, 5 edges each.
+	require.Equal(t, int64(25), st.Rows)
+	require.Equal(t, int64(5), st.Batches)
+}

@@ -124,6 +124,9 @@ func (b *builder) graphExpand(n *plan.GraphExpand) (Operator, error) {
 					from, to = to, from
 				}
 				op.direct[d] = newGraphIndexLookup(n, l, from, to)
+				if op.direct[d] != nil && b.profile != nil {
+					op.direct[d].st = b.profile[l]
+				}
 			}
 		}
 	} else if op.edges, err = b.build(n.Edges); err != nil {

@@ -3,6 +3,7 @@ package exec
 import (
 	"bytes"
 	"strings"
+	"time"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
@@ -28,6 +29,7 @@ type graphIndexLookup struct {
 	prefix   []byte         // the looked-up vertex's key encoding
 	ends     []types.Value  // the other ends of the last lookup's edges
 	keep     bool           // false: an end's value is not in its key
+	st       *OpStats       // EXPLAIN ANALYZE: the lookup plan's stats, or nil
 }
 
 // graphLookupRun is how many index cells a lookup reads in place at once.
@@ -68,6 +70,16 @@ func newGraphIndexLookup(n *plan.GraphExpand, l plan.Node, from, to []int) *grap
 // integral value in a column that may hold a REAL): the caller reads that
 // vertex's edges through the lookup operator instead.
 func (l *graphIndexLookup) look(c *Ctx, k types.Value) (ok bool, err error) {
+	if l.st != nil { // counted as the lookup plan's batch of edges
+		start := time.Now()
+		defer func() {
+			l.st.Time += time.Since(start)
+			if ok && len(l.ends) > 0 {
+				l.st.Batches++
+				l.st.Rows += int64(len(l.ends))
+			}
+		}()
+	}
 	l.ends, l.keep = l.ends[:0], true
 	if k.IsNull() {
 		return true, nil
