@@ -204,9 +204,9 @@ func TestExtraFuncs_Oracle_MatchSQLite(t *testing.T) {
 }
 
 func TestJSONFuncs_RandomOracle_MatchSQLite(t *testing.T) {
-	replayOracle(t, "testdata/oracle_json_random.tsv", 2000)
+	replayOracle(t, "testdata/oracle_json_random.tsv", 1000)
 }
 
 func TestDateFuncs_RandomOracle_MatchSQLite(t *testing.T) {
-	replayOracle(t, "testdata/oracle_date_random.tsv", 2000)
+	replayOracle(t, "testdata/oracle_date_random.tsv", 1000)
 }

@@ -232,7 +232,7 @@ func TestFrameAggregatorPeers_Oracle_MatchSQLite(t *testing.T) {
 func replayWindows(t *testing.T, path string, value func(fa *FrameAggregator, args [][]types.Value, i, before, after int) (types.Value, error)) {
 	t.Helper()
 	rows := readRows(t, path)
-	if len(rows) < 1500 {
+	if len(rows) < 1000 {
 		t.Fatalf("only %d rows", len(rows))
 	}
 	for _, r := range rows {

@@ -5,6 +5,7 @@ package main
 import (
 	"database/sql"
 	"fmt"
+	"io"
 	"math"
 	"math/rand"
 	"os"
@@ -47,21 +48,29 @@ var aggs = []struct {
 
 func main() {
 	peers := len(os.Args) > 1 && os.Args[1] == "peers"
-	frames, order, limit := rowFrames, "n", 3000
-	if peers {
-		frames, order, limit = peerFrames, "n/2", 2000
-	}
-	db := oracle.Open()
 	out, err := os.Create(os.Getenv("OUT"))
 	if err != nil {
 		panic(err)
 	}
 	defer out.Close()
+	fmt.Println("mismatches by frame:", run(out, peers, 8000, 1000))
+}
+
+// run checks FrameAggregator against SQLite on iterations random value
+// lists (one frame each, every aggregate), writes the first recorded
+// results to out and returns the mismatches by frame.
+func run(out io.Writer, peers bool, iterations, limit int) map[string]int {
+	frames, order := rowFrames, "n"
+	if peers {
+		frames, order = peerFrames, "n/2"
+	}
+	db := oracle.Open()
+	defer db.Close()
 	fmt.Fprintf(out, "# SQLite 3.54.1: agg OVER (ORDER BY %s <frame>) over random value lists (seeded).\n", order)
 	fmt.Fprintln(out, "# agg<TAB>before<TAB>after (100: unbounded)<TAB>values (Go-quoted codes, comma separated)<TAB>results joined by ' | '")
 	r := rand.New(rand.NewSource(21))
 	written, bad := 0, map[string]int{}
-	for it := 0; it < 8000; it++ {
+	for it := 0; it < iterations; it++ {
 		vals := make([]any, r.Intn(7))
 		for i := range vals {
 			vals[i] = pool[r.Intn(len(pool))]
@@ -86,7 +95,7 @@ func main() {
 			}
 		}
 	}
-	fmt.Println("mismatches by frame:", bad)
+	return bad
 }
 
 func load(db *sql.DB, vals []any) {
