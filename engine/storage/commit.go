@@ -40,6 +40,7 @@ func (tx *Tx) Commit() error {
 func (tx *Tx) commit() (err error) {
 	defer tx.guard(&err)
 	s := tx.s
+	s.crashAt("commit-begin")
 	if err := s.checkLinked(); err != nil {
 		return err
 	}

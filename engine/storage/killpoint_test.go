@@ -38,6 +38,7 @@ func kpValue(tag string, i int) string {
 // what reaches it, where it kills itself:
 //
 //	commit-unpublished  commits keys n+1..n+10 ("v1")
+//	commit-begin        commits keys n+1..n+100 ("v1") in one transaction
 //	restart-begin, restart-header
 //	                    a full checkpoint (which restarts the log)
 //	truncate-cut        a truncating checkpoint (which cuts the log)
@@ -63,7 +64,8 @@ func killPointChild(spec string) int {
 	root, _ := strconv.Atoi(f[1])
 	n, _ := strconv.Atoi(f[2])
 	var armed atomic.Bool
-	opts := Options{FS: vfs.OS(), CheckpointFrames: 1 << 20, crashPoint: func(p string) {
+	// A small cache: a transaction of 100 keys spills pages to the log.
+	opts := Options{FS: vfs.OS(), CheckpointFrames: 1 << 20, CacheSize: 16 << 10, crashPoint: func(p string) {
 		if armed.Load() && p == point {
 			syscall.Kill(os.Getpid(), syscall.SIGKILL)
 			select {} // the signal is on its way
@@ -90,6 +92,9 @@ func killPointChild(spec string) int {
 				return err
 			}
 			last := min(k+9, hi)
+			if hi-lo == 99 {
+				last = hi // one transaction
+			}
 			for i := k; i <= last; i++ {
 				if err := tx.Tree(uint32(root)).Put(key(i), []byte(kpValue(tag, i))); err != nil {
 					tx.Rollback()
@@ -114,6 +119,9 @@ func killPointChild(spec string) int {
 	case "commit-unpublished":
 		armed.Store(true)
 		err = put(n+1, n+10, "v1")
+	case "commit-begin":
+		armed.Store(true)
+		err = put(n+1, n+100, "v1")
 	case "restart-begin", "restart-header":
 		armed.Store(true)
 		err = full()
@@ -551,4 +559,49 @@ func TestKillPoint_CloneWhileOtherProcessCheckpoints(t *testing.T) {
 		t.Fatal("the log did not restart once the clone closed")
 	}
 	kpFinish(t, b, root, path, n, v3)
+}
+
+// A writer killed inside a large transaction, its spilled pages written
+// to the log after the shared end but no commit record: the next writer
+// adopts nothing and writes over them, and no process (the survivor, a
+// read-only one following the log by its size) ever reads them.
+func TestKillPoint_TornTransactionIsNotAdopted(t *testing.T) {
+	b, root, path := kpSetup(t)
+	const n = 50
+	c := startKillPoint(t, "commit-begin", root, n, path)
+	c.killed(t)
+	if c.acked != n {
+		t.Fatalf("child acknowledged %d, want %d", c.acked, n)
+	}
+	size, err := vfs.OS().Stat(path + "-wal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if end := int64(b.sh.word(shmEnd).Load()); size <= end {
+		t.Fatalf("the killed transaction spilled nothing: log %d bytes, shared end %d", size, end)
+	}
+	ro, err := Open(path, Options{FS: vfs.OS(), ReadOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ro.Close()
+	kpExpect(t, "read-only open", kpRead(t, ro, root, n), n, v1)
+	kpExpect(t, "the survivor", kpRead(t, b, root, n), n, v1)
+	tx := mustWrite(t, b)
+	if err := tx.Tree(root).Put(key(kpNext), []byte("next")); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*Store{b, ro} {
+		m := kpRead(t, s, root, n)
+		kpExpect(t, "after the next commit", m, n, v1)
+		if m[kpNext] != "next" {
+			t.Fatalf("after the next commit: its key reads %q", m[kpNext])
+		}
+	}
+	checkIntegrity(t, ro)
+	ro.Close()
+	kpFinish(t, b, root, path, n, v1)
 }

@@ -733,7 +733,8 @@ func (s *Store) headerAt(seq uint64) (header, error) {
 }
 
 // crashAt calls the test hook Options.crashPoint, if set, at a named
-// point: "commit-unpublished" (a commit record durable in the log, the
+// point: "commit-begin" (a write transaction's spilled pages in the log,
+// its commit record not yet written), "commit-unpublished" (a commit record durable in the log, the
 // shared state not yet updated), "restart-begin" and "restart-header"
 // (the change counter odd, before and after the restarted log's header
 // is written), "truncate-cut" (the change counter odd, the log file cut
