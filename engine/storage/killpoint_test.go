@@ -286,8 +286,8 @@ func kpRead(t *testing.T, s *Store, root uint32, n int) map[int]string {
 			done <- result{err: err}
 			return
 		}
-		defer tx.Rollback()
 		m, err := kpValues(tx, root, n)
+		tx.Rollback() // before the result: the caller may close s next
 		done <- result{m, err}
 	}()
 	select {
