@@ -131,7 +131,7 @@ func estimateJoin(j *Join) float64 {
 	switch {
 	case j.Method == JoinIndex:
 		// The right side's estimate is per probe.
-		out = l * r
+		out = l * probeRows(j.Right)
 	case len(j.LeftKeys) > 0:
 		out = max(l, r)
 	case j.On != nil && OrJoinKeys(j.On, len(j.Left.Columns())) != nil:
@@ -146,4 +146,29 @@ func estimateJoin(j *Join) float64 {
 		out = max(out, r)
 	}
 	return out
+}
+
+// probeRows is the estimate of an index join's right side per probe: as
+// estimateScan, except that an index probed on the left row's keys
+// without ANALYZE numbers reads one key value's rows, rowsPerIndexKey,
+// rather than a tenth of the table per key column (a guess for a
+// constant whose frequency is unknown).
+func probeRows(n Node) float64 {
+	switch x := n.(type) {
+	case *Filter:
+		return max(1, probeRows(x.Input)/float64(filterFraction*len(Conjuncts(x.Pred))))
+	case *Scan:
+		r := x.Index
+		if r == nil || len(r.Eq) == 0 || len(r.Index.Stat) > len(r.Eq) ||
+			r.Lo != nil || r.Hi != nil || r.Like != nil || r.Seeks() {
+			break
+		}
+		for _, e := range r.Eq {
+			if _, ok := e.(*OuterRef); !ok {
+				return EstimateRows(n)
+			}
+		}
+		return min(EstimateRows(n), rowsPerIndexKey)
+	}
+	return EstimateRows(n)
 }

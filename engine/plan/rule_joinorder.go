@@ -445,6 +445,9 @@ func (g *joinGraph) dpConditions(c uint64, members []int) *dpTable {
 		s := 1.0 / filterFraction
 		if p.key || p.or {
 			s = 1 / max(1, min(g.rows[members[i]], g.rows[members[j]]))
+			if p.key {
+				s = g.keySel(&p, s)
+			}
 			if p.or {
 				s *= 2
 			}
@@ -634,4 +637,77 @@ func (g *joinGraph) probeCost(y, x int) float64 {
 		return cost
 	}
 	return 0
+}
+
+// keySel is the selectivity of equi-join key p when the schema tells how
+// many distinct values a side's key column holds (the rowid or a unique
+// index: one per row; an index's leading column: its ANALYZE count, else
+// a tenth of the rows): each side keeps at most as many distinct values
+// as rows, and the join matches each value of the side with fewer
+// values, 1/max of the two counts (a side the schema says nothing of
+// counts its rows). Without a known side it is def, the key-lookup guess
+// (each row of the larger side matches one of the smaller).
+func (g *joinGraph) keySel(p *joinPred, def float64) float64 {
+	li, ri := bits.TrailingZeros64(p.lm), bits.TrailingZeros64(p.rm)
+	if bits.OnesCount64(p.lm) != 1 || bits.OnesCount64(p.rm) != 1 {
+		return def
+	}
+	dl := g.keyDistinct(li, p.l)
+	dr := g.keyDistinct(ri, p.r)
+	if dl == 0 && dr == 0 {
+		return def
+	}
+	vals := func(x int, d float64) float64 {
+		if d == 0 {
+			return g.rows[x]
+		}
+		return min(g.rows[x], d)
+	}
+	return 1 / max(1, vals(li, dl), vals(ri, dr))
+}
+
+// keyDistinct is the number of distinct values of key e (over the graph's
+// column space) in leaf x's table, 0 when unknown: e must be a column of a
+// table scan, possibly under filters.
+func (g *joinGraph) keyDistinct(x int, e Expr) float64 {
+	c, ok := e.(*ColRef)
+	if !ok {
+		return 0
+	}
+	lf := g.leaves[x]
+	n := lf.node
+	for {
+		f, ok := n.(*Filter)
+		if !ok {
+			break
+		}
+		n = f.Input
+	}
+	s, ok := n.(*Scan)
+	if !ok || s.Table.Virtual {
+		return 0
+	}
+	col := c.Idx - lf.off
+	rows := tableRows(s.Table)
+	if !s.Table.WithoutRowid && isRowidRef(&ColRef{Idx: col}, s.RowidIdx(), s.Table.RowidCol) {
+		return rows
+	}
+	if g.cat == nil {
+		return 0
+	}
+	var d float64
+	for _, ix := range g.cat.IndexesOf(s.Table) {
+		if ix.Where != "" || len(ix.Columns) == 0 || ix.Columns[0].Col != col {
+			continue
+		}
+		switch {
+		case ix.Unique && len(ix.Columns) == 1:
+			return rows
+		case len(ix.Stat) > 1 && ix.Stat[1] > 0:
+			d = max(d, float64(ix.Stat[0])/float64(ix.Stat[1]))
+		default:
+			d = max(d, rows/rowsPerIndexKey)
+		}
+	}
+	return d
 }
