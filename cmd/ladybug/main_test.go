@@ -106,24 +106,39 @@ func TestRun_ForeignFiles_OneClearLine_FileUntouched(t *testing.T) {
 	assert.Contains(t, errOut, "unknown option -nosuch")
 }
 
-// A database another process has open: one line, no stack trace.
-func TestRun_LockedFile_OneClearLine(t *testing.T) {
+// A database another process has open: the shell reads it, and a write
+// while that process holds the write lock fails after busy_timeout with
+// one line.
+func TestRun_FileOpenInAnotherProcess_ReadsAndWaitsToWrite(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "app.db")
 	holder, err := sql.Open("ladybug", db)
 	require.NoError(t, err)
 	defer holder.Close()
-	_, err = holder.Exec("CREATE TABLE t(a)")
+	_, err = holder.Exec("CREATE TABLE t(a); INSERT INTO t VALUES (1), (2)")
 	require.NoError(t, err)
 
-	cmd := exec.Command(os.Args[0], db, "SELECT count(*) FROM t")
-	cmd.Env = append(os.Environ(), "LADYBUG_SHELL_MAIN=1")
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	err = cmd.Run()
-	require.Error(t, err)
-	assert.Equal(t, 1, cmd.ProcessState.ExitCode())
-	assert.Equal(t, 1, strings.Count(errOut.String(), "\n"), errOut.String())
-	assert.Equal(t, "Error: "+db+" is locked by another process (ladybug allows one process per database file; close the other one first)\n", errOut.String())
+	run := func(args ...string) (int, string, string) {
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), "LADYBUG_SHELL_MAIN=1")
+		var out, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &errOut
+		_ = cmd.Run()
+		return cmd.ProcessState.ExitCode(), out.String(), errOut.String()
+	}
+	code, out, errOut := run(db, "SELECT count(*) FROM t")
+	assert.Equal(t, 0, code, errOut)
+	assert.Equal(t, "2\n", out)
+
+	tx, err := holder.Begin()
+	require.NoError(t, err)
+	defer tx.Rollback() //nolint:errcheck
+	_, err = tx.Exec("INSERT INTO t VALUES (3)")
+	require.NoError(t, err)
+	code, out, errOut = run(db, "PRAGMA busy_timeout=50", "SELECT count(*) FROM t", "INSERT INTO t VALUES (4)")
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "50\n2\n", out, "a reader in another process sees the last commit, not the open transaction")
+	assert.Equal(t, 1, strings.Count(errOut, "\n"), errOut)
+	assert.Contains(t, errOut, "database is locked")
 }
 
 // Files the engine refuses at open: each one line naming the cause.

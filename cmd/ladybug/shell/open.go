@@ -84,7 +84,7 @@ func openError(path string, err error) error {
 	}
 	switch {
 	case errors.Is(err, ladybug.ErrBusy) || strings.Contains(msg, "database is busy") || strings.Contains(msg, "locked by another"):
-		return fmt.Errorf("%s is locked by another process (ladybug allows one process per database file; close the other one first)", path)
+		return fmt.Errorf("%s is locked by another process (%s)", path, innermost(msg))
 	case errors.Is(err, ladybug.ErrNotADB):
 		return fmt.Errorf("%s is not a ladybug database (%s)", path, innermost(msg))
 	case errors.Is(err, ladybug.ErrCorrupt) && strings.HasPrefix(innermost(msg), "not a ladybug database"):
