@@ -84,6 +84,9 @@ func newSyntaxError(sql string, err error) *SyntaxError {
 		if nameExpected[se.Expected] {
 			se.Hint = keywordHint(uerr.Unexpected)
 		}
+		if f := graphUnsupported(sql, pos.Offset, uerr.Unexpected.Value); f != "" {
+			se.Msg, se.Expected, se.Hint = "not supported: "+f, "", ""
+		}
 		return se
 	}
 	se.Near = nearText(sql, pos.Offset)
@@ -204,4 +207,29 @@ func tokenAt(sql string, offset int) string {
 // errorAt builds a syntax error at a token position with a message.
 func errorAt(sql string, pos lexer.Position, msg string, sentinel error) *SyntaxError {
 	return &SyntaxError{Line: pos.Line, Column: pos.Column, Offset: pos.Offset, Near: nearText(sql, pos.Offset), Msg: msg, err: sentinel}
+}
+
+// graphUnsupported names the SQL/PGQ feature a GRAPH_TABLE statement's
+// syntax error stops at, when it is one ladybug does not implement, so
+// the user reads "not supported" instead of "syntax error".
+func graphUnsupported(sql string, offset int, near string) string {
+	if offset < 0 || offset > len(sql) || !strings.Contains(strings.ToUpper(sql), "GRAPH_TABLE") {
+		return ""
+	}
+	before := strings.Fields(strings.ToUpper(sql[:offset]))
+	prev := ""
+	if len(before) > 0 {
+		prev = before[len(before)-1]
+	}
+	switch up := strings.ToUpper(near); {
+	case up == "EDGES" && prev == "DIFFERENT":
+		return "the DIFFERENT EDGES match mode (the default, REPEATABLE ELEMENTS, is what MATCH does)"
+	case up == "ELEMENTS" && prev == "REPEATABLE":
+		return "writing the REPEATABLE ELEMENTS match mode (it is the default: leave it out)"
+	case up == "ONE" && strings.HasPrefix(strings.ToUpper(strings.TrimSpace(sql[offset:])), "ONE ROW PER"):
+		return "ONE ROW PER … (each match is one row, as ONE ROW PER MATCH: leave it out)"
+	case up == "?" && (strings.HasSuffix(prev, ">") || strings.HasSuffix(prev, "-") || strings.HasSuffix(prev, ")")):
+		return "the ? quantifier (write {0,1})"
+	}
+	return ""
 }
