@@ -198,6 +198,12 @@ func BenchmarkTx_CommitSyncNormal(b *testing.B) { benchCommit(b, SyncNormal) }
 func BenchmarkTx_PointReadTx(b *testing.B) {
 	s, root := benchStore(b, vfs.NewMemFS(), Options{})
 	defer s.Close()
+	benchPointReadTx(b, s, root)
+}
+
+// benchPointReadTx fills the store's tree and times autocommit point reads
+// of random keys in CPU time.
+func benchPointReadTx(b *testing.B, s *Store, root uint32) {
 	fill(b, s, root, benchRows)
 	r := rand.New(rand.NewPCG(3, 4))
 	var k [8]byte

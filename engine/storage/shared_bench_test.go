@@ -5,7 +5,6 @@ package storage
 import (
 	"context"
 	"encoding/binary"
-	"math/rand/v2"
 	"runtime"
 	"testing"
 
@@ -32,23 +31,7 @@ func BenchmarkShared_PointReadTx(b *testing.B) {
 			if (s.sh != nil) != (c.name == "shm") {
 				b.Fatalf("shared index: %v", s.sh != nil)
 			}
-			fill(b, s, root, benchRows)
-			r := rand.New(rand.NewPCG(3, 4))
-			var k [8]byte
-			runtime.GC()
-			ct := startCPU(b)
-			defer ct.stop()
-			for i := 0; i < b.N; i++ {
-				rt, err := s.BeginRead()
-				if err != nil {
-					b.Fatal(err)
-				}
-				binary.BigEndian.PutUint64(k[:], uint64(r.IntN(benchRows))^(1<<63))
-				if _, ok, err := rt.Tree(root).Get(k[:]); !ok || err != nil {
-					b.Fatal("missing key", err)
-				}
-				rt.Rollback()
-			}
+			benchPointReadTx(b, s, root)
 		})
 	}
 }
