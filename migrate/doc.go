@@ -20,8 +20,9 @@
 //
 // Locking: Lock takes a row in the table <migrations table>_lock, so two
 // drivers on the same database — through two *sql.DBs, or two Migrate
-// instances — exclude each other. ladybug lets only one process open a
-// database file, so a lock row left by another process (one that died
-// holding it) is stale and is taken over; a lock held in this process is
+// instances — exclude each other, and so do processes: the row names the
+// holder's process ID, a lock held by a process that still runs is
+// ErrLocked, and a row left by a process that is gone (one that died
+// holding it) is stale and is taken over. A lock held in this process is
 // ErrLocked until its holder calls Unlock.
 package ladybug

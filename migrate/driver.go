@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -41,14 +43,27 @@ type Driver struct {
 	locked atomic.Bool
 }
 
-// process identifies this process in lock rows: a row whose holder does
-// not start with it was written by another process, which cannot still
-// have the file open.
+// process identifies this process in lock rows: "PID-random". A row
+// whose holder does not start with it was written by another process; it
+// is stale when that process is gone (other processes may have the file
+// open at the same time).
 var process = func() string {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
+	return strconv.Itoa(os.Getpid()) + "-" + hex.EncodeToString(b[:])
 }()
+
+// heldByLiveProcess reports whether a lock row's holder is a process that
+// still runs. A holder without a PID (written by an older driver) counts as
+// gone.
+func heldByLiveProcess(holder string) bool {
+	pid, _, ok := strings.Cut(holder, "-")
+	if !ok {
+		return false
+	}
+	n, err := strconv.Atoi(pid)
+	return err == nil && n > 0 && processAlive(n)
+}
 
 var instances atomic.Int64
 
@@ -137,7 +152,7 @@ func (d *Driver) ensureTables() error {
 }
 
 // Lock takes the lock row, or answers database.ErrLocked when another
-// driver in this process holds it.
+// driver in this process, or another running process, holds it.
 func (d *Driver) Lock() error {
 	if !d.locked.CompareAndSwap(false, true) {
 		return database.ErrLocked
@@ -149,7 +164,7 @@ func (d *Driver) Lock() error {
 		case errors.Is(err, sql.ErrNoRows):
 		case err != nil:
 			return err
-		case strings.HasPrefix(holder, process+"/"):
+		case strings.HasPrefix(holder, process+"/"), heldByLiveProcess(holder):
 			return database.ErrLocked
 		}
 		// Free, or left by a process that is gone: take it.

@@ -3,9 +3,14 @@ package ladybug
 import (
 	"database/sql"
 	"errors"
+	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/golang-migrate/migrate/v4"
 	"github.com/golang-migrate/migrate/v4/database"
@@ -16,6 +21,16 @@ import (
 )
 
 // TestDriver_GolangMigrateSuite runs golang-migrate's own driver tests.
+// TestMain doubles as the other process of TestDriver_LockOfALiveProcessIsHeld:
+// with LADYBUG_MIGRATE_SLEEP set it only waits to be killed.
+func TestMain(m *testing.M) {
+	if os.Getenv("LADYBUG_MIGRATE_SLEEP") != "" {
+		time.Sleep(time.Minute)
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
 func TestDriver_GolangMigrateSuite(t *testing.T) {
 	d, err := (&Driver{}).Open("ladybug://" + filepath.Join(t.TempDir(), "m.db"))
 	require.NoError(t, err)
@@ -119,6 +134,32 @@ func TestDriver_StaleLockOfAGoneProcess(t *testing.T) {
 	var holder string
 	require.NoError(t, db.QueryRow(`SELECT holder FROM "schema_migrations_lock"`).Scan(&holder))
 	assert.NotEqual(t, "deadbeef/1", holder)
+	require.NoError(t, d.Unlock())
+}
+
+// TestDriver_LockOfALiveProcessIsHeld: processes share a database file, so
+// a lock row of another process that still runs is ErrLocked, and is taken
+// over once that process is gone.
+func TestDriver_LockOfALiveProcessIsHeld(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("on Windows a database is used by one process at a time")
+	}
+	path := filepath.Join(t.TempDir(), "m.db")
+	db, err := sql.Open("ladybug", path)
+	require.NoError(t, err)
+	defer db.Close()
+	d, err := WithInstance(db, nil)
+	require.NoError(t, err)
+	other := exec.Command(os.Args[0], "-test.run=^$")
+	other.Env = append(os.Environ(), "LADYBUG_MIGRATE_SLEEP=1")
+	require.NoError(t, other.Start())
+	holder := fmt.Sprintf("%d-cafe/1", other.Process.Pid)
+	_, err = db.Exec(`INSERT INTO "schema_migrations_lock" (id, holder) VALUES (1, ?)`, holder)
+	require.NoError(t, err)
+	assert.ErrorIs(t, d.Lock(), database.ErrLocked, "held by a running process")
+	require.NoError(t, other.Process.Kill())
+	_ = other.Wait()
+	require.NoError(t, d.Lock(), "its process is gone")
 	require.NoError(t, d.Unlock())
 }
 
