@@ -5,27 +5,57 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"time"
 )
 
 // Time limits of the join runner: a query SQLite takes longer than
 // joinOracleLimit over is skipped (its answer is too big to be a useful
-// check); ladybug gets joinSlowFactor × SQLite's time, at least
-// joinSlowFloor, before a query counts as slow, and is stopped after twice
-// that (at most joinStopAfter).
+// check); a query is slow when ladybug's time is over joinSlowFactor ×
+// SQLite's and over joinSlowFloor. Ladybug is stopped after joinSlowFactor
+// × joinStopMargin × SQLite's clock time, at least joinStopFloor and at
+// most joinStopAfter.
+//
+// Time is measured as CPU time: the process's user + system CPU time
+// (getrusage RUSAGE_SELF) before and after each query. Neither engine
+// starts goroutines that compute (database/sql only parks one per query
+// to watch its context), and the test runs the engines one at a time, so
+// the difference is the query's own work plus the garbage collection it
+// causes — and it does not grow when other processes share the cores, as
+// clock time does. Clock time is kept as a second measure. A query
+// suspected slow by either measure runs joinConfirmRuns more times on
+// each engine, each run after a forced garbage collection (so no run pays
+// for an earlier query's garbage), and each measure keeps its smallest
+// value: only a query still slow by CPU time fails; one slow only by the
+// clock is counted (JoinStats.SlowWall). Where CPU time is not measured
+// (not unix), the clock decides.
 const (
 	joinOracleLimit = 3 * time.Second
 	joinSlowFactor  = 10
 	joinSlowFloor   = 50 * time.Millisecond
+	joinStopMargin  = 4
+	joinStopFloor   = time.Second
 	joinStopAfter   = time.Minute
+	joinConfirmRuns = 3
 	joinMaxRows     = 20000
 )
 
+// queryTime is the time of one run of a query: CPU time (the clock time
+// where the platform does not measure CPU time) and clock time.
+type queryTime struct{ CPU, Wall time.Duration }
+
+// slowAgainst reports whether ladybug's time lb is slow against SQLite's
+// time sq.
+func slowAgainst(lb, sq time.Duration) bool {
+	return lb > joinSlowFloor && lb > joinSlowFactor*sq
+}
+
 // JoinFailure is a query on which ladybug gave another answer than SQLite
-// (Detail says how) or was slow: over joinSlowFactor × SQLite's time and
-// over joinSlowFloor, the faster of three runs each (a run stopped at the
-// limit is tried three times before it counts as no answer).
+// (Detail says how) or was slow: over joinSlowFactor × SQLite's CPU time
+// and over joinSlowFloor, the least of joinConfirmRuns + 1 runs each (a
+// run stopped at the limit is tried three times before it counts as no
+// answer).
 type JoinFailure struct {
 	Seed   uint64
 	Index  int
@@ -51,12 +81,16 @@ type JoinStats struct {
 	Skipped    int // SQLite took over joinOracleLimit or returned over joinMaxRows rows
 	OracleErrs int // queries SQLite rejected (ladybug must reject them too)
 	Mismatches int
-	Slow       int
-	// Times summed over the queries compared, one run each.
-	Ladybug, SQLite time.Duration
-	Worst           float64 // the largest ladybug/SQLite time ratio over queries SQLite took ≥ 1 ms for
-	WorstSQL        string
-	Failures        []JoinFailure // shrunk, the first few
+	Slow       int // slow by CPU time: failures
+	SlowWall   int // slow by clock time after the confirming runs (counted, not failed)
+	// CPU and clock times summed over the queries compared, one run each.
+	Ladybug, SQLite         time.Duration
+	LadybugWall, SQLiteWall time.Duration
+	// Worst is the largest ladybug/SQLite CPU time ratio over queries
+	// SQLite took ≥ 1 ms of CPU for.
+	Worst    float64
+	WorstSQL string
+	Failures []JoinFailure // shrunk, the first few
 }
 
 // JoinRunner runs generated join queries on both engines.
@@ -91,6 +125,9 @@ func (jr *JoinRunner) Run(seed uint64, n int) (JoinStats, error) {
 		q := NewJoinQuery(r)
 		out := jr.check(q)
 		st.add(out, q)
+		if out.slowWall {
+			st.SlowWall++
+		}
 		if out.fail == "" {
 			continue
 		}
@@ -119,10 +156,12 @@ func (st *JoinStats) add(o joinOutcome, q *JoinQuery) {
 		st.OracleErrs++
 	}
 	st.Queries++
-	st.Ladybug += o.lbTime
-	st.SQLite += o.sqTime
-	if o.sqTime >= time.Millisecond {
-		if ratio := float64(o.lbTime) / float64(o.sqTime); ratio > st.Worst {
+	st.Ladybug += o.lb.CPU
+	st.SQLite += o.sq.CPU
+	st.LadybugWall += o.lb.Wall
+	st.SQLiteWall += o.sq.Wall
+	if o.sq.CPU >= time.Millisecond {
+		if ratio := float64(o.lb.CPU) / float64(o.sq.CPU); ratio > st.Worst {
 			st.Worst, st.WorstSQL = ratio, q.SQL()
 		}
 	}
@@ -154,30 +193,44 @@ func (jr *JoinRunner) load(db *JoinDB) error {
 }
 
 // joinOutcome is one query's result: fail says how ladybug failed ("" when
-// it did not), skipped that SQLite's answer was too slow or too big.
+// it did not; slow when by CPU time), slowWall that it was slow by clock
+// time, skipped that SQLite's answer was too slow or too big.
 type joinOutcome struct {
-	fail           string
-	slow           bool
-	skipped        bool
-	oracleErr      bool
-	lbTime, sqTime time.Duration
+	fail      string
+	slow      bool
+	slowWall  bool
+	skipped   bool
+	oracleErr bool
+	lb, sq    queryTime
 }
 
-// timedQuery runs q on t under a limit and reports its time.
-func timedQuery(t *Target, q string, limit time.Duration) (*Rows, time.Duration, error) {
+// timedQuery runs q on t under a clock limit and reports its time.
+func timedQuery(t *Target, q string, limit time.Duration) (*Rows, queryTime, error) {
 	t.Timeout = limit
+	cpu0, measured := processCPU()
 	start := time.Now()
 	rows, err := t.Query(q)
-	return rows, time.Since(start), err
+	qt := queryTime{Wall: time.Since(start)}
+	cpu1, _ := processCPU()
+	qt.CPU = cpu1 - cpu0
+	if !measured {
+		qt.CPU = qt.Wall
+	}
+	return rows, qt, err
+}
+
+// stopAfter is the clock limit of a ladybug run of a query SQLite ran in sq.
+func stopAfter(sq queryTime) time.Duration {
+	return min(max(joinStopFloor, sq.Wall*joinSlowFactor*joinStopMargin), joinStopAfter)
 }
 
 // check runs q on both engines: the answers must agree, and ladybug must
-// not be slow (confirmed by the faster of three runs of each).
+// not be slow (confirmed by further runs, see joinSlowFactor).
 func (jr *JoinRunner) check(q *JoinQuery) joinOutcome {
 	sql := q.SQL()
 	var o joinOutcome
 	sqRows, sqTime, sqErr := timedQuery(jr.sq, sql, jr.oracleLimit())
-	o.sqTime = sqTime
+	o.sq = sqTime
 	if jr.sq.Broken() != nil || isTimeout(sqErr) || (sqRows != nil && len(sqRows.Values) > joinMaxRows) {
 		o.skipped = true
 		if jr.sq.Broken() != nil {
@@ -185,7 +238,7 @@ func (jr *JoinRunner) check(q *JoinQuery) joinOutcome {
 		}
 		return o
 	}
-	stop := min(max(joinSlowFloor, sqTime*joinSlowFactor)*2, joinStopAfter)
+	stop := stopAfter(sqTime)
 	lbRows, lbTime, lbErr := timedQuery(jr.lb, sql, stop)
 	// A pause of the machine can stop a query that is not slow: a stopped
 	// one runs twice more, on a fresh load, before it counts as no answer.
@@ -195,11 +248,11 @@ func (jr *JoinRunner) check(q *JoinQuery) joinOutcome {
 		}
 		lbRows, lbTime, lbErr = timedQuery(jr.lb, sql, stop)
 	}
-	o.lbTime = lbTime
+	o.lb = lbTime
 	o.oracleErr = sqErr != nil
 	switch {
 	case jr.lb.Broken() != nil || isTimeout(lbErr):
-		o.fail, o.slow = fmt.Sprintf("no answer after %v (SQLite: %v)", lbTime.Round(time.Millisecond), sqTime), true
+		o.fail, o.slow = fmt.Sprintf("no answer after %v (SQLite: %v)", lbTime.Wall.Round(time.Millisecond), sqTime.Wall), true
 		_ = jr.load(jr.db)
 		return o
 	case sqErr != nil || lbErr != nil:
@@ -210,26 +263,42 @@ func (jr *JoinRunner) check(q *JoinQuery) joinOutcome {
 		o.fail = msg
 		return o
 	}
-	if !jr.NoTiming && jr.slow(sql, sqTime, lbTime) {
-		o.fail, o.slow = fmt.Sprintf("ladybug %v, SQLite %v", lbTime.Round(time.Microsecond), sqTime.Round(time.Microsecond)), true
+	if jr.NoTiming {
+		return o
+	}
+	if slowAgainst(lbTime.CPU, sqTime.CPU) || slowAgainst(lbTime.Wall, sqTime.Wall) {
+		lbMin, sqMin := jr.confirm(sql, lbTime, sqTime)
+		if slowAgainst(lbMin.CPU, sqMin.CPU) {
+			o.fail, o.slow = fmt.Sprintf("ladybug %v CPU (%v clock), SQLite %v CPU (%v clock)",
+				lbMin.CPU.Round(time.Microsecond), lbMin.Wall.Round(time.Microsecond),
+				sqMin.CPU.Round(time.Microsecond), sqMin.Wall.Round(time.Microsecond)), true
+		}
+		o.slowWall = slowAgainst(lbMin.Wall, sqMin.Wall)
 	}
 	return o
 }
 
-// slow reports whether ladybug's time is over the limits, rerunning both
-// engines twice to rule out a pause of the machine.
-func (jr *JoinRunner) slow(sql string, sqTime, lbTime time.Duration) bool {
-	isSlow := func() bool { return lbTime > joinSlowFloor && lbTime > joinSlowFactor*sqTime }
-	for range 2 {
-		if !isSlow() {
-			return false
+// confirm runs sql joinConfirmRuns more times on each engine, each run
+// after a forced garbage collection, and returns each engine's least CPU
+// and least clock time, the first runs' (lb, sq) included.
+func (jr *JoinRunner) confirm(sql string, lb, sq queryTime) (queryTime, queryTime) {
+	least := func(a, b queryTime) queryTime { return queryTime{min(a.CPU, b.CPU), min(a.Wall, b.Wall)} }
+	for range joinConfirmRuns {
+		runtime.GC()
+		_, t, err := timedQuery(jr.sq, sql, jr.oracleLimit())
+		if err == nil {
+			sq = least(sq, t)
 		}
-		_, t, _ := timedQuery(jr.sq, sql, jr.oracleLimit())
-		sqTime = min(sqTime, t)
-		_, t, _ = timedQuery(jr.lb, sql, min(max(joinSlowFloor, sqTime*joinSlowFactor)*2, joinStopAfter))
-		lbTime = min(lbTime, t)
+		runtime.GC()
+		_, t, err = timedQuery(jr.lb, sql, stopAfter(sq))
+		if err == nil {
+			lb = least(lb, t)
+		}
+		if jr.lb.Broken() != nil || jr.sq.Broken() != nil {
+			_ = jr.load(jr.db)
+		}
 	}
-	return isSlow()
+	return lb, sq
 }
 
 func (jr *JoinRunner) oracleLimit() time.Duration { return cmp.Or(jr.OracleLimit, joinOracleLimit) }
