@@ -9,9 +9,13 @@ import (
 // joinRegressTable creates joingen's table tN with rows rows whose values
 // follow fixed formulas (the same on both engines), salted by n.
 func joinRegressTable(n, rows int) []string {
+	create := fmt.Sprintf("CREATE TABLE t%d(a%d INTEGER, b%d INTEGER, c%d INTEGER, d%d INTEGER, e%d INTEGER, x%d VARCHAR(30))",
+		n, n, n, n, n, n, n)
+	if rows == 0 {
+		return []string{create}
+	}
 	return []string{
-		fmt.Sprintf("CREATE TABLE t%d(a%d INTEGER, b%d INTEGER, c%d INTEGER, d%d INTEGER, e%d INTEGER, x%d VARCHAR(30))",
-			n, n, n, n, n, n, n),
+		create,
 		fmt.Sprintf(`WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < %d)
 			INSERT INTO t%d SELECT (i * %d) %% 1000, (i * 37 + %d) %% 100, i %% 10,
 			CASE WHEN i %% 10 = 3 THEN NULL ELSE (i * 53 + %d) %% 300 END, (i * 11) %% 50,
@@ -22,7 +26,8 @@ func joinRegressTable(n, rows int) []string {
 // joinRegressCases are shrunk shapes the join generator found slow (seed
 // 7), each with the plan shape that makes it fast: its EXPLAIN QUERY PLAN
 // details must contain every want string (with the count given) and none
-// of the not strings.
+// of the not strings; and the scans named by unread must read no row
+// (EXPLAIN ANALYZE's actual rows).
 var joinRegressCases = []struct {
 	name   string
 	tables map[int]int // table number -> rows
@@ -32,6 +37,8 @@ var joinRegressCases = []struct {
 	// hashPair, when set, names two scans that must be the inputs of one
 	// hash join.
 	hashPair [2]string
+	// unread names scans ("t4 AS q6") that must read no row.
+	unread []string
 }{{
 	// seed 7 query 21: an OR of equalities between two inputs of a comma
 	// join ran as a nested loop over all their pairs.
@@ -94,6 +101,20 @@ var joinRegressCases = []struct {
 	query: `SELECT count(*), sum(q7.e9), sum(q9.a1) FROM t7 AS q1 JOIN t6 AS q2, t7 AS q3, t1 AS q4 JOIN t3 AS q5
 		LEFT JOIN t4 AS q6 LEFT JOIN t9 AS q7 ON q2.d6 = q7.b9 + 1 JOIN t7 AS q8 LEFT JOIN t1 AS q9 WHERE q7.b9 = 47`,
 	hashPair: [2]string{"SCAN t6 AS q2", "SCAN t9 AS q7"},
+}, {
+	// seed 102 query 416 (a 1,000-query run of the CPU-timed runner):
+	// an empty table linked to no other input was the right side of a
+	// cross join over a join of the others, and the cross join read its
+	// left side first, so that join was built in full (15 ms against
+	// SQLite's 0.1 ms) before the empty side ended it. A nested-loop or
+	// cross join now reads first the side that is cheaper to start: a
+	// scan before a tree of joins.
+	name:   "empty_input_of_a_cross_join",
+	tables: map[int]int{3: 300, 4: 400, 7: 300, 9: 0},
+	query: `SELECT count(*), max(q4.a9) FROM t3 AS q1, t4 AS q2, t7 AS q3, t9 AS q4
+		WHERE q2.c4 = q3.c7 AND q1.e3 = q2.e4`,
+	want:   map[string]int{"CROSS JOIN": 1},
+	unread: []string{"t3 AS q1", "t4 AS q2", "t7 AS q3"},
 }}
 
 // TestJoinGen_Regressions runs each shrunk slow shape on ladybug and
@@ -154,6 +175,9 @@ func TestJoinGen_Regressions(t *testing.T) {
 					t.Errorf("plan has %q:\n%s", s, text)
 				}
 			}
+			if len(tc.unread) > 0 {
+				checkUnread(t, lb, tc.query, tc.unread)
+			}
 		})
 	}
 }
@@ -170,4 +194,33 @@ func hasHashPair(detail map[string]string, children map[string][]string, pair [2
 		}
 	}
 	return false
+}
+
+// checkUnread runs query under EXPLAIN ANALYZE on lb and fails t unless
+// each scan named in unread read no row.
+func checkUnread(t *testing.T, lb *Target, query string, unread []string) {
+	t.Helper()
+	an, err := lb.Query("EXPLAIN ANALYZE " + query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	for _, r := range an.Values {
+		lines = append(lines, fmt.Sprint(r[len(r)-1]))
+	}
+	text := strings.Join(lines, "\n")
+	for _, scan := range unread {
+		found := false
+		for _, l := range lines {
+			if strings.HasPrefix(l, "TableScan "+scan+" ") {
+				found = true
+				if !strings.Contains(l, "actual rows=0 ") {
+					t.Errorf("scan %s read rows:\n%s", scan, text)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("no scan of %s:\n%s", scan, text)
+		}
+	}
 }

@@ -11,8 +11,9 @@ import (
 )
 
 // An empty input stops a join before the other inputs are built,
-// whichever side of the join tree it lands on: the three-way hash joins
-// below join two 5000-row tables (five batches each) with an empty one, and no
+// whichever side of the join tree it lands on: the three-way joins (hash,
+// nested-loop and cross joins) below join two 5000-row tables (five
+// batches each) with an empty one, and no
 // scan of the big tables reads more than its first batch (before, a join
 // read its left side's first batch, which built the whole hash join below
 // it, before finding its right side empty).
@@ -25,6 +26,9 @@ func TestJoin_EmptyInput_OtherSidesNotRead(t *testing.T) {
 		"SELECT count(*) FROM big a, big b, e WHERE a.k = b.k AND b.v = e.v",
 		"SELECT count(*) FROM e, big a, big b WHERE a.k = b.k AND b.v = e.v",
 		"SELECT count(*) FROM big a JOIN big b ON a.k = b.v JOIN e ON e.k = a.k",
+		// e linked to no other input: a cross join reads it first.
+		"SELECT count(*) FROM big a, big b, e WHERE a.k = b.k",
+		"SELECT count(*) FROM big a, big b, e WHERE a.k < b.k + 1 AND a.v = 3",
 	} {
 		require.Equal(t, []int64{0}, queryInts(t, s, q), q)
 		var plan []string

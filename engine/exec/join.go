@@ -62,7 +62,7 @@ type joinOp struct {
 	first *Batch
 	done  bool
 	// rightFirst makes start read the right side's first batch before the
-	// left's (a hash join whose right side is estimated the smaller);
+	// left's (the right side is the cheaper to start, see rightFirst);
 	// rfirst holds it for build.
 	rightFirst bool
 	rfirst     *Batch
@@ -78,8 +78,7 @@ func (b *builder) join(n *plan.Join) (Operator, error) {
 		return nil, err
 	}
 	nl, nr := len(n.Left.Columns()), len(n.Right.Columns())
-	op := &joinOp{kind: n.Kind, left: l, right: r, nl: nl, nr: nr, out: emptyBatch(nl + nr),
-		rightFirst: len(n.LeftKeys) > 0 && plan.EstimateRows(n.Right) <= plan.EstimateRows(n.Left)}
+	op := &joinOp{kind: n.Kind, left: l, right: r, nl: nl, nr: nr, out: emptyBatch(nl + nr), rightFirst: rightFirst(n)}
 	if n.Method == plan.JoinIndex {
 		if n.Kind != plan.JoinInner && n.Kind != plan.JoinLeft && !n.Kind.SemiLike() {
 			return nil, notSupportedErr("index join of kind " + n.Kind.String())
@@ -104,6 +103,55 @@ func (b *builder) join(n *plan.Join) (Operator, error) {
 		}
 	}
 	return op, nil
+}
+
+// rightFirst reports whether join n reads its right side's first batch
+// before its left's (see start): when the right side is the cheaper to
+// start (startCost), or as cheap, a hash join's right side estimated no
+// larger. So an empty scan on the right ends the join before the left
+// side builds its hash tables. A join without keys whose sides start as
+// cheaply reads its left side first: a left-deep chain of cross joins
+// over scans then reads its first scan's batch before it materialises
+// the next, which costs the five-table comma join of filtered
+// scans (BenchmarkCold_Query_CommaJoinInFilters) half the memory that
+// reading each right scan first does when its first table is empty.
+func rightFirst(n *plan.Join) bool {
+	l, r := startCost(n.Left), startCost(n.Right)
+	return r < l || (r == l && len(n.LeftKeys) > 0 && plan.EstimateRows(n.Right) <= plan.EstimateRows(n.Left))
+}
+
+// startCost counts the operators in n's tree that read a whole input
+// before they return a row, except joins without keys over a scan: hash
+// joins (they build a table), joins whose right side is not a scan,
+// sorts, aggregates and windows. A scan, filtered or not, and a chain of
+// cross or nested-loop joins over scans count 0.
+func startCost(n plan.Node) int {
+	k := 0
+	switch x := n.(type) {
+	case *plan.Join:
+		if len(x.LeftKeys) > 0 || !scanLike(x.Right) {
+			k = 1
+		}
+	case *plan.Sort, *plan.Aggregate, *plan.Window:
+		k = 1
+	}
+	for _, c := range n.Children() {
+		k += startCost(c)
+	}
+	return k
+}
+
+// scanLike reports whether n is a scan under filters and projections.
+func scanLike(n plan.Node) bool {
+	switch x := n.(type) {
+	case *plan.Scan:
+		return true
+	case *plan.Filter:
+		return scanLike(x.Input)
+	case *plan.Project:
+		return scanLike(x.Input)
+	}
+	return false
 }
 
 // compileKeys compiles a join's key pairs.
@@ -251,12 +299,14 @@ func (j *joinOp) Next(c *Ctx) (*Batch, error) {
 // start builds the right side. A join whose output is empty without left
 // rows (all but RIGHT and FULL) first reads the left side's first batch and
 // builds nothing when there is none; an inner, cross or semi join whose
-// right side is empty then ends without reading the left further. A hash
-// join whose right side is estimated the smaller reads the right side's
-// first batch before the left's, and ends at once when there is none: an
-// empty input thus stops a tree of hash joins before the other side is
-// built, whichever side it is on, as SQLite's nested loops stop at an
-// empty table, instead of building every other input.
+// right side is empty then ends without reading the left further. A join
+// whose right side is the cheaper to start (rightFirst: a scan before a
+// tree of joins that builds joins, else a hash join's side estimated
+// smaller) reads the right side's first batch before the left's, and ends
+// at once when there is none: an empty input thus stops a tree of joins
+// before the other side is built, whichever side it is on, as SQLite's
+// nested loops stop at an empty table, instead of building every other
+// input.
 func (j *joinOp) start(c *Ctx) error {
 	j.built = true
 	outer := j.kind == plan.JoinRight || j.kind == plan.JoinFull
