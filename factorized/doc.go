@@ -36,18 +36,19 @@
 // equality (3 = 3.0); concatenate columns for a composite key, InvertKey one
 // column's bytes for DESC. Reuse one []byte per operator (key = key[:0]).
 //
-// Hash-join build side: NewHashTable(pool, payloadSchema); for each build
-// row, Insert(key) returns a zeroed tuple to fill with the payload columns
-// the join outputs (NULL keys never match in SQL: skip them). Probe(key)
-// returns a Matches iterator, Next until ok is false. Outer joins add a Bool
-// payload column set on match and scan Table().All() afterwards.
+// Hash-join build side (engine/exec/join.go): the right rows in a Table,
+// and NewHashTable(pool, one Int64 column) from each row's key to the row's
+// index: Insert(key) per build row, skipping NULL keys (they never match in
+// SQL), and SetInt64(0, index) on the tuple it returns. Probe(key) returns
+// a Matches iterator, Next until ok is false. RIGHT and FULL joins keep a
+// []bool of matched right rows beside the table.
 //
-// Hash aggregation: NewHashTable with payload columns for the group-by
-// values and each aggregate's state (count as Int64, sum as Int64 or Float64
-// or Value, min/max as Value); FindOrInsert(key) returns the group's tuple,
-// found false for a new (zeroed) group, whose group-by cells are then set.
-// Output is Table().All() in group creation order. An aggregate without
-// GROUP BY is one FindOrInsert(nil).
+// Hash aggregation (engine/exec/aggregate.go): NewHashTable with one Int64
+// column, the group's number; FindOrInsert(key) returns the group's tuple,
+// found false for a new (zeroed) group, which gets the next number. The
+// group-by values go to a Table row per group (group creation order), and
+// the aggregates' states live in exec's own slices, indexed by group
+// number. Input sorted by the group keys uses no hash table.
 //
 // Sort: materialise the input rows in a Table, then Sorter.Add(row, key)
 // per row, Sort, and read Row(i) for i < Len(). SortRows sorts with a
