@@ -20,7 +20,9 @@
 //	limit_NAME    lower one of SQLite's limits (limit_length, limit_expr_depth…: docs/LIMITS.md)
 //	loc           zone of returned times: UTC (default) | Local | an IANA name
 //
-// An unknown option or a bad value is an error from sql.Open.
+// txlock, values, clone and the mattn/modernc spellings (_busy_timeout,
+// _pragma, …) are in README's "DSN reference". An unknown option or a bad
+// value is an error from sql.Open.
 //
 // The root package is thin: it maps database/sql's Conn, Stmt, Tx and Rows
 // onto an engine session (package engine) and converts values both ways.
