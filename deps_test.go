@@ -23,25 +23,28 @@ const module = "github.com/ladybugsql/ladybug"
 // The design: the root driver talks to the engine façade (engine, with
 // engine/errs for the error type it re-exports; values through
 // engine.Value), never to types, storage, txn, plan or exec; the engine's
-// layers import downwards only; leaves (errs, types, factorized, vfs,
-// grammar) import no other layer; the executor (engine/exec) never reads
-// syntax. The edge that departs from the target design, named so nothing
-// joins it unnoticed:
+// layers import downwards only; leaves (errs, keycodec, factorized, vfs,
+// grammar) import no other layer, and types only keycodec: the byte keys'
+// one codec (rowid keys, value keys), which storage, types and the layers
+// above share; the executor (engine/exec) never reads syntax. The edge
+// that departs from the target design, named so nothing joins it
+// unnoticed:
 //   - engine/dml → grammar: the writers switch on grammar.ConflictAction
 //     (writer.go, insert.go, update.go, upsert.go, fk.go) and rewrite.go
 //     parses stored DEFAULT text (grammar.ParseExpr) at execution, not at
 //     prepare.
 var allowedImports = map[string][]string{
 	"":                    {"engine", "engine/errs"},
-	"engine":              {"engine/catalog", "engine/dml", "engine/errs", "engine/exec", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized", "grammar", "vfs", "github.com/hashicorp/golang-lru/v2"},
-	"engine/dml":          {"engine/catalog", "engine/errs", "engine/exec", "engine/plan", "engine/storage", "engine/txn", "engine/types", "grammar"},
-	"engine/exec":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized"},
+	"engine":              {"engine/catalog", "engine/dml", "engine/errs", "engine/exec", "engine/keycodec", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized", "grammar", "vfs", "github.com/hashicorp/golang-lru/v2"},
+	"engine/dml":          {"engine/catalog", "engine/errs", "engine/exec", "engine/keycodec", "engine/plan", "engine/txn", "engine/types", "grammar"},
+	"engine/exec":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/keycodec", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized"},
 	"engine/plan":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/types", "grammar"},
 	"engine/catalog":      {"engine/types"},
 	"engine/txn":          {"engine/errs", "engine/storage"},
-	"engine/storage":      {"pagecache", "vfs"},
+	"engine/storage":      {"engine/keycodec", "pagecache", "vfs"},
 	"engine/funcs":        {"engine/errs", "engine/types"},
-	"engine/types":        {},
+	"engine/types":        {"engine/keycodec"},
+	"engine/keycodec":     {},
 	"engine/errs":         {},
 	"grammar":             {"github.com/alecthomas/participle/v2"},
 	"pagecache":           {"github.com/hashicorp/golang-lru/v2"},

@@ -8,8 +8,8 @@ import (
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
-	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -299,7 +299,7 @@ func (w *statWriter) add(tbl string, idx types.Value, stat string) error {
 	next := int64(1)
 	cur := w.tree.Cursor()
 	if cur.Last() {
-		next = storage.DecodeRowidKey(cur.Key()) + 1
+		next = keycodec.DecodeRowid(cur.Key()) + 1
 	}
 	err := cur.Err()
 	cur.Close()
@@ -307,7 +307,7 @@ func (w *statWriter) add(tbl string, idx types.Value, stat string) error {
 		return err
 	}
 	w.rec = types.AppendRecord(w.rec[:0], []types.Value{types.NewText(tbl), idx, types.NewText(stat)})
-	return w.tree.Put(storage.RowidKey(next), w.rec)
+	return w.tree.Put(keycodec.RowidKey(next), w.rec)
 }
 
 // eachStatRow calls fn with every sqlite_stat1 row's key and columns (of

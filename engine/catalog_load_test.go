@@ -10,7 +10,7 @@ import (
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
-	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/txn"
 )
 
@@ -28,7 +28,7 @@ func rewriteCatalogEntry(t *testing.T, db *DB, name string, edit func(e *catalog
 	found := false
 	for i, e := range entries {
 		if e.Name == name {
-			require.NoError(t, tx.Tree(root).Put(storage.RowidKey(int64(i+1)), edit(&e)))
+			require.NoError(t, tx.Tree(root).Put(keycodec.RowidKey(int64(i+1)), edit(&e)))
 			found = true
 		}
 	}

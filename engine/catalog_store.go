@@ -4,8 +4,8 @@ import (
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
-	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/grammar"
 )
@@ -190,7 +190,7 @@ func saveCatalog(tx *txn.Tx, cat *catalog.Catalog) error {
 		if e.Type == "trigger" && cat.Trigger(e.Name).OnMain {
 			e.Root = onMainRoot
 		}
-		if err := tree.Put(storage.RowidKey(int64(i+1)), e.Encode()); err != nil {
+		if err := tree.Put(keycodec.RowidKey(int64(i+1)), e.Encode()); err != nil {
 			return err
 		}
 	}

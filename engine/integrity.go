@@ -7,9 +7,9 @@ import (
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/dml"
 	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
-	"github.com/ladybugsql/ladybug/engine/types"
 )
 
 // maxIntegrityProblems bounds the report, as SQLite's integrity_check(N).
@@ -67,7 +67,7 @@ func checkIndex(c *exec.Ctx, tx *storage.Tx, t *catalog.Table, ix *catalog.Index
 		if err := c.Check(); err != nil {
 			return nil, err
 		}
-		rowid, err := types.KeyRowid(cur.Key())
+		rowid, err := keycodec.TrailingRowid(cur.Key())
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("index %s has a malformed entry", ix.Name))
 			continue
@@ -76,7 +76,7 @@ func checkIndex(c *exec.Ctx, tx *storage.Tx, t *catalog.Table, ix *catalog.Index
 			problems = append(problems, fmt.Sprintf("row %d appears twice in index %s", rowid, ix.Name))
 		}
 		seen[rowid] = struct{}{}
-		key = storage.AppendRowidKey(key[:0], rowid)
+		key = keycodec.AppendRowid(key[:0], rowid)
 		if _, found, err := table.Get(key); err != nil || !found {
 			problems = append(problems, fmt.Sprintf("index %s has an entry for row %d, missing from table %s", ix.Name, rowid, t.Name))
 		}

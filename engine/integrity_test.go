@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -62,7 +63,7 @@ func TestIntegrityCheck_IndexTableAgreement(t *testing.T) {
 
 	// A row deleted from the table behind the index's back.
 	tamper(t, db, func(tx *storage.Tx) {
-		_, err := tx.Tree(tbl.Root).Delete(storage.RowidKey(2))
+		_, err := tx.Tree(tbl.Root).Delete(keycodec.RowidKey(2))
 		require.NoError(t, err)
 	})
 	got := strings.Join(integrityRows(t, s), "\n")
@@ -77,7 +78,7 @@ func TestIntegrityCheck_IndexTableAgreement(t *testing.T) {
 		c.Close()
 		_, err := tx.Tree(ix.Root).Delete(k)
 		require.NoError(t, err)
-		require.NoError(t, tx.Tree(tbl.Root).Put(storage.RowidKey(2), types.AppendRecord(nil, []types.Value{types.Null, types.NewText("b")})))
+		require.NoError(t, tx.Tree(tbl.Root).Put(keycodec.RowidKey(2), types.AppendRecord(nil, []types.Value{types.Null, types.NewText("b")})))
 	})
 	got = strings.Join(integrityRows(t, s), "\n")
 	assert.Contains(t, got, "wrong # of entries in index t_v: 2 for 3 rows of t")
@@ -101,7 +102,7 @@ func TestIntegrityCheck_IndexEntryWithStaleKey(t *testing.T) {
 
 	// Row 2 gets new values in the table only.
 	tamper(t, db, func(tx *storage.Tx) {
-		require.NoError(t, tx.Tree(tbl.Root).Put(storage.RowidKey(2), types.AppendRecord(nil, []types.Value{types.Null, types.NewText("z"), types.NewInt(9)})))
+		require.NoError(t, tx.Tree(tbl.Root).Put(keycodec.RowidKey(2), types.AppendRecord(nil, []types.Value{types.Null, types.NewText("z"), types.NewInt(9)})))
 	})
 	got := integrityRows(t, s)
 	assert.ElementsMatch(t, []string{
@@ -112,8 +113,8 @@ func TestIntegrityCheck_IndexEntryWithStaleKey(t *testing.T) {
 
 	// Row 1 enters the partial index's predicate without an entry.
 	tamper(t, db, func(tx *storage.Tx) {
-		require.NoError(t, tx.Tree(tbl.Root).Put(storage.RowidKey(2), types.AppendRecord(nil, []types.Value{types.Null, types.NewText("b"), types.NewInt(2)})))
-		require.NoError(t, tx.Tree(tbl.Root).Put(storage.RowidKey(1), types.AppendRecord(nil, []types.Value{types.Null, types.NewText("a"), types.NewInt(5)})))
+		require.NoError(t, tx.Tree(tbl.Root).Put(keycodec.RowidKey(2), types.AppendRecord(nil, []types.Value{types.Null, types.NewText("b"), types.NewInt(2)})))
+		require.NoError(t, tx.Tree(tbl.Root).Put(keycodec.RowidKey(1), types.AppendRecord(nil, []types.Value{types.Null, types.NewText("a"), types.NewInt(5)})))
 	})
 	got = integrityRows(t, s)
 	assert.ElementsMatch(t, []string{

@@ -3,6 +3,7 @@ package dml
 import (
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/grammar"
@@ -41,7 +42,7 @@ func RewriteRows(c *Ctx, cat *catalog.Catalog, old, nt *catalog.Table, fn func([
 		if nt.RowidCol >= 0 {
 			nrow[nt.RowidCol] = rid
 		}
-		w.key = appendRowidKey(w.key[:0], rid.Int())
+		w.key = keycodec.AppendRowid(w.key[:0], rid.Int())
 		if err := w.tree.Put(w.key, w.record(nrow)); err != nil {
 			return err
 		}

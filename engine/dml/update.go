@@ -7,8 +7,8 @@ import (
 
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
-	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/grammar"
 )
@@ -135,7 +135,7 @@ func (w *tableWriter) replace(c *Ctx, old, nrow []types.Value) error {
 	// The row first: the statement just read it, so its write finds the
 	// writer's path in place (see storage.Tree.Get in a write transaction).
 	w.load(nrow)
-	w.key = storage.AppendRowidKey(w.key[:0], rid)
+	w.key = keycodec.AppendRowid(w.key[:0], rid)
 	if err := w.write(w.tree, w.key, w.record(nrow), false); err != nil {
 		return err
 	}
@@ -185,7 +185,7 @@ func (w *tableWriter) replaceEntry(c *Ctx, iw *indexWriter, old, nrow []types.Va
 		return nil
 	}
 	if oin {
-		w.okey = types.AppendKeyRowid(ok, rid)
+		w.okey = keycodec.AppendRowid(ok, rid)
 		if err := iw.tree.Delete(w.okey); err != nil {
 			return err
 		}
@@ -193,7 +193,7 @@ func (w *tableWriter) replaceEntry(c *Ctx, iw *indexWriter, old, nrow []types.Va
 	if !nin {
 		return nil
 	}
-	w.key = types.AppendKeyRowid(nk, rid)
+	w.key = keycodec.AppendRowid(nk, rid)
 	return w.write(iw.tree, w.key, nil, false)
 }
 

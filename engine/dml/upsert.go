@@ -5,6 +5,7 @@ import (
 
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/grammar"
@@ -146,7 +147,7 @@ func setColumn(w *tableWriter, row []types.Value, col int, v types.Value) {
 func (w *tableWriter) conflictOn(c *Ctx, row []types.Value, target []int) (*conflict, error) {
 	rid := w.rowid(row)
 	if len(target) == 1 && target[0] == w.t.RowidCol {
-		_, ok, err := w.tree.Get(appendRowidKey(nil, rid))
+		_, ok, err := w.tree.Get(keycodec.AppendRowid(nil, rid))
 		if err != nil || !ok {
 			return nil, err
 		}

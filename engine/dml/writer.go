@@ -8,8 +8,8 @@ import (
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/exec"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
-	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/engine/types"
 	"github.com/ladybugsql/ladybug/grammar"
@@ -235,7 +235,7 @@ func (w *tableWriter) rowid(row []types.Value) int64 { return row[len(row)-1].In
 func (w *tableWriter) put(c *Ctx, row []types.Value, absent bool) error {
 	w.load(row)
 	rid := w.rowid(row)
-	w.key = storage.AppendRowidKey(w.key[:0], rid)
+	w.key = keycodec.AppendRowid(w.key[:0], rid)
 	if err := w.write(w.tree, w.key, w.record(row), absent); err != nil {
 		return err
 	}
@@ -247,7 +247,7 @@ func (w *tableWriter) put(c *Ctx, row []types.Value, absent bool) error {
 		if !in {
 			continue
 		}
-		w.key = types.AppendKeyRowid(k, rid)
+		w.key = keycodec.AppendRowid(k, rid)
 		if err := w.write(iw.tree, w.key, nil, absent); err != nil {
 			return err
 		}
@@ -309,7 +309,7 @@ func (w *tableWriter) deleteRow(c *Ctx, row []types.Value) error {
 
 // getRowid looks up rowid rid in the table without allocating the key.
 func (w *tableWriter) getRowid(rid int64) ([]byte, bool, error) {
-	w.ridKey = storage.AppendRowidKey(w.ridKey[:0], rid)
+	w.ridKey = keycodec.AppendRowid(w.ridKey[:0], rid)
 	return w.tree.Get(w.ridKey)
 }
 
@@ -319,7 +319,7 @@ func (w *tableWriter) getRowid(rid int64) ([]byte, bool, error) {
 func (w *tableWriter) remove(c *Ctx, row []types.Value) error {
 	w.load(row)
 	rid := w.rowid(row)
-	w.key = storage.AppendRowidKey(w.key[:0], rid)
+	w.key = keycodec.AppendRowid(w.key[:0], rid)
 	if err := w.tree.Delete(w.key); err != nil {
 		return err
 	}
@@ -331,7 +331,7 @@ func (w *tableWriter) remove(c *Ctx, row []types.Value) error {
 		if !in {
 			continue
 		}
-		w.key = types.AppendKeyRowid(k, rid)
+		w.key = keycodec.AppendRowid(k, rid)
 		if err := iw.tree.Delete(w.key); err != nil {
 			return err
 		}
@@ -599,7 +599,7 @@ func (w *tableWriter) newRowid() (int64, error) {
 		cur := w.tree.Cursor()
 		last := int64(0)
 		if cur.Last() {
-			last = storage.DecodeRowidKey(cur.Key())
+			last = keycodec.DecodeRowid(cur.Key())
 		}
 		err := cur.Err()
 		cur.Close()
@@ -644,7 +644,7 @@ func BuildIndex(c *Ctx, t *catalog.Table, ik *plan.IndexKeys) error {
 				return errs.Constraint(errs.ExtConstraintUnique, "UNIQUE constraint failed: %s", iw.names)
 			}
 		}
-		return iw.tree.Put(types.AppendKeyRowid(key, rid), nil)
+		return iw.tree.Put(keycodec.AppendRowid(key, rid), nil)
 	})
 }
 
@@ -659,7 +659,7 @@ func CheckIndexRows(c *Ctx, t *catalog.Table, ik *plan.IndexKeys, limit int) (pr
 		if len(problems) >= limit {
 			return nil
 		}
-		_, ok, err := iw.tree.Get(types.AppendKeyRowid(key, rid))
+		_, ok, err := iw.tree.Get(keycodec.AppendRowid(key, rid))
 		if err != nil {
 			return err
 		}
@@ -713,8 +713,6 @@ func eachIndexEntry(c *Ctx, t *catalog.Table, ik *plan.IndexKeys, fn func(iw *in
 		}
 	}
 }
-
-func appendRowidKey(dst []byte, rid int64) []byte { return storage.AppendRowidKey(dst, rid) }
 
 // conflictMode is the resolution for conflict cf: the statement's OR
 // clause, else the violated constraint's own ON CONFLICT clause.
@@ -794,7 +792,7 @@ func (w *tableWriter) readSequence() (int64, error) {
 		}
 		if strings.EqualFold(rr.Column(0).Text(), w.t.Name) {
 			w.seq = rr.Column(1).AsInt()
-			w.seqRow = []types.Value{types.NewText(w.t.Name), types.NewInt(w.seq), types.NewInt(storage.DecodeRowidKey(cur.Key()))}
+			w.seqRow = []types.Value{types.NewText(w.t.Name), types.NewInt(w.seq), types.NewInt(keycodec.DecodeRowid(cur.Key()))}
 			return w.seq, nil
 		}
 	}
@@ -824,11 +822,11 @@ func (w *tableWriter) saveSequence(c *Ctx) error {
 	sw := &tableWriter{t: w.seqTable}
 	sw.begin(c)
 	if w.seqRow != nil {
-		return sw.tree.Put(storage.RowidKey(w.seqRow[2].Int()), sw.record([]types.Value{types.NewText(w.t.Name), types.NewInt(w.maxID), types.Null}))
+		return sw.tree.Put(keycodec.RowidKey(w.seqRow[2].Int()), sw.record([]types.Value{types.NewText(w.t.Name), types.NewInt(w.maxID), types.Null}))
 	}
 	rid, err := sw.newRowid()
 	if err != nil {
 		return err
 	}
-	return sw.tree.Put(storage.RowidKey(rid), sw.record([]types.Value{types.NewText(w.t.Name), types.NewInt(w.maxID), types.Null}))
+	return sw.tree.Put(keycodec.RowidKey(rid), sw.record([]types.Value{types.NewText(w.t.Name), types.NewInt(w.maxID), types.Null}))
 }

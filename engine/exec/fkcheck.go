@@ -5,7 +5,7 @@ import (
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
-	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
@@ -87,7 +87,7 @@ func parentHas(c *Ctx, parent *catalog.Table, cols []int, vals []types.Value) (b
 		if v.Kind() != types.KindInt {
 			return false, nil
 		}
-		_, ok, err := c.TableTree(parent).Get(storage.RowidKey(v.Int()))
+		_, ok, err := c.TableTree(parent).Get(keycodec.RowidKey(v.Int()))
 		return ok, err
 	}
 	if ix := indexOn(c.Catalog, parent, cols); ix != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/txn"
@@ -378,7 +379,7 @@ func (s *indexScanOp) runInRange(first, last []byte) bool {
 // decoded from the key when the scan is covering, otherwise queued for
 // readRows.
 func (s *indexScanOp) addEntry(b *Batch, k []byte, pos int) error {
-	rowid, err := types.KeyRowid(k)
+	rowid, err := keycodec.TrailingRowid(k)
 	if err != nil {
 		return errs.Wrap(errs.CodeCorrupt, err)
 	}

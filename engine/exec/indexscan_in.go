@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -41,16 +42,16 @@ func likeKeys(p string, glob bool) [][]byte {
 	if p == "" || strings.IndexByte(p, 0) >= 0 {
 		return [][]byte{{}}
 	}
-	text := append([]byte{types.KeyTagText}, p...)
+	text := append([]byte{keycodec.TagText}, p...)
 	if glob {
-		return [][]byte{text, append([]byte{types.KeyTagBlob}, p...)}
+		return [][]byte{text, append([]byte{keycodec.TagBlob}, p...)}
 	}
 	for i, c := range text[1:] {
 		if c >= 'A' && c <= 'Z' {
 			text[i+1] = c + 'a' - 'A'
 		}
 	}
-	return [][]byte{text, {types.KeyTagBlob}}
+	return [][]byte{text, {keycodec.TagBlob}}
 }
 
 func (cp *compiler) newInSeeks(list []plan.Expr, sub *plan.InSub) (*inSeeks, error) {

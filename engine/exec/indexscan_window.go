@@ -4,7 +4,7 @@ import (
 	"bytes"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
-	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
@@ -276,7 +276,7 @@ func (s *indexScanOp) readRows() error {
 // the lookup's path for a write of the same row (a DELETE or UPDATE by an
 // indexed column removes the row it just found without a second descent).
 func (s *indexScanOp) getRow(p pendingRow) error {
-	s.rkey = storage.AppendRowidKey(s.rkey[:0], p.rowid)
+	s.rkey = keycodec.AppendRowid(s.rkey[:0], p.rowid)
 	val, ok, err := s.table.Get(s.rkey)
 	if err != nil {
 		return err
@@ -289,7 +289,7 @@ func (s *indexScanOp) getRow(p pendingRow) error {
 
 // readRow reads the table row of p alone, by key.
 func (s *indexScanOp) readRow(p pendingRow) error {
-	s.rkey = storage.AppendRowidKey(s.rkey[:0], p.rowid)
+	s.rkey = keycodec.AppendRowid(s.rkey[:0], p.rowid)
 	if !s.tcur.SeekAhead(s.rkey) || !bytes.Equal(s.tcur.Key(), s.rkey) {
 		if err := s.tcur.Err(); err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/txn"
@@ -234,7 +235,7 @@ func (s *scanOp) Next(c *Ctx) (*Batch, error) {
 		if s.reverse {
 			return s.startReverse()
 		}
-		s.key = storage.AppendRowidKey(s.key[:0], s.loKey)
+		s.key = keycodec.AppendRowid(s.key[:0], s.loKey)
 		if !s.cur.Seek(s.key) {
 			s.done = true
 			return nil, s.cur.Err()
@@ -296,7 +297,7 @@ func (s *scanOp) fillRuns(b *Batch) (*Batch, error) {
 // row adds the row of table entry (key, val) to b; stop reports that the
 // scan is over: the rowid is past the upper bound, or val is damaged.
 func (s *scanOp) row(b *Batch, key, val []byte, decode bool) (stop bool, err error) {
-	rowid := storage.DecodeRowidKey(key)
+	rowid := keycodec.DecodeRowid(key)
 	if rowid > s.hiKey {
 		s.done = true
 		return true, nil
@@ -358,7 +359,7 @@ func (s *scanOp) decodes() bool {
 // point reads the single row of a rowid equality lookup with a Get, which
 // costs no cursor.
 func (s *scanOp) point(c *Ctx) (*Batch, error) {
-	s.key = storage.AppendRowidKey(s.key[:0], s.loKey)
+	s.key = keycodec.AppendRowid(s.key[:0], s.loKey)
 	val, ok, err := c.TableTree(s.t).Get(s.key)
 	if err != nil || !ok {
 		return nil, err

@@ -3,7 +3,7 @@ package exec
 import (
 	"math"
 
-	"github.com/ladybugsql/ladybug/engine/storage"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 )
 
 // startReverse positions a reverse table scan on the last row with rowid
@@ -13,7 +13,7 @@ func (s *scanOp) startReverse() (*Batch, error) {
 	if s.hiKey == math.MaxInt64 {
 		ok = s.cur.Last()
 	} else {
-		s.key = storage.AppendRowidKey(s.key[:0], s.hiKey+1)
+		s.key = keycodec.AppendRowid(s.key[:0], s.hiKey+1)
 		if s.cur.Seek(s.key) {
 			ok = s.cur.Prev()
 		} else if s.cur.Err() == nil {
@@ -47,7 +47,7 @@ func (s *scanOp) fillReverse() (*Batch, error) {
 	decode := s.decodes()
 	limit := s.budget.batchCap()
 	for {
-		rowid := storage.DecodeRowidKey(s.cur.Key())
+		rowid := keycodec.DecodeRowid(s.cur.Key())
 		if rowid < s.loKey {
 			s.done = true
 			break

@@ -3,8 +3,8 @@ package exec
 import (
 	"slices"
 
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
-	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
@@ -103,7 +103,7 @@ func (op *rowidInOp) Next(c *Ctx) (*Batch, error) {
 	for b.N < limit && op.next < len(op.ids) {
 		id := op.ids[op.next]
 		op.next++
-		s.key = storage.AppendRowidKey(s.key[:0], id)
+		s.key = keycodec.AppendRowid(s.key[:0], id)
 		val, ok, err := tree.Get(s.key)
 		if err != nil {
 			return nil, err

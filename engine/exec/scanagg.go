@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/txn"
@@ -197,7 +198,7 @@ func (op *scanAggOp) foldRange(c *Ctx, lo, hi int64) error {
 // point folds the single row of a rowid equality.
 func (op *scanAggOp) point(c *Ctx) error {
 	s := op.scan
-	s.key = storage.AppendRowidKey(s.key[:0], s.loKey)
+	s.key = keycodec.AppendRowid(s.key[:0], s.loKey)
 	val, ok, err := c.TableTree(s.t).Get(s.key)
 	if err != nil || !ok {
 		return err

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -50,7 +51,7 @@ const (
 // seek positions the reader at the first row of rowids [lo, hi].
 func (r *aggReader) seek(lo, hi int64) error {
 	r.hi, r.moved, r.ended = hi, false, false
-	r.key = storage.AppendRowidKey(r.key[:0], lo)
+	r.key = keycodec.AppendRowid(r.key[:0], lo)
 	if !r.cur.Seek(r.key) {
 		r.ended = true
 		return r.cur.Err()
@@ -71,8 +72,8 @@ func (r *aggReader) next() (int, error) {
 	r.moved = true
 	if c, ok := r.cur.Cells(BatchSize); ok {
 		n := c.Len()
-		if r.hi != math.MaxInt64 && storage.DecodeRowidKey(c.Key(n-1)) > r.hi {
-			for n > 0 && storage.DecodeRowidKey(c.Key(n-1)) > r.hi {
+		if r.hi != math.MaxInt64 && keycodec.DecodeRowid(c.Key(n-1)) > r.hi {
+			for n > 0 && keycodec.DecodeRowid(c.Key(n-1)) > r.hi {
 				n--
 			}
 			r.ended = true
@@ -92,12 +93,12 @@ func (r *aggReader) next() (int, error) {
 // ending the range when it cuts. An open bound costs no key decoding, a
 // bound past the run's last row one.
 func (r *aggReader) inRange(run []storage.Entry) []storage.Entry {
-	if r.hi == math.MaxInt64 || storage.DecodeRowidKey(run[len(run)-1].Key) <= r.hi {
+	if r.hi == math.MaxInt64 || keycodec.DecodeRowid(run[len(run)-1].Key) <= r.hi {
 		return run
 	}
 	r.ended = true
 	for i, e := range run {
-		if storage.DecodeRowidKey(e.Key) > r.hi {
+		if keycodec.DecodeRowid(e.Key) > r.hi {
 			return run[:i]
 		}
 	}
@@ -131,7 +132,7 @@ func (r *aggReader) decodeCells(c storage.Cells, n int) error {
 	}
 	if r.rowid >= 0 {
 		for i := 0; i < n; i++ {
-			r.setRowid(i, storage.DecodeRowidKey(c.Key(i)))
+			r.setRowid(i, keycodec.DecodeRowid(c.Key(i)))
 		}
 	}
 	r.setSame(n)
@@ -150,7 +151,7 @@ func (r *aggReader) decodeEntries(run []storage.Entry) error {
 	}
 	if r.rowid >= 0 {
 		for i, e := range run {
-			r.setRowid(i, storage.DecodeRowidKey(e.Key))
+			r.setRowid(i, keycodec.DecodeRowid(e.Key))
 		}
 	}
 	r.setSame(len(run))

@@ -4,6 +4,7 @@ import (
 	"bytes"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -128,7 +129,7 @@ func SeekIndexPrefix(tree *txn.TxTree, prefix []byte, self int64) (int64, bool, 
 			}
 			continue
 		}
-		rid, err := types.KeyRowid(k)
+		rid, err := keycodec.TrailingRowid(k)
 		if err != nil {
 			return 0, false, err
 		}

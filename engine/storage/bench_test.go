@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/vfs"
 )
 
@@ -54,7 +55,7 @@ func fill(b *testing.B, s *Store, root uint32, n int) {
 	tr := tx.Tree(root)
 	var k []byte
 	for i := 0; i < n; i++ {
-		k = AppendRowidKey(k[:0], int64(i))
+		k = keycodec.AppendRowid(k[:0], int64(i))
 		if err := tr.Put(k, benchVal); err != nil {
 			b.Fatal(err)
 		}
@@ -79,7 +80,7 @@ func benchInsertCheck(b *testing.B, next func(i int) int64, check bool) {
 	tr := tx.Tree(root)
 	var k []byte
 	for i := 0; i < b.N; i++ {
-		k = AppendRowidKey(k[:0], next(i))
+		k = keycodec.AppendRowid(k[:0], next(i))
 		if check {
 			if _, ok, err := tr.Get(k); ok || err != nil {
 				b.Fatal("key present before insert", err)
@@ -180,7 +181,7 @@ func benchCommit(b *testing.B, mode SyncMode) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		k = AppendRowidKey(k[:0], int64(i))
+		k = keycodec.AppendRowid(k[:0], int64(i))
 		if err := tx.Tree(root).Put(k, benchVal); err != nil {
 			b.Fatal(err)
 		}
@@ -233,7 +234,7 @@ func benchDeleteSorted(b *testing.B, stride int) {
 	fill(b, s, root, rows)
 	keys := make([][]byte, batch)
 	for i := range keys {
-		keys[i] = AppendRowidKey(nil, int64((i*stride)%rows))
+		keys[i] = keycodec.AppendRowid(nil, int64((i*stride)%rows))
 	}
 	ct := startCPU(b)
 	defer ct.stop()

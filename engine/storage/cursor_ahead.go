@@ -3,6 +3,8 @@ package storage
 import (
 	"encoding/binary"
 	"fmt"
+
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 )
 
 // SeekAhead moves to the first entry whose key is >= key, for a key at or
@@ -110,7 +112,7 @@ func (c *Cursor) AppendRowids(dst []Entry, rowids []int64) (out []Entry, n int) 
 			out, n = dst[:base], 0
 		}
 	}()
-	t := rowidBits(rowids[0])
+	t := keycodec.RowidBits(rowids[0])
 	i, ok := c.rowidSlot(t, rowids)
 	if !ok {
 		return dst, 0
@@ -121,7 +123,7 @@ func (c *Cursor) AppendRowids(dst []Entry, rowids []int64) (out []Entry, n int) 
 	for n < len(rowids) {
 		if n > 0 {
 			prev := t
-			if t = rowidBits(rowids[n]); t > last {
+			if t = keycodec.RowidBits(rowids[n]); t > last {
 				break
 			}
 			if t != prev {
@@ -279,7 +281,7 @@ func (n node) touchRowids(i, cnt int, lo, hi uint64, rowids []int64) uint64 {
 	var x uint64
 	scale := float64(cnt-1-i) / float64(hi-lo)
 	for _, id := range rowids {
-		t := rowidBits(id)
+		t := keycodec.RowidBits(id)
 		if t > hi {
 			break
 		}
@@ -291,9 +293,6 @@ func (n node) touchRowids(i, cnt int, lo, hi uint64, rowids []int64) uint64 {
 	}
 	return x
 }
-
-// rowidBits is the rowid key of rowid (AppendRowidKey) as an integer.
-func rowidBits(rowid int64) uint64 { return uint64(rowid) ^ (1 << 63) }
 
 // rowidAt returns leaf cell i's key as a rowid key integer; keys of
 // another length (never in a table tree) read as 0.

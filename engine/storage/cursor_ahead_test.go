@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 )
 
 // TestCursor_SeekAhead_MatchesSeek checks that SeekAhead lands where Seek
@@ -12,7 +14,7 @@ import (
 func TestCursor_SeekAhead_MatchesSeek(t *testing.T) {
 	for name, kf := range map[string]func(int) []byte{
 		"text":  key,
-		"rowid": func(i int) []byte { return RowidKey(int64(i)) }, // interpolated
+		"rowid": func(i int) []byte { return keycodec.RowidKey(int64(i)) }, // interpolated
 	} {
 		t.Run(name, func(t *testing.T) { checkSeekAhead(t, kf) })
 	}
@@ -72,7 +74,7 @@ func TestCursor_AppendRowids_MatchesSeek(t *testing.T) {
 		if id%500 == 0 {
 			id += 200 // and a few wide ones, so interpolation misses
 		}
-		if err := tx.Tree(root).Put(RowidKey(id), val(id)); err != nil {
+		if err := tx.Tree(root).Put(keycodec.RowidKey(id), val(id)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -90,7 +92,7 @@ func TestCursor_AppendRowids_MatchesSeek(t *testing.T) {
 				t.Fatalf("round %d: %d entries for %d rowids", round, len(ents), n)
 			}
 			for j, e := range ents {
-				k := RowidKey(ids[i+j])
+				k := keycodec.RowidKey(ids[i+j])
 				if !ref.Seek(k) || !bytes.Equal(ref.Key(), k) {
 					t.Fatalf("round %d: AppendRowids read rowid %d, which Seek does not find", round, ids[i+j])
 				}
@@ -103,7 +105,7 @@ func TestCursor_AppendRowids_MatchesSeek(t *testing.T) {
 				i += n
 				continue
 			}
-			k := RowidKey(ids[i]) // not readable in a run: missing or overflowing
+			k := keycodec.RowidKey(ids[i]) // not readable in a run: missing or overflowing
 			if ref.Seek(k) && bytes.Equal(ref.Key(), k) && len(val(ids[i])) < 100 {
 				t.Fatalf("round %d: AppendRowids skipped present rowid %d", round, ids[i])
 			}

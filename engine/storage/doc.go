@@ -113,7 +113,7 @@
 // bytes.Compare, up to 16 MiB long.
 // A tree's root page never changes: a root split moves the root's contents
 // to a new child, a root left with one child absorbs it. Page 1 is the tree
-// registry, a tree whose keys are the RowidKey of every tree root.
+// registry, a tree whose keys are the keycodec.RowidKey of every tree root.
 //
 // WAL file:
 //

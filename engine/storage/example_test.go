@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/vfs"
 )
@@ -19,7 +20,7 @@ func ExampleOpen() {
 	root, _ := tx.CreateTree()
 	tx.SetMeta(0, uint64(root))
 	for id := int64(1); id <= 3; id++ {
-		tx.Tree(root).Put(storage.RowidKey(id), []byte(fmt.Sprint("row ", id)))
+		tx.Tree(root).Put(keycodec.RowidKey(id), []byte(fmt.Sprint("row ", id)))
 	}
 	if err := tx.Commit(); err != nil {
 		panic(err)
@@ -29,9 +30,9 @@ func ExampleOpen() {
 	defer rt.Rollback()
 	c := rt.Tree(uint32(rt.Meta(0))).Cursor()
 	defer c.Close()
-	for ok := c.Seek(storage.RowidKey(2)); ok; ok = c.Next() {
+	for ok := c.Seek(keycodec.RowidKey(2)); ok; ok = c.Next() {
 		v, _ := c.Value()
-		fmt.Println(storage.DecodeRowidKey(c.Key()), string(v))
+		fmt.Println(keycodec.DecodeRowid(c.Key()), string(v))
 	}
 	// Output:
 	// 2 row 2

@@ -374,7 +374,7 @@ func uvarint(b []byte) (int, int) {
 }
 
 // compareKeys is bytes.Compare with a fast path for the 8-byte keys of
-// table trees (RowidKey), the most common comparison by far.
+// table trees (keycodec.RowidKey), the most common comparison by far.
 func compareKeys(a, b []byte) int {
 	if len(a) == 8 && len(b) == 8 {
 		x, y := binary.BigEndian.Uint64(a), binary.BigEndian.Uint64(b)

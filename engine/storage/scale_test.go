@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/vfs"
 )
 
@@ -39,7 +40,7 @@ func TestTx_Commit_OneRowWritesTreeHeightPages(t *testing.T) {
 		root, _ := tx.CreateTree()
 		tr := tx.Tree(root)
 		for i := 0; i < rows; i++ {
-			tr.Put(RowidKey(int64(i*2)), benchVal)
+			tr.Put(keycodec.RowidKey(int64(i*2)), benchVal)
 		}
 		if err := tx.Commit(); err != nil {
 			t.Fatal(err)
@@ -48,7 +49,7 @@ func TestTx_Commit_OneRowWritesTreeHeightPages(t *testing.T) {
 		for _, k := range []int64{1, int64(rows), int64(rows*2 + 1)} { // insert: start, middle, end
 			before := s.Stats().CommitPages
 			tx := mustWrite(t, s)
-			if err := tx.Tree(root).Put(RowidKey(k), benchVal); err != nil {
+			if err := tx.Tree(root).Put(keycodec.RowidKey(k), benchVal); err != nil {
 				t.Fatal(err)
 			}
 			if err := tx.Commit(); err != nil {
@@ -62,7 +63,7 @@ func TestTx_Commit_OneRowWritesTreeHeightPages(t *testing.T) {
 		}
 		before := s.Stats().CommitPages
 		tx = mustWrite(t, s)
-		if _, err := tx.Tree(root).Delete(RowidKey(int64(rows))); err != nil {
+		if _, err := tx.Tree(root).Delete(keycodec.RowidKey(int64(rows))); err != nil {
 			t.Fatal(err)
 		}
 		tx.Commit()
@@ -131,7 +132,7 @@ func TestTx_Spill_HugeTransactionBoundedHeap(t *testing.T) {
 	var k []byte
 	var peak uint64
 	for i := 0; i < rows; i++ {
-		k = AppendRowidKey(k[:0], int64(i))
+		k = keycodec.AppendRowid(k[:0], int64(i))
 		if err := tr.Put(k, benchVal); err != nil {
 			t.Fatal(err)
 		}
@@ -265,7 +266,7 @@ func TestStore_Scale_1GB(t *testing.T) {
 		tr := tx.Tree(root)
 		for i := 0; i < perTx; i++ {
 			binary.BigEndian.PutUint64(val, uint64(rows))
-			if err := tr.Put(RowidKey(int64(rows)), val); err != nil {
+			if err := tr.Put(keycodec.RowidKey(int64(rows)), val); err != nil {
 				t.Fatal(err)
 			}
 			rows++
@@ -279,7 +280,7 @@ func TestStore_Scale_1GB(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	for i := 0; i < 20000; i++ {
 		id := r.IntN(rows)
-		v, ok, err := rt.Tree(root).Get(RowidKey(int64(id)))
+		v, ok, err := rt.Tree(root).Get(keycodec.RowidKey(int64(id)))
 		if err != nil || !ok || binary.BigEndian.Uint64(v) != uint64(id) {
 			t.Fatalf("get %d: %v %v", id, ok, err)
 		}
@@ -288,9 +289,9 @@ func TestStore_Scale_1GB(t *testing.T) {
 		from := r.IntN(rows)
 		c := rt.Tree(root).Cursor()
 		n := 0
-		for ok := c.Seek(RowidKey(int64(from))); ok && n < 1000; ok = c.Next() {
-			if DecodeRowidKey(c.Key()) != int64(from+n) {
-				t.Fatalf("scan from %d: key %d at %d", from, DecodeRowidKey(c.Key()), n)
+		for ok := c.Seek(keycodec.RowidKey(int64(from))); ok && n < 1000; ok = c.Next() {
+			if keycodec.DecodeRowid(c.Key()) != int64(from+n) {
+				t.Fatalf("scan from %d: key %d at %d", from, keycodec.DecodeRowid(c.Key()), n)
 			}
 			n++
 		}
@@ -302,7 +303,7 @@ func TestStore_Scale_1GB(t *testing.T) {
 	rt.Rollback()
 	before := s.Stats().CommitPages
 	tx = mustWrite(t, s)
-	tx.Tree(root).Put(RowidKey(int64(rows/2)), val)
+	tx.Tree(root).Put(keycodec.RowidKey(int64(rows/2)), val)
 	tx.Commit()
 	if n := s.Stats().CommitPages - before; n > 4 {
 		t.Fatalf("one-row commit on 1 GB wrote %d pages", n)
@@ -319,7 +320,7 @@ func TestTree_Delete_ContiguousRangeDirtiesEachPageOnce(t *testing.T) {
 	tx := mustWrite(t, s)
 	root, _ := tx.CreateTree()
 	for i := 0; i < 100_000; i++ {
-		tx.Tree(root).Put(RowidKey(int64(i)), benchVal)
+		tx.Tree(root).Put(keycodec.RowidKey(int64(i)), benchVal)
 	}
 	tx.Commit()
 	leaves := 0
@@ -335,7 +336,7 @@ func TestTree_Delete_ContiguousRangeDirtiesEachPageOnce(t *testing.T) {
 	before := s.Stats().DirtiedPages
 	tx = mustWrite(t, s)
 	for i := 40_000; i < 50_000; i++ {
-		if ok, err := tx.Tree(root).Delete(RowidKey(int64(i))); !ok || err != nil {
+		if ok, err := tx.Tree(root).Delete(keycodec.RowidKey(int64(i))); !ok || err != nil {
 			t.Fatalf("delete %d: %v %v", i, ok, err)
 		}
 	}

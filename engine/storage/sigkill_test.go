@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 )
 
 const childEnv = "LADYBUG_STORAGE_CRASH_CHILD"
@@ -33,7 +35,7 @@ func TestMain(m *testing.M) {
 // Commit i of the kill workload inserts keys i*10..i*10+9 (every tenth
 // one with an overflow value), deletes key (i-5)*10+3 and records i in
 // meta slot 1, so the expected contents follow from the counter alone.
-func killKey(n int) []byte { return RowidKey(int64(n)) }
+func killKey(n int) []byte { return keycodec.RowidKey(int64(n)) }
 
 func killValue(i, j int) []byte {
 	v := fmt.Sprintf("commit %d row %d ", i, j)

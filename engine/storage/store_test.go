@@ -235,18 +235,6 @@ func TestTx_ReadOnly_RejectsWrites(t *testing.T) {
 	}
 }
 
-func TestRowidKey_Order(t *testing.T) {
-	vals := []int64{-1 << 63, -5, -1, 0, 1, 7, 1 << 62}
-	for i := 1; i < len(vals); i++ {
-		if bytes.Compare(RowidKey(vals[i-1]), RowidKey(vals[i])) >= 0 {
-			t.Fatalf("order %d %d", vals[i-1], vals[i])
-		}
-		if DecodeRowidKey(RowidKey(vals[i])) != vals[i] {
-			t.Fatal("round trip")
-		}
-	}
-}
-
 func TestStore_Close_ThenBeginFails(t *testing.T) {
 	s := openT(t, nil, Options{})
 	if err := s.Close(); err != nil {

@@ -1,9 +1,13 @@
 package storage
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/ladybugsql/ladybug/engine/keycodec"
+)
 
 // The registry is a storage-owned tree (root in the header) listing every
-// tree's root as a RowidKey, so integrity checks and Vacuum can find all
+// tree's root as a keycodec.RowidKey, so integrity checks and Vacuum can find all
 // pages without asking the engine.
 
 // CreateTree makes a new empty tree and returns its root page.
@@ -21,7 +25,7 @@ func (tx *Tx) CreateTree() (root uint32, err error) {
 		return 0, err
 	}
 	initNode(n, typeLeaf)
-	if err := tx.registry().Put(RowidKey(int64(root)), nil); err != nil {
+	if err := tx.registry().Put(keycodec.RowidKey(int64(root)), nil); err != nil {
 		return 0, err
 	}
 	return root, nil
@@ -31,7 +35,7 @@ func (tx *Tx) registry() *Tree { return &Tree{tx: tx, root: tx.hdr.registry} }
 
 // checkRoot verifies root is a registered tree.
 func (tx *Tx) checkRoot(root uint32) error {
-	_, ok, err := tx.registry().Get(RowidKey(int64(root)))
+	_, ok, err := tx.registry().Get(keycodec.RowidKey(int64(root)))
 	if err != nil {
 		return err
 	}
@@ -53,7 +57,7 @@ func (tx *Tx) DropTree(root uint32) (err error) {
 	if err := tx.freeTree(root, true); err != nil {
 		return err
 	}
-	_, err = tx.registry().Delete(RowidKey(int64(root)))
+	_, err = tx.registry().Delete(keycodec.RowidKey(int64(root)))
 	return err
 }
 
@@ -129,7 +133,7 @@ func (tx *Tx) Roots() (out []uint32, err error) {
 	c := tx.registry().Cursor()
 	defer c.Close()
 	for ok := c.First(); ok; ok = c.Next() {
-		out = append(out, uint32(DecodeRowidKey(c.Key())))
+		out = append(out, uint32(keycodec.DecodeRowid(c.Key())))
 	}
 	return out, c.Err()
 }

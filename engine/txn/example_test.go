@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/storage"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/vfs"
@@ -24,14 +25,14 @@ func ExampleTree_Delete() {
 	setup, _ := m.Begin(ctx, txn.Options{Immediate: true})
 	root, _ := setup.CreateTree()
 	for i := int64(1); i <= 5; i++ {
-		_ = setup.Tree(root).Put(storage.RowidKey(i), []byte("row"))
+		_ = setup.Tree(root).Put(keycodec.RowidKey(i), []byte("row"))
 	}
 	_ = setup.Commit()
 
 	tx, _ := m.Begin(ctx, txn.Options{})
 	_ = tx.StartWriteStatement(ctx)
-	_ = tx.Tree(root).Delete(storage.RowidKey(2))
-	_ = tx.Tree(root).Delete(storage.RowidKey(3))
+	_ = tx.Tree(root).Delete(keycodec.RowidKey(2))
+	_ = tx.Tree(root).Delete(keycodec.RowidKey(3))
 	_ = tx.EndStatement(nil)
 	mine, _ := tx.Tree(root).Count()
 

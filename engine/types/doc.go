@@ -24,11 +24,12 @@
 //
 // Formats. AppendRecord/DecodeColumn/RecordReader (record.go) are the row
 // format: a varint header of SQLite-style serial types, then payloads.
-// AppendKey/DecodeKey/AppendKeyRowid (key.go) are the index-key format,
-// whose memcmp order equals Compare; in particular two values are Equal
-// exactly when their keys are byte-equal (5 and 5.0, 'A' and 'a' under
-// NOCASE), so key bytes also serve as hash keys for GROUP BY, DISTINCT and
-// hash joins. Decoders never panic on bad bytes; they
+// AppendKey/DecodeKey (key.go) put values and collations to
+// engine/keycodec's value keys, the index-key format (an index key ends
+// with keycodec.AppendRowid's suffix), whose memcmp order equals Compare; in
+// particular two values are Equal exactly when their keys are byte-equal
+// (5 and 5.0, 'A' and 'a' under NOCASE), so key bytes also serve as sort
+// keys and as hash keys for GROUP BY, DISTINCT and hash joins. Decoders never panic on bad bytes; they
 // return ErrCorruptRecord or ErrCorruptKey.
 //
 // Caveats. NOCASE and RTRIM keys hold folded text and do not decode to the

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"math/rand"
 	"testing"
+
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 )
 
 func sign(c int) int {
@@ -64,7 +66,7 @@ func TestAppendKey_Composite_OrdersLexicographically(t *testing.T) {
 		ka := AppendKey(AppendKey(nil, a[0], desc[0], CollNoCase), a[1], desc[1], CollBinary)
 		kb := AppendKey(AppendKey(nil, b[0], desc[0], CollNoCase), b[1], desc[1], CollBinary)
 		if want == 0 {
-			ka, kb = AppendKeyRowid(ka, -5), AppendKeyRowid(kb, 7)
+			ka, kb = keycodec.AppendRowid(ka, -5), keycodec.AppendRowid(kb, 7)
 			want = -1
 		}
 		if got := sign(bytes.Compare(ka, kb)); got != want {
@@ -78,7 +80,7 @@ func TestDecodeKey_RoundTrip_Binary(t *testing.T) {
 	for i := 0; i < 20000; i++ {
 		v := randomValue(r)
 		desc := r.Intn(2) == 0
-		key := AppendKeyRowid(AppendKey(nil, v, desc, CollBinary), int64(i)-100)
+		key := keycodec.AppendRowid(AppendKey(nil, v, desc, CollBinary), int64(i)-100)
 		got, rest, err := DecodeKey(key, desc)
 		if err != nil {
 			t.Fatalf("decode %s: %v", render(v), err)
@@ -89,7 +91,7 @@ func TestDecodeKey_RoundTrip_Binary(t *testing.T) {
 		if v.Kind() == KindInt && !sameValue(got, v) {
 			t.Fatalf("int %s decoded as %s", render(v), render(got))
 		}
-		if rowid, err := KeyRowid(rest); err != nil || rowid != int64(i)-100 || len(rest) != 8 {
+		if rowid, err := keycodec.TrailingRowid(rest); err != nil || rowid != int64(i)-100 || len(rest) != 8 {
 			t.Fatalf("rowid = %d %v (rest %d)", rowid, err, len(rest))
 		}
 	}
@@ -107,12 +109,12 @@ func TestDecodeKey_Folded_Collations(t *testing.T) {
 }
 
 func TestDecodeKey_Corrupt_ReturnsError(t *testing.T) {
-	for _, k := range [][]byte{{}, {0x99}, {keyNumber, 1, 2}, {keyText, 'a'}, {keyText, 0, 7}, {keyNumber, 0, 0, 0, 0, 0, 0, 0, 0, 0x42}} {
+	for _, k := range [][]byte{{}, {0x99}, {keycodec.TagNumber, 1, 2}, {keycodec.TagText, 'a'}, {keycodec.TagText, 0, 7}, {keycodec.TagNumber, 0, 0, 0, 0, 0, 0, 0, 0, 0x42}} {
 		if _, _, err := DecodeKey(k, false); err == nil {
 			t.Errorf("DecodeKey(%x) no error", k)
 		}
 	}
-	if _, err := KeyRowid([]byte{1}); err == nil {
+	if _, err := keycodec.TrailingRowid([]byte{1}); err == nil {
 		t.Error("short rowid")
 	}
 }
@@ -140,7 +142,7 @@ func BenchmarkAppendKey_Int(b *testing.B) {
 	b.ReportAllocs()
 	buf := make([]byte, 0, 64)
 	for b.Loop() {
-		buf = AppendKeyRowid(AppendKey(buf[:0], NewInt(123456789), false, CollBinary), 42)
+		buf = keycodec.AppendRowid(AppendKey(buf[:0], NewInt(123456789), false, CollBinary), 42)
 	}
 }
 
