@@ -56,6 +56,9 @@ func TestJoinGen_Run_MatchesOracleAndIsNotSlow(t *testing.T) {
 		st.Ladybug.Round(time.Millisecond), st.SQLite.Round(time.Millisecond), ratio(st.Ladybug, st.SQLite),
 		st.LadybugWall.Round(time.Millisecond), st.SQLiteWall.Round(time.Millisecond), ratio(st.LadybugWall, st.SQLiteWall),
 		st.Worst, st.WorstSQL)
+	if len(st.FailedAt) > 0 {
+		t.Logf("failing queries (by index): %v", st.FailedAt)
+	}
 	for _, f := range st.Failures {
 		t.Errorf("%s", f.Repro())
 	}

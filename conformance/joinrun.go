@@ -91,6 +91,9 @@ type JoinStats struct {
 	Worst    float64
 	WorstSQL string
 	Failures []JoinFailure // shrunk, the first few
+	// FailedAt lists the index of every query that failed (slow or
+	// mismatch), kept or not.
+	FailedAt []int
 }
 
 // JoinRunner runs generated join queries on both engines.
@@ -131,6 +134,7 @@ func (jr *JoinRunner) Run(seed uint64, n int) (JoinStats, error) {
 		if out.fail == "" {
 			continue
 		}
+		st.FailedAt = append(st.FailedAt, i)
 		if out.slow {
 			st.Slow++
 		} else {
