@@ -444,7 +444,8 @@ func (g *joinGraph) dpConditions(c uint64, members []int) *dpTable {
 		i, j := bits.TrailingZeros32(cm), 31-bits.LeadingZeros32(cm)
 		s := 1.0 / filterFraction
 		if p.key || p.or {
-			s = 1 / max(1, min(g.rows[members[i]], g.rows[members[j]]))
+			// Each side's rows as its distinct values (see keySel).
+			s = 1 / max(1, g.rows[members[i]], g.rows[members[j]])
 			if p.key {
 				s = g.keySel(&p, s)
 			}
@@ -645,8 +646,12 @@ func (g *joinGraph) probeCost(y, x int) float64 {
 // a tenth of the rows): each side keeps at most as many distinct values
 // as rows, and the join matches each value of the side with fewer
 // values, 1/max of the two counts (a side the schema says nothing of
-// counts its rows). Without a known side it is def, the key-lookup guess
-// (each row of the larger side matches one of the smaller).
+// counts its rows). Without a known side it is def, 1/max of the two
+// sides' rows (each side's rows taken as its distinct values). Before it
+// was 1/min, "each row of the larger side matches one of the smaller":
+// with a filtered side that made an equi-join look like it multiplied
+// rows, so theta joins of whole inputs were ordered before it
+// (joingen's equi_join_chain_before_theta_joins).
 func (g *joinGraph) keySel(p *joinPred, def float64) float64 {
 	li, ri := bits.TrailingZeros64(p.lm), bits.TrailingZeros64(p.rm)
 	if bits.OnesCount64(p.lm) != 1 || bits.OnesCount64(p.rm) != 1 {
