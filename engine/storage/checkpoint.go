@@ -196,8 +196,14 @@ func (s *Store) dropCheckpointed(list []ckptPage, snap uint64) (int, bool) {
 	s.cache.Invalidate(drop)
 	s.cache.Invalidate(to)
 	s.cache.Rekey(from, to)
-	// Main-file versions changed meaning: the table may hold the old ones.
-	s.hot.clear()
+	// Main-file versions changed meaning for the pages copied and the
+	// header: the hot-page table may hold their old ones. Only their slots
+	// are emptied, not the whole table (up to 16,384 slots, which cost a
+	// commit more than its own work when it checkpointed every 256 frames).
+	s.hot.slot(pagecache.Key{}).Store(nil)
+	for _, c := range list {
+		s.hot.slot(pagecache.Key{Page: c.pg}).Store(nil)
+	}
 	if len(s.wal.index) != 0 {
 		return n, false
 	}

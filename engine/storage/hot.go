@@ -12,9 +12,10 @@ import (
 //
 // Invariants: it only holds committed versions, keyed like the cache, so
 // an entry is either exactly right for its key or ignored. Main-file
-// versions (Ver 0) change meaning at a checkpoint, which clears the table
-// (under walMu held exclusively, before walEmpty is set, while no reader
-// of an older snapshot exists). A store's own table is emptied of each
+// versions (Ver 0) change meaning at a checkpoint, which empties the slots
+// of the pages it wrote to the main file and of the header (under walMu
+// held exclusively, before walEmpty is set, while no reader of an older
+// snapshot exists). A store's own table is emptied of each
 // page the cache drops (the cache's OnDrop hook), so it keeps no buffer
 // alive beyond the cache's and can be as large as the cache: a scan of a
 // table that fits in the cache then finds every leaf here, lock-free. A

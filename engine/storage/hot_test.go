@@ -1,8 +1,11 @@
 package storage
 
 import (
+	"context"
 	"strings"
 	"testing"
+
+	"github.com/ladybugsql/ladybug/vfs"
 )
 
 // The hot-page table keeps no page the cache dropped: after reads of many
@@ -53,5 +56,55 @@ func TestHotTable_HoldsOnlyCachedPages(t *testing.T) {
 	}
 	if st := s.Stats().Cache; st.Evictions == 0 {
 		t.Fatalf("the reads evicted nothing (%+v): the test did not exercise drops", st)
+	}
+}
+
+// A checkpoint rewrites main-file pages: a clone's hot-page table (which
+// the cache does not empty on drops) must not keep serving the version a
+// page had in the main file before. The clone reads a row from its main
+// file, rewrites it, checkpoints, and must read the new value.
+func TestHotTable_CheckpointForgetsOldMainFilePages(t *testing.T) {
+	s := openT(t, vfs.NewCowFS(), Options{})
+	defer s.Close()
+	root := newTreeT(t, s)
+	tx := mustWrite(t, s)
+	if err := tx.Tree(root).Put(key(1), []byte("old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	c, err := s.Clone(context.Background(), vfs.NewCowFS(), "/clone", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	get := func() string {
+		rt := mustRead(t, c)
+		defer rt.Rollback()
+		v, ok, err := rt.Tree(root).Get(key(1))
+		if err != nil || !ok {
+			t.Fatalf("get: %v %v", ok, err)
+		}
+		return string(v)
+	}
+	if v := get(); v != "old" { // the main file's leaf, now in the hot table
+		t.Fatalf("clone reads %q, want old", v)
+	}
+	tx = mustWrite(t, c)
+	if err := tx.Tree(root).Put(key(1), []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Checkpoint(context.Background(), CheckpointFull); err != nil {
+		t.Fatal(err)
+	}
+	if !c.walIndexEmpty() {
+		t.Fatal("the checkpoint left frames in the log: the test reads no main-file page")
+	}
+	if v := get(); v != "new" {
+		t.Fatalf("after the checkpoint the clone reads %q, want new", v)
 	}
 }
