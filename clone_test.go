@@ -104,16 +104,16 @@ func TestClone_SharesPagesUntilWritten(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, st.Memory.CopiedChunks, "reading copied pages")
 
-	// Enough one-row commits that the log checkpoints into the shared
-	// main file (a memory database checkpoints every 256 frames), all on
-	// the three table leaves holding rows 1, 10000 and 19999.
+	// One-row commits into the shared main file (a memory database with
+	// no reader open commits straight into it), all on the three table
+	// leaves holding rows 1, 10000 and 19999.
 	for i := range 400 {
 		mustExec(t, c, `UPDATE kv SET w = ? WHERE k = ?`, i%7, []int{1, 10000, 19999}[i%3])
 	}
 	st, err = ladybug.DBStats(ctx, c)
 	require.NoError(t, err)
-	require.Positive(t, st.Storage.Checkpoints)
-	require.Positive(t, st.Memory.CopiedChunks, "the checkpoint wrote the changed pages")
+	require.Positive(t, st.Storage.DirectCommits)
+	require.Positive(t, st.Memory.CopiedChunks, "the commits wrote the changed pages")
 	require.LessOrEqual(t, st.Memory.CopiedChunks, uint64(4),
 		"the clone copied pages it did not write (three leaves and the header)")
 	srcAfter, err := ladybug.DBStats(ctx, src)

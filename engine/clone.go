@@ -89,5 +89,5 @@ func (db *DB) joinFamily() *family {
 // storeOptions are the storage options of an in-memory database.
 func storeOptions(opts Options) storage.Options {
 	return storage.Options{FS: opts.FS, PageSize: opts.PageSize, CacheSize: opts.CacheSize,
-		Sync: opts.Sync, BusyTimeout: opts.BusyTimeout, CheckpointFrames: memCheckpointFrames}
+		Sync: opts.Sync, BusyTimeout: opts.BusyTimeout, CheckpointFrames: memCheckpointFrames, Memory: opts.Memory}
 }

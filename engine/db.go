@@ -125,6 +125,7 @@ func Open(opts Options) (*DB, error) {
 		}
 		path, so.Create = memPath, true
 		so.CheckpointFrames = memCheckpointFrames
+		so.Memory = true
 	}
 	if path == "" {
 		return nil, errs.New(errs.CodeCantOpen, "no database path given")

@@ -449,6 +449,29 @@ func RangeKeys(dst []Key, off, n int64, pageSize int, ver uint64) []Key {
 	return dst
 }
 
+// Promote renames each of pages, cached pages the caller owns (a
+// writer's private versions), to version ver of its page, replacing what
+// the cache held under that key, and marks it clean: committed versions
+// taking the place of the ones they supersede, in one lock for the batch.
+// A page no longer cached keeps its old key.
+func (c *Cache) Promote(pages []*Page, ver uint64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, p := range pages {
+		c.clean(p)
+		to := Key{Page: p.key.Page, Ver: ver}
+		if p.gone || p.key == to {
+			continue
+		}
+		if old, ok := c.lru.Peek(to); ok {
+			c.drop(old)
+		}
+		c.lru.Remove(p.key)
+		p.key = to
+		c.lru.Add(to, p)
+	}
+}
+
 // Rekey moves cached pages from keys from[i] to to[i] (each distinct source
 // once), replacing whatever to[i] held. The owner uses it when a page
 // version changes its name but not its contents, such as a log page copied

@@ -266,6 +266,38 @@ func TestCache_Rekey_MovesEachPageOnce(t *testing.T) {
 	}
 }
 
+// Promote turns a writer's dirty page into the committed version: it
+// replaces the page cached under the new key (dropped, reported through
+// OnDrop), leaves the old key empty, and is clean.
+func TestCache_Promote_ReplacesAndCleans(t *testing.T) {
+	var dropped []*Page
+	c, err := New(Config{PageSize: 64, Capacity: 10, OnDrop: func(p *Page) { dropped = append(dropped, p) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, _ := c.Create(k(1))
+	c.Unpin(old)
+	p, _ := c.Create(Key{Page: 1, Ver: 5})
+	c.MarkDirty(p)
+	p.Data[0] = 9
+	c.Promote([]*Page{p}, 0)
+	c.Unpin(p)
+	if c.IsDirty(p) || c.Stats().Dirty != 0 {
+		t.Fatal("the promoted page is still dirty")
+	}
+	if len(dropped) != 1 || dropped[0] != old {
+		t.Fatalf("dropped %v, want the replaced version", dropped)
+	}
+	got := c.Get(k(1))
+	if got != p || got.Key() != k(1) || got.Data[0] != 9 {
+		t.Fatal("the promoted page is not cached under its new key")
+	}
+	c.Unpin(got)
+	if c.Get(Key{Page: 1, Ver: 5}) != nil || c.Len() != 1 {
+		t.Fatalf("the old key is still cached (len %d)", c.Len())
+	}
+}
+
 func TestCache_Resize_EvictsDownToCapacity(t *testing.T) {
 	c, _ := newCache(t, 10)
 	for i := uint32(0); i < 10; i++ {

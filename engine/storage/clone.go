@@ -48,6 +48,9 @@ func (s *Store) Clone(ctx context.Context, dst *vfs.CowFS, path string, opts Opt
 			return nil, err
 		}
 	}
+	if err := s.fixMainHeader(); err != nil {
+		return nil, err
+	}
 	if err := dst.CloneFile(src, s.path, path); err != nil {
 		return nil, fmt.Errorf("storage: clone: %w", err)
 	}

@@ -46,6 +46,13 @@ func (tx *Tx) commit() (err error) {
 	}
 	// 1. Every dirty page once; the last frame is the commit record.
 	pages := tx.sortedDirty()
+	// A memory store with no reader open and an empty log needs no log.
+	if done, err := tx.commitDirect(pages); done {
+		return err
+	}
+	if err := s.fixMainHeader(); err != nil {
+		return err
+	}
 	// 2. The header page too when the header changed (page count, free
 	//    list, meta), and in the first commit of each log generation, so
 	//    the log always holds a header to recover a torn main file's from.

@@ -36,9 +36,13 @@
 // transactions that always overlap still let the log restart), at Close
 // (which then empties the log file) and at Open after replay. The log is
 // durable before the main file is touched and restarted or cut only after
-// the main file is synced. A long read transaction still holds the log's
-// restart back, so the log grows while one stays open: close read
-// transactions promptly.
+// the main file is synced. An in-memory database (Options.Memory: files no
+// other process reads and no crash survives) needs the log only for the
+// snapshots of open readers: a commit made while no reader is open and the
+// log is empty writes its pages straight into the main file (direct.go),
+// and readers beginning meanwhile wait for it. A long read transaction
+// still holds the log's restart back, so the log grows while one stays
+// open: close read transactions promptly.
 //
 // Opening replays the log's complete commits, in order, and ignores
 // everything from the first frame that does not verify (a torn or stale

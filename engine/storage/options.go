@@ -44,6 +44,12 @@ type Options struct {
 	// its peak size, and new frames overwrite old ones in place).
 	JournalSizeLimit int64
 
+	// Memory says the files are memory that no other process reads and no
+	// crash survives (an in-memory database over a vfs.CowFS): a commit
+	// made while no reader is open and the log is empty writes its pages
+	// straight into the main file instead of the log (see direct.go).
+	Memory bool
+
 	// clone: the store is a clone of a file database (cloneSnapshot),
 	// often one of many short-lived ones: its hot-page table is small.
 	clone bool

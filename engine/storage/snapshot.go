@@ -28,6 +28,13 @@ type snapshot struct {
 func (s *Store) acquire() *snapshot {
 	for {
 		sn := s.cur.Load()
+		if sn == nil {
+			// A commit is writing the main file in place (commitDirect,
+			// holding s.mu until it publishes the new snapshot).
+			s.mu.Lock()
+			s.mu.Unlock()
+			continue
+		}
 		sn.readers.Add(1)
 		if s.cur.Load() == sn {
 			return sn

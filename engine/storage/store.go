@@ -69,6 +69,9 @@ type Store struct {
 	// holdMain releases the hold on other processes' checkpoints that
 	// Open keeps while it reads the main file and the log.
 	holdMain func()
+	// mainStale: direct commits (direct.go) left the main file's header
+	// page with an older commit number; guarded by the writer token.
+	mainStale bool
 	// restartWaitAt: the log end below which a write transaction does not
 	// wait for old readers again (see checkpointBeforeWrite); writer's.
 	restartWaitAt int64
@@ -81,6 +84,7 @@ type Store struct {
 // counters are the Store's own statistics; see Stats.
 type counters struct {
 	commits, commitPages, spilledPages atomic.Uint64
+	directCommits                      atomic.Uint64
 	dirtiedPages                       atomic.Uint64
 	checkpoints, checkpointPages       atomic.Uint64
 	checkpointErrors                   atomic.Uint64
@@ -93,9 +97,13 @@ type counters struct {
 type Stats struct {
 	Cache pagecache.Stats // the page cache's counters and occupancy
 
-	Commits      uint64 // write transactions committed
-	CommitPages  uint64 // pages written to the WAL by commits (header included)
-	SpilledPages uint64 // pages written early by transactions larger than their budget
+	Commits     uint64 // write transactions committed
+	CommitPages uint64 // pages written by commits (header included)
+	// DirectCommits counts the commits of a memory store (Options.Memory)
+	// written straight into the main file, without the log: no reader was
+	// open and the log was empty.
+	DirectCommits uint64
+	SpilledPages  uint64 // pages written early by transactions larger than their budget
 	// DirtiedPages counts pages write transactions took private copies of
 	// (or created): each distinct page a transaction modifies counts once,
 	// or once more after a spill.
@@ -521,6 +529,9 @@ func (s *Store) close(checkpoint bool) error {
 		checkpoint = tookShared && s.tookSharedWriter() == nil
 	}
 	if checkpoint && !s.readOnly && s.wal.f != nil && err == nil {
+		err = s.fixMainHeader()
+	}
+	if checkpoint && !s.readOnly && s.wal.f != nil && err == nil {
 		var full bool
 		if _, full, err = s.checkpoint(false); err == nil && (full || s.walIndexEmpty()) {
 			err = s.truncateLog()
@@ -750,6 +761,7 @@ func (s *Store) Stats() Stats {
 		Cache:            s.cache.Stats(),
 		Commits:          s.st.commits.Load(),
 		CommitPages:      s.st.commitPages.Load(),
+		DirectCommits:    s.st.directCommits.Load(),
 		SpilledPages:     s.st.spilledPages.Load(),
 		DirtiedPages:     s.st.dirtiedPages.Load(),
 		Checkpoints:      s.st.checkpoints.Load(),
