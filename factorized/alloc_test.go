@@ -3,6 +3,7 @@ package factorized
 import (
 	"testing"
 
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/stretchr/testify/require"
 )
 
@@ -32,7 +33,7 @@ func TestTable_Accessors_DoNotAllocate(t *testing.T) {
 	require.NoError(t, err)
 	keys := make([][]byte, 1000)
 	for i := range keys {
-		keys[i] = AppendKeyInt(nil, int64(i))
+		keys[i] = keycodec.AppendInt(nil, int64(i))
 		h.Insert(keys[i]).SetInt64(0, int64(i))
 	}
 	var sum int64

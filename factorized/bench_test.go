@@ -5,6 +5,8 @@ import (
 	"encoding/binary"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 )
 
 var zeroModes = []struct {
@@ -70,7 +72,7 @@ const aggGroups = 1 << 20
 func BenchmarkHashTable_Aggregate1MGroups(b *testing.B) {
 	keys := make([][]byte, aggGroups)
 	for i := range keys {
-		keys[i] = AppendKeyInt(nil, int64(rand.Uint64()>>1))
+		keys[i] = keycodec.AppendInt(nil, int64(rand.Uint64()>>1))
 	}
 	// One pool for both modes, so they run on the same blocks.
 	p := NewPool(PoolOptions{MaxFree: 1024})
@@ -194,7 +196,7 @@ func BenchmarkSorter_Sort1M(b *testing.B) {
 	var key []byte
 	sortAll := func() {
 		for i, r := range t.All() {
-			key = AppendKeyInt(key[:0], r.Int64(0))
+			key = keycodec.AppendInt(key[:0], r.Int64(0))
 			s.Add(i, key)
 		}
 		s.Sort()
@@ -227,7 +229,7 @@ func BenchmarkTopN_100Of1M(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, r := range t.All() {
-			key = AppendKeyInt(key[:0], r.Int64(0))
+			key = keycodec.AppendInt(key[:0], r.Int64(0))
 			if slot, ok := h.Offer(key); ok {
 				if slot == out.Len() {
 					out.Append()

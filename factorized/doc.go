@@ -31,10 +31,12 @@
 // values that outlive the row are copied, or the view is used only until
 // the table changes.
 //
-// Keys: AppendKeyValue (or AppendKeyInt/Real/Text/Blob/Null) encodes SQL
-// values into bytes whose memcmp order is SQLite's and whose equality is SQL
-// equality (3 = 3.0); concatenate columns for a composite key, InvertKey one
-// column's bytes for DESC. Reuse one []byte per operator (key = key[:0]).
+// Keys are opaque bytes here: sorted by memcmp, hashed and compared for
+// equality. The engine encodes them with engine/keycodec's value keys, the
+// index-key format (exec's appendKey over types.AppendKeyNulls), whose
+// memcmp order is SQLite's and whose equality is SQL equality (3 = 3.0):
+// columns concatenate into a composite key, keycodec.Invert turns one
+// column's bytes into DESC. Reuse one []byte per operator (key = key[:0]).
 //
 // Hash-join build side (engine/exec/join.go): the right rows in a Table,
 // and NewHashTable(pool, one Int64 column) from each row's key to the row's

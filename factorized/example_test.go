@@ -3,6 +3,7 @@ package factorized_test
 import (
 	"fmt"
 
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/factorized"
 )
 
@@ -38,10 +39,10 @@ func ExampleHashTable_Insert() {
 	build, _ := factorized.NewHashTable(pool, factorized.MustSchema(factorized.Value()))
 	var key []byte
 	for i, name := range []string{"ann", "bob", "ann2"} {
-		key = factorized.AppendKeyInt(key[:0], int64(i%2)) // join column value
+		key = keycodec.AppendInt(key[:0], int64(i%2)) // join column value
 		build.Insert(key).SetText(0, name)
 	}
-	key = factorized.AppendKeyReal(key[:0], 0.0) // 0.0 = 0 in SQL
+	key = keycodec.AppendReal(key[:0], 0.0) // 0.0 = 0 in SQL
 	m := build.Probe(key)
 	n := 0
 	for _, ok := m.Next(); ok; _, ok = m.Next() {
@@ -63,7 +64,7 @@ func ExampleHashTable_FindOrInsert() {
 		g string
 		x int64
 	}{{"a", 1}, {"b", 10}, {"a", 2}} {
-		key = factorized.AppendKeyText(key[:0], []byte(in.g))
+		key = keycodec.AppendText(key[:0], in.g)
 		r, found := agg.FindOrInsert(key)
 		if !found {
 			r.SetText(0, in.g)
@@ -91,8 +92,8 @@ func ExampleSorter() {
 	s := factorized.NewSorter(pool)
 	var key []byte
 	for i, r := range rows.All() {
-		key = factorized.AppendKeyInt(key[:0], r.Int64(0))
-		factorized.InvertKey(key) // DESC
+		key = keycodec.AppendInt(key[:0], r.Int64(0))
+		keycodec.Invert(key) // DESC
 		s.Add(i, key)
 	}
 	s.Sort()
@@ -111,7 +112,7 @@ func ExampleTopN() {
 	kept := factorized.NewTable(pool, factorized.MustSchema(factorized.Int64()))
 	var key []byte
 	for _, x := range []int64{5, 3, 9, 1, 4} {
-		key = factorized.AppendKeyInt(key[:0], x)
+		key = keycodec.AppendInt(key[:0], x)
 		slot, ok := top.Offer(key)
 		if !ok {
 			continue

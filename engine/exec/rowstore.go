@@ -2,7 +2,6 @@ package exec
 
 import (
 	"math"
-	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -99,30 +98,15 @@ func readRow(t *factorized.Table, row int, out *Batch) {
 	out.N++
 }
 
-// appendKey appends the memcmp key of v under collation coll; desc
-// inverts it and nullsFirst places NULL.
+// appendKey appends the memcmp key of v (engine/keycodec's value key, as
+// in an index) under the collation named coll; desc inverts it and
+// nullsFirst places NULL.
 func appendKey(dst []byte, v types.Value, coll string, desc, nullsFirst bool) []byte {
-	start := len(dst)
-	switch v.Kind() {
-	case types.KindNull:
-		dst = factorized.AppendKeyNull(dst, nullsFirst == desc)
-	case types.KindText:
-		s := v.Str()
-		switch coll {
-		case "NOCASE":
-			s = lowerASCII(s)
-		case "RTRIM":
-			s = strings.TrimRight(s, " ")
-		}
-		dst = factorized.AppendKeyText(dst, []byte(s))
-	default:
-		k, bits, b := factParts(v)
-		dst = factorized.AppendKeyValue(dst, k, bits, b)
+	c := types.CollBinary
+	if coll != "" && v.Kind() == types.KindText {
+		c = collOf(coll)
 	}
-	if desc {
-		factorized.InvertKey(dst[start:])
-	}
-	return dst
+	return types.AppendKeyNulls(dst, v, desc, nullsFirst, c)
 }
 
 // sortKeyer builds the composite key of ORDER BY terms for each row.

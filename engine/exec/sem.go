@@ -1,9 +1,6 @@
 package exec
 
-import (
-	"github.com/ladybugsql/ladybug/engine/catalog"
-	"github.com/ladybugsql/ladybug/engine/types"
-)
+import "github.com/ladybugsql/ladybug/engine/types"
 
 // This file is the executor's seam onto value semantics (engine/types):
 // operators call only these small wrappers, so the hot loops stay free of
@@ -57,5 +54,3 @@ func arith(op byte, a, b types.Value) types.Value {
 
 // toText renders v as TEXT.
 func toText(v types.Value) string { return v.Text() }
-
-func lowerASCII(s string) string { return catalog.Lower(s) }
