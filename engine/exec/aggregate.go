@@ -92,7 +92,7 @@ type aggregateOp struct {
 }
 
 func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, error) {
-	op := &aggregateOp{in: in, out: NewBatch(len(n.Cols)), sorted: n.Sorted, stream: n.Sorted && n.Stream && len(n.Group) > 0}
+	op := &aggregateOp{in: in, out: emptyBatch(len(n.Cols)), sorted: n.Sorted, stream: n.Sorted && n.Stream && len(n.Group) > 0}
 	for _, g := range n.Group {
 		ev, err := cp.compile(g)
 		if err != nil {
@@ -207,9 +207,6 @@ func (a *aggregateOp) consume(c *Ctx) error {
 // begin readies the group table (or the single group) for a run.
 func (a *aggregateOp) begin(c *Ctx) error {
 	a.inDone = false
-	if a.gidx == nil {
-		a.gidx = make([]int, BatchSize)
-	}
 	if len(a.groups) > 0 {
 		if !a.sorted {
 			var err error
@@ -237,6 +234,9 @@ func (a *aggregateOp) consumeBatch(c *Ctx) (bool, error) {
 	}
 	if err := a.evalInputs(c, b); err != nil {
 		return false, err
+	}
+	if len(a.gidx) < b.N {
+		a.gidx = make([]int, roomFor(b.N))
 	}
 	if len(a.groups) > 0 {
 		a.assignGroups(b, a.gidx)
@@ -282,7 +282,7 @@ func (a *aggregateOp) evalInputs(c *Ctx, b *Batch) error {
 				return err
 			}
 			if s.pass == nil {
-				s.pass = make([]int32, 0, BatchSize) // never nil: a nil Sel means every row
+				s.pass = make([]int32, 0, b.Len()) // never nil: a nil Sel means every row
 			}
 			s.pass = s.pass[:0]
 			for j, n := 0, b.Len(); j < n; j++ {
@@ -444,6 +444,7 @@ func (a *aggregateOp) emit(upto int) (*Batch, error) {
 	}
 	b := a.out
 	b.Reset()
+	b.reserve(min(upto-a.emitted, BatchSize))
 	ng := len(a.groups)
 	for a.emitted < upto && b.N < BatchSize {
 		g := a.emitted

@@ -26,6 +26,45 @@ func newBuilder() *builder {
 // Build returns the operator tree of a query plan.
 func Build(n plan.Node) (Operator, error) { return newBuilder().build(n) }
 
+// filter builds a filter of pred over in. The conjuncts that read no row
+// of in (plan.RunIndependent: literals, parameters, the outer row of a
+// correlated run) become a constFilterOp, tested once per run before in
+// is read; a correlated subquery whose outer-only condition fails then
+// reads no row at all.
+func (b *builder) filter(pred plan.Expr, in Operator) (Operator, error) {
+	var once, rest plan.Expr
+	for _, c := range plan.Conjuncts(pred) {
+		if plan.RunIndependent(c) {
+			once = andOf(once, c)
+		} else {
+			rest = andOf(rest, c)
+		}
+	}
+	if rest != nil {
+		ev, err := b.cp.predicate(rest)
+		if err != nil {
+			return nil, err
+		}
+		in = &filterOp{in: in, pred: ev, buf: scratch()}
+	}
+	if once == nil {
+		return in, nil
+	}
+	ev, err := b.cp.predicate(once)
+	if err != nil {
+		return nil, err
+	}
+	return &constFilterOp{in: in, pred: ev}, nil
+}
+
+// andOf is a AND b, or b alone when a is nil.
+func andOf(a, b plan.Expr) plan.Expr {
+	if a == nil {
+		return b
+	}
+	return &plan.Binary{Op: "AND", L: a, R: b}
+}
+
 func (b *builder) build(n plan.Node) (Operator, error) {
 	if b.profile != nil && !b.bare {
 		return b.buildProfiled(n)
@@ -54,14 +93,7 @@ func (b *builder) build(n plan.Node) (Operator, error) {
 		if err != nil {
 			return nil, err
 		}
-		pred, err := b.cp.predicate(n.Pred)
-		if err != nil {
-			return nil, err
-		}
-		if plan.RowIndependent(n.Pred) {
-			return &constFilterOp{in: in, pred: pred}, nil
-		}
-		return &filterOp{in: in, pred: pred, buf: scratch()}, nil
+		return b.filter(n.Pred, in)
 	case *plan.Project:
 		return b.project(n)
 	case *plan.Limit:
@@ -180,7 +212,7 @@ func (b *builder) sort(n *plan.Sort) (Operator, error) {
 	}
 	drainedBy(in) // a sort reads all its input
 	ncol := len(n.Columns())
-	op := &sortOp{in: in, ncol: ncol, keyer: keyer, out: NewBatch(ncol)}
+	op := &sortOp{in: in, ncol: ncol, keyer: keyer, out: emptyBatch(ncol)}
 	if n.Limit != nil {
 		if op.limE, err = b.cp.compile(n.Limit); err != nil {
 			return nil, err

@@ -14,7 +14,7 @@ type tableCountOp struct {
 }
 
 func newTableCount(n *plan.TableCount) *tableCountOp {
-	return &tableCountOp{n: n, out: NewBatch(len(n.Cols))}
+	return &tableCountOp{n: n, out: newBatchCap(len(n.Cols), 1)}
 }
 
 func (t *tableCountOp) Next(c *Ctx) (*Batch, error) {

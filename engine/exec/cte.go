@@ -73,14 +73,14 @@ func (w *workOp) Close() { w.held.rows, w.held.pos = nil, 0 }
 
 func (b *builder) cteRef(n *plan.CTERef) (Operator, error) {
 	if st, ok := b.ctes[n.CTE.ID]; ok {
-		return &workOp{store: st, held: &heldOp{out: NewBatch(len(n.Cols))}}, nil
+		return &workOp{store: st, held: &heldOp{out: emptyBatch(len(n.Cols))}}, nil
 	}
 	setup, err := b.build(n.CTE.Plan)
 	if err != nil {
 		return nil, err
 	}
 	st := &cteStore{}
-	r := &recursiveOp{setup: setup, store: st, unionAll: n.CTE.UnionAll, ncol: len(n.Cols), chunk: 1, out: NewBatch(len(n.Cols))}
+	r := &recursiveOp{setup: setup, store: st, unionAll: n.CTE.UnionAll, ncol: len(n.Cols), chunk: 1, out: emptyBatch(len(n.Cols))}
 	b.ctes[n.CTE.ID] = st
 	defer delete(b.ctes, n.CTE.ID)
 	for _, s := range n.CTE.Steps {
@@ -152,6 +152,7 @@ func (r *recursiveOp) Next(c *Ctx) (*Batch, error) {
 				r.offset--
 				continue
 			}
+			out.ensureRow()
 			for col, v := range row {
 				out.Cols[col][out.N] = v
 			}

@@ -34,12 +34,18 @@ type subquery struct {
 	kind  byte // 's' scalar, 'e' exists, 'i' in
 	ncols int  // result columns, kept by a scalar subquery's first row
 	row   []types.Value
+	// res is a correlated subquery's result, emptied and refilled by
+	// each run: its caller reads it before the next run.
+	res *subResult
 }
 
 func (cp *compiler) newSubquery(s *plan.Subquery, kind byte) (*subquery, error) {
 	op, err := cp.b.build(s.Plan)
 	if err != nil {
 		return nil, err
+	}
+	if kind != 'i' {
+		firstRowOf(op) // EXISTS and a scalar subquery read one row
 	}
 	return &subquery{sub: s, op: op, kind: kind, ncols: len(s.Plan.Columns())}, nil
 }
@@ -52,8 +58,8 @@ func (sq *subquery) run(c *Ctx) (*subResult, error) {
 		}
 	}
 	defer sq.op.Close()
-	r := &subResult{}
-	if sq.kind == 'i' {
+	r := sq.fresh()
+	if sq.kind == 'i' && r.set == nil {
 		r.set = map[string]struct{}{}
 	}
 	for {
@@ -75,6 +81,23 @@ func (sq *subquery) run(c *Ctx) (*subResult, error) {
 		c.subs[sq.sub.ID] = r
 	}
 	return r, nil
+}
+
+// fresh returns an empty result for a run: a new one when the result is
+// cached for the statement (uncorrelated), else sq.res emptied.
+func (sq *subquery) fresh() *subResult {
+	if !sq.sub.Correlated {
+		return &subResult{}
+	}
+	r := sq.res
+	if r == nil {
+		r = &subResult{}
+		sq.res = r
+		return r
+	}
+	clear(r.set)
+	*r = subResult{more: r.more[:0], set: r.set, rows: r.rows[:0], nullRows: r.nullRows[:0]}
+	return r
 }
 
 // absorb takes a batch's rows into r; it reports true when no more rows

@@ -61,7 +61,7 @@ type pendingRow struct {
 }
 
 func (cp *compiler) newIndexScan(n *plan.Scan) (Operator, error) {
-	op := &indexScanOp{t: n.Table, ix: n.Index.Index, r: n.Index, needed: n.Needed, out: NewBatch(len(n.Cols)),
+	op := &indexScanOp{t: n.Table, ix: n.Index.Index, r: n.Index, needed: n.Needed, out: emptyBatch(len(n.Cols)),
 		covering: plan.CoveringIndex(n)}
 	op.ridCol, op.aliasCol = rowidOutputs(n.Table, n.Needed)
 	op.win.init(op.out, op.written(), op.covering)
@@ -379,6 +379,7 @@ func (s *indexScanOp) runInRange(first, last []byte) bool {
 // decoded from the key when the scan is covering, otherwise queued for
 // readRows.
 func (s *indexScanOp) addEntry(b *Batch, k []byte, pos int) error {
+	b.ensureRow() // the scan's own batch grows with the rows it meets
 	rowid, err := keycodec.TrailingRowid(k)
 	if err != nil {
 		return errs.Wrap(errs.CodeCorrupt, err)

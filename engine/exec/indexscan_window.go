@@ -157,17 +157,30 @@ func (w *window) close() {
 // projections) as read to its end by its consumer, an aggregate without
 // GROUP BY or a sort: its first window need not be narrow.
 func drainedBy(in Operator) {
+	if op, ok := scanUnder(in, false).(*indexScanOp); ok {
+		op.win.drained = true
+	}
+}
+
+// scanUnder returns the operator under in through filters and
+// projections, and LIMITs too when throughLimit: the scan that feeds in
+// row for row, when that is what it reaches.
+func scanUnder(in Operator, throughLimit bool) Operator {
 	for {
 		switch op := in.(type) {
 		case *filterOp:
 			in = op.in
+		case *constFilterOp:
+			in = op.in
 		case *projectOp:
 			in = op.in
-		case *indexScanOp:
-			op.win.drained = true
-			return
+		case *limitOp:
+			if !throughLimit {
+				return in
+			}
+			in = op.in
 		default:
-			return
+			return in
 		}
 	}
 }

@@ -254,6 +254,7 @@ func (h *heldOp) Next(c *Ctx) (*Batch, error) {
 	}
 	b := h.out
 	b.Reset()
+	b.reserve(min(len(h.rows)-h.pos, BatchSize))
 	for h.pos < len(h.rows) && b.N < BatchSize {
 		for col := range b.Cols {
 			if col < len(h.rows[h.pos]) {
@@ -296,6 +297,7 @@ func (s *series) next(c *Ctx, b *Batch) (*Batch, error) {
 	}
 	b.Reset()
 	for b.N < BatchSize && !s.done {
+		b.ensureRow()
 		b.Cols[0][b.N] = types.NewInt(s.cur)
 		for col := 1; col < len(b.Cols); col++ {
 			b.Cols[col][b.N] = types.Null
@@ -312,7 +314,7 @@ func (s *series) next(c *Ctx, b *Batch) (*Batch, error) {
 }
 
 func (b *builder) tableFunc(n *plan.TableFunc) (Operator, error) {
-	op := &tableFuncOp{n: n, held: &heldOp{out: NewBatch(len(n.Cols))}}
+	op := &tableFuncOp{n: n, held: &heldOp{out: emptyBatch(len(n.Cols))}}
 	for _, a := range n.Args {
 		ev, err := b.cp.compile(a)
 		if err != nil {
@@ -444,7 +446,7 @@ type masterOp struct {
 }
 
 func (b *builder) newMasterScan(n *plan.Scan) (Operator, error) {
-	return &masterOp{held: &heldOp{out: NewBatch(len(n.Cols))}, temp: n.Table == plan.TempMasterTable}, nil
+	return &masterOp{held: &heldOp{out: emptyBatch(len(n.Cols))}, temp: n.Table == plan.TempMasterTable}, nil
 }
 
 func (m *masterOp) Next(c *Ctx) (*Batch, error) {

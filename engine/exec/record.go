@@ -19,10 +19,8 @@ func (a *arena) reset() { a.buf = a.buf[:0] }
 // grow it moves to a new buffer, leaving earlier copies intact.
 func (a *arena) keep(b []byte) []byte {
 	if len(a.buf)+len(b) > cap(a.buf) {
-		n := 2*cap(a.buf) + len(b)
-		if n < 4096 {
-			n = 4096
-		}
+		// Start small (a one-off statement's few rows) and double.
+		n := max(2*cap(a.buf)+len(b), 512)
 		a.buf = make([]byte, 0, n)
 	}
 	off := len(a.buf)

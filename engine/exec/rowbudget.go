@@ -14,6 +14,13 @@ type rowBudget struct {
 	limE, offE evaluator
 	left       int64 // rows still to read; < 0 means no cap
 	once       oneShot
+	// firstRow is set for a scan whose consumer stops at its first row
+	// (EXISTS, a scalar subquery: see firstRowOf): a run's first batch
+	// then holds one row and each next batch twice as many (grow), so a
+	// correlated EXISTS whose first row matches tests its condition,
+	// perhaps a subquery of its own, on one row rather than a batch.
+	firstRow bool
+	grow     int
 }
 
 // newRowBudget compiles the budget of l; nil l is no cap.
@@ -36,6 +43,10 @@ func (cp *compiler) newRowBudget(l *plan.LimitBound) (rowBudget, error) {
 // negative limit is none, a negative offset zero.
 func (r *rowBudget) start(c *Ctx) error {
 	r.left = -1
+	r.grow = 0
+	if r.firstRow {
+		r.grow = 1
+	}
 	if r.limE == nil {
 		return nil
 	}
@@ -72,15 +83,34 @@ func (r *rowBudget) exhausted() bool { return r.left == 0 }
 
 // batchCap is how many rows the next batch may hold.
 func (r *rowBudget) batchCap() int {
+	n := BatchSize
 	if r.left >= 0 && r.left < BatchSize {
-		return int(r.left)
+		n = int(r.left)
 	}
-	return BatchSize
+	if r.grow > 0 {
+		n = min(n, r.grow)
+	}
+	return n
 }
 
 // took records n rows read.
 func (r *rowBudget) took(n int) {
 	if r.left > 0 {
 		r.left -= int64(n)
+	}
+	if r.grow > 0 {
+		r.grow = min(2*r.grow, BatchSize)
+	}
+}
+
+// firstRowOf marks the scan under in (through filters, projections and
+// LIMITs) as read by a consumer that wants its first row only (see
+// rowBudget.firstRow).
+func firstRowOf(in Operator) {
+	switch op := scanUnder(in, true).(type) {
+	case *scanOp:
+		op.budget.firstRow = true
+	case *indexScanOp:
+		op.budget.firstRow = true
 	}
 }

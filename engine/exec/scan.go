@@ -24,6 +24,9 @@ type scanOp struct {
 	ar     arena
 	dec    rowDecoder
 	cur    *txn.Cursor
+	// oldCur is cur after Close, reopened by the next run (a correlated
+	// subquery's scan runs once per outer row) so it allocates no cursor.
+	oldCur *txn.Cursor
 	// state
 	started, done bool
 	loKey         int64
@@ -68,7 +71,7 @@ func (cp *compiler) newScan(s *plan.Scan) (Operator, error) {
 func (s *scanOp) Close() {
 	if s.cur != nil {
 		s.cur.Close()
-		s.cur = nil
+		s.oldCur, s.cur = s.cur, nil
 	}
 	s.started, s.done = false, false
 }
@@ -231,7 +234,7 @@ func (s *scanOp) Next(c *Ctx) (*Batch, error) {
 			s.done = true
 			return nil, err
 		}
-		s.cur = c.TableTree(s.t).Cursor()
+		s.cur = c.TableTree(s.t).Reopen(s.oldCur)
 		if s.reverse {
 			return s.startReverse()
 		}

@@ -40,7 +40,7 @@ func (b *builder) scanAgg(n *plan.Aggregate) (Operator, error) {
 	if !ok || len(n.Group) > 0 || b.profile != nil || !plainTableScan(s) {
 		return nil, nil
 	}
-	op := &scanAggOp{out: NewBatch(len(n.Cols)), rowid: -1}
+	op := &scanAggOp{out: newBatchCap(len(n.Cols), 1), rowid: -1}
 	var cols []int
 	srcs := map[int]int{} // scan column -> index among picked values
 	for _, a := range n.Aggs {

@@ -39,6 +39,7 @@ func (s *sortOp) Next(c *Ctx) (*Batch, error) {
 	}
 	b := s.out
 	b.Reset()
+	b.reserve(min(len(s.order)-s.pos, BatchSize))
 	for s.pos < len(s.order) && b.N < BatchSize {
 		readRow(s.table, s.order[s.pos], b)
 		s.pos++

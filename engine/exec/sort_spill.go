@@ -208,6 +208,7 @@ func (s *sortOp) nextSpilled(c *Ctx) (*Batch, error) {
 	sp := s.spill
 	b := s.out
 	b.Reset()
+	b.reserve(BatchSize) // a spilled sort holds many rows
 	sp.ar.reset()
 	for b.N < BatchSize {
 		_, rec, ok, err := sp.merge.next()

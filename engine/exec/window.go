@@ -57,7 +57,7 @@ func (b *builder) window(n *plan.Window) (Operator, error) {
 	if err != nil {
 		return nil, err
 	}
-	op := &windowOp{in: in, ncol: len(n.Input.Columns()), out: NewBatch(len(n.Cols))}
+	op := &windowOp{in: in, ncol: len(n.Input.Columns()), out: emptyBatch(len(n.Cols))}
 	for _, f := range n.Funcs {
 		wf, err := b.cp.newWinFunc(f)
 		if err != nil {
@@ -137,6 +137,7 @@ func (w *windowOp) Next(c *Ctx) (*Batch, error) {
 	}
 	b := w.out
 	b.Reset()
+	b.reserve(min(len(w.order)-w.pos, BatchSize))
 	for w.pos < len(w.order) && b.N < BatchSize {
 		row := w.order[w.pos]
 		r := w.rows.Row(row)

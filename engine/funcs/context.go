@@ -60,6 +60,7 @@ func NewContext(env Env) *Context { return &Context{Env: env} }
 
 const (
 	arenaChunk = 32 << 10
+	arenaFirst = 256 // the first chunk's size (see buf)
 	maxRegexps = 32
 )
 
@@ -78,8 +79,15 @@ func (c *Context) buf(n int) []byte {
 		return make([]byte, 0, n)
 	}
 	if cap(c.arena)-len(c.arena) < n {
-		// A new chunk; results in the old one keep it alive.
-		c.arena = make([]byte, 0, arenaChunk)
+		// A new chunk; results in the old one keep it alive. Chunks
+		// start small and double up to arenaChunk, so a function run
+		// over a few rows (a constant folded at prepare time, a one-off
+		// statement) allocates for those rows, not a whole chunk.
+		size := min(arenaChunk, max(2*cap(c.arena), arenaFirst))
+		for size < n {
+			size *= 2
+		}
+		c.arena = make([]byte, 0, size)
 	}
 	l := len(c.arena)
 	return c.arena[l : l : l+n]

@@ -153,11 +153,22 @@ func (f folder) foldChildren(e Expr) Expr {
 // RowIndependent reports whether e has the same value for every row of an
 // execution: it reads only literals, parameters and deterministic scalar
 // functions of them. The executor evaluates such a filter once.
-func RowIndependent(e Expr) bool {
+func RowIndependent(e Expr) bool { return independent(e, false) }
+
+// RunIndependent is RowIndependent for one run of a correlated plan (a
+// subquery's, an index join's probe): it may also read the outer row the
+// run was started with, which stays the same until the run's operators
+// are closed. SQLite likewise tests a WHERE term that reads no table of
+// its own FROM once, before its loops.
+func RunIndependent(e Expr) bool { return independent(e, true) }
+
+func independent(e Expr, outer bool) bool {
 	ok := true
 	WalkExpr(e, func(x Expr) {
 		switch x := x.(type) {
 		case *Param, *Const, *Unary, *Binary, *Affinity, *Collate, *Cast, *IsNull, *Case, *Like, *Between, *InList:
+		case *OuterRef:
+			ok = ok && outer
 		case *Func:
 			f, found := funcs.Lookup(x.Name, len(x.Args))
 			ok = ok && found && f.Deterministic && f.Kind == funcs.KindScalar
