@@ -32,7 +32,7 @@ type SyntaxError struct {
 	Column   int    // 1-based column (in characters) of the offending token
 	Offset   int    // byte offset of the offending token
 	Near     string // the offending token as written; "" at end of input
-	Expected string // what the grammar would have accepted, when known
+	Expected string // what the grammar would have accepted, when the offending token is a keyword
 	Msg      string // "syntax error", or a more specific description
 	Hint     string // advice, e.g. how to quote a reserved keyword
 	err      error  // a sentinel such as ErrTooDeep, for errors.Is
@@ -77,12 +77,17 @@ func newSyntaxError(sql string, err error) *SyntaxError {
 	}
 	var uerr *participle.UnexpectedTokenError
 	if errors.As(err, &uerr) {
-		se.Expected = expectedText(uerr.Message())
 		if !uerr.Unexpected.EOF() {
 			se.Near = uerr.Unexpected.Value
 		}
-		if nameExpected[se.Expected] {
-			se.Hint = keywordHint(uerr.Unexpected)
+		if uerr.Unexpected.Type == sqlLexer.keyword {
+			// Message renders the expected grammar (participle builds
+			// its EBNF text each time, most of a failed parse's cost):
+			// only a keyword's hint needs it.
+			se.Expected = expectedText(uerr.Message())
+			if nameExpected[se.Expected] {
+				se.Hint = keywordHint(uerr.Unexpected)
+			}
 		}
 		if f := graphUnsupported(sql, pos.Offset, uerr.Unexpected.Value); f != "" {
 			se.Msg, se.Expected, se.Hint = "not supported: "+f, "", ""
