@@ -66,7 +66,8 @@ type writeState struct {
 // keeps none, and a busy writer gets its own back.
 var writeStates [16]sync.Pool
 
-func newWriteTx(s *Store, h header) *Tx {
+// initWriteTx starts the write transaction in *tx on header h.
+func initWriteTx(tx *Tx, s *Store, h header) {
 	w, _ := writeStates[bits.TrailingZeros(uint(s.ps))].Get().(*writeState)
 	if w == nil {
 		w = &writeState{
@@ -77,7 +78,7 @@ func newWriteTx(s *Store, h header) *Tx {
 	}
 	w.walStart, w.crcStart = s.wal.end, s.wal.crc
 	w.base = h
-	return &Tx{s: s, rw: true, snap: h.seq, seq: h.seq + 1, hdr: h, w: w}
+	*tx = Tx{s: s, rw: true, snap: h.seq, seq: h.seq + 1, hdr: h, w: w}
 }
 
 // endWrite closes a write transaction: its state goes back to

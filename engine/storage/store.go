@@ -649,31 +649,43 @@ func (s *Store) BeginReadIn(tx *Tx) error {
 // BeginWrite starts the write transaction, waiting up to BusyTimeout (or
 // until ctx ends) for the previous one to finish.
 func (s *Store) BeginWrite(ctx context.Context) (*Tx, error) {
+	tx := new(Tx)
+	if err := s.BeginWriteIn(ctx, tx); err != nil {
+		return nil, err
+	}
+	return tx, nil
+}
+
+// BeginWriteIn is BeginWrite starting the transaction in *tx, a Tx the
+// caller provides (and never reuses while the transaction is open), so
+// that beginning a write allocates no Tx.
+func (s *Store) BeginWriteIn(ctx context.Context, tx *Tx) error {
 	if s.readOnly {
-		return nil, ErrReadOnly
+		return ErrReadOnly
 	}
 	s.mu.Lock()
 	closed := s.closed
 	s.mu.Unlock()
 	if closed {
-		return nil, ErrClosed
+		return ErrClosed
 	}
 	if err := s.lockWriter(ctx); err != nil {
-		return nil, err
+		return err
 	}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
 		s.unlockWriter()
-		return nil, ErrClosed
+		return ErrClosed
 	}
 	s.mu.Unlock()
 	s.checkpointBeforeWrite(ctx)
 	if err := s.ensureLogHeader(); err != nil {
 		s.unlockWriter()
-		return nil, err
+		return err
 	}
-	return newWriteTx(s, s.newestHeader()), nil
+	initWriteTx(tx, s, s.newestHeader())
+	return nil
 }
 
 // endRead releases a read transaction's snapshot.

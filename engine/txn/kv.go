@@ -27,6 +27,7 @@ type kvStore interface {
 // transaction.
 type kvReadIn interface {
 	beginReadIn(room *storage.Tx) (kvTx, error)
+	beginWriteIn(ctx context.Context, room *storage.Tx) (kvTx, error)
 }
 
 // kvTx is one storage transaction: a snapshot, plus private pages when

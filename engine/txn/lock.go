@@ -44,7 +44,14 @@ func (tx *Tx) beginWrite() error {
 
 // lockWrite waits for the writer lock and checks the snapshot.
 func (tx *Tx) lockWrite() error {
-	w, err := tx.m.store.BeginWrite(tx.ctx)
+	var w kvTx
+	var err error
+	if in, ok := tx.m.store.(kvReadIn); ok && !tx.wtxRoomUsed {
+		tx.wtxRoomUsed = true // the room holds one transaction, ever
+		w, err = in.beginWriteIn(tx.ctx, &tx.wtxRoom)
+	} else {
+		w, err = tx.m.store.BeginWrite(tx.ctx)
+	}
 	if err != nil {
 		return wrapStorage(tx.m.store, "begin write", err)
 	}

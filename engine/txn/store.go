@@ -30,6 +30,14 @@ func (a storeKV) beginReadIn(room *storage.Tx) (kvTx, error) {
 	return txKV{room}, nil
 }
 
+// beginWriteIn starts the write transaction in room (see kvReadIn).
+func (a storeKV) beginWriteIn(ctx context.Context, room *storage.Tx) (kvTx, error) {
+	if err := a.s.BeginWriteIn(ctx, room); err != nil {
+		return nil, err
+	}
+	return txKV{room}, nil
+}
+
 func (a storeKV) BeginWrite(ctx context.Context) (kvTx, error) {
 	tx, err := a.s.BeginWrite(ctx)
 	if err != nil {

@@ -47,9 +47,12 @@ type Tx struct {
 	// undo entry without allocating.
 	undoArr  [2]undoEntry
 	arenaArr [32]byte
-	// rtxRoom holds the first read snapshot's storage transaction.
+	// rtxRoom holds the first read snapshot's storage transaction, wtxRoom
+	// the first write's.
 	rtxRoom     storage.Tx
 	rtxRoomUsed bool
+	wtxRoom     storage.Tx
+	wtxRoomUsed bool
 }
 
 // linearTrees is how many trees Tree finds by a linear search before it
