@@ -449,26 +449,46 @@ func RangeKeys(dst []Key, off, n int64, pageSize int, ver uint64) []Key {
 	return dst
 }
 
-// Promote renames each of pages, cached pages the caller owns (a
-// writer's private versions), to version ver of its page, replacing what
-// the cache held under that key, and marks it clean: committed versions
-// taking the place of the ones they supersede, in one lock for the batch.
-// A page no longer cached keeps its old key.
+// Promote makes each of pages, cached pages the caller owns and holds
+// pinned (a writer's private versions), version ver of its page in place
+// of what the cache held under that key, clean, and releases the caller's
+// pin: committed versions taking the place of the ones they supersede, in
+// one lock for the batch. Nobody may read a superseded version again.
+// Where one is cached and unpinned, its Page and LRU entry take over the
+// new contents (no entry is allocated), its own buffer going to Create's
+// spares unless exposed, and pages[i] is set to it; otherwise the page
+// moves to the new key. A page no longer cached keeps its old key.
 func (c *Cache) Promote(pages []*Page, ver uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for _, p := range pages {
+	for i, p := range pages {
 		c.clean(p)
 		to := Key{Page: p.key.Page, Ver: ver}
 		if p.gone || p.key == to {
+			c.Unpin(p)
 			continue
 		}
-		if old, ok := c.lru.Peek(to); ok {
-			c.drop(old)
+		old, ok := c.lru.Get(to)
+		switch {
+		case ok && old.pins.Load() == 0 && !old.dirty && old.Data != nil:
+			if !old.Exposed() && len(c.spare) < maxSpare {
+				c.spare = append(c.spare, old.Data)
+				c.st.Recycled++
+			}
+			old.Data = p.Data
+			old.exposed.Store(p.Exposed())
+			c.lru.Remove(p.key)
+			p.gone = true
+			pages[i] = old
+		default:
+			if ok {
+				c.drop(old)
+			}
+			c.lru.Remove(p.key)
+			p.key = to
+			c.lru.Add(to, p)
 		}
-		c.lru.Remove(p.key)
-		p.key = to
-		c.lru.Add(to, p)
+		c.Unpin(p)
 	}
 }
 

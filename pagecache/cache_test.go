@@ -266,35 +266,48 @@ func TestCache_Rekey_MovesEachPageOnce(t *testing.T) {
 	}
 }
 
-// Promote turns a writer's dirty page into the committed version: it
-// replaces the page cached under the new key (dropped, reported through
-// OnDrop), leaves the old key empty, and is clean.
+// Promote turns a writer's dirty page into the committed version: the
+// Page cached under the new key takes over its contents (its own unexposed
+// buffer recycled, nothing dropped), or, where that Page is pinned, is
+// dropped (reported through OnDrop) and the page moves to the new key. The
+// old key is left empty, the page clean, the caller's pin released.
 func TestCache_Promote_ReplacesAndCleans(t *testing.T) {
-	var dropped []*Page
-	c, err := New(Config{PageSize: 64, Capacity: 10, OnDrop: func(p *Page) { dropped = append(dropped, p) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	old, _ := c.Create(k(1))
-	c.Unpin(old)
-	p, _ := c.Create(Key{Page: 1, Ver: 5})
-	c.MarkDirty(p)
-	p.Data[0] = 9
-	c.Promote([]*Page{p}, 0)
-	c.Unpin(p)
-	if c.IsDirty(p) || c.Stats().Dirty != 0 {
-		t.Fatal("the promoted page is still dirty")
-	}
-	if len(dropped) != 1 || dropped[0] != old {
-		t.Fatalf("dropped %v, want the replaced version", dropped)
-	}
-	got := c.Get(k(1))
-	if got != p || got.Key() != k(1) || got.Data[0] != 9 {
-		t.Fatal("the promoted page is not cached under its new key")
-	}
-	c.Unpin(got)
-	if c.Get(Key{Page: 1, Ver: 5}) != nil || c.Len() != 1 {
-		t.Fatalf("the old key is still cached (len %d)", c.Len())
+	for _, pinned := range []bool{false, true} {
+		var dropped []*Page
+		c, err := New(Config{PageSize: 64, Capacity: 10, OnDrop: func(p *Page) { dropped = append(dropped, p) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		old, _ := c.Create(k(1))
+		if !pinned {
+			c.Unpin(old)
+		}
+		p, _ := c.Create(Key{Page: 1, Ver: 5})
+		c.MarkDirty(p)
+		p.Data[0] = 9
+		pages := []*Page{p}
+		c.Promote(pages, 0)
+		st := c.Stats()
+		if st.Dirty != 0 || c.IsDirty(pages[0]) || p.Pins() != 0 {
+			t.Fatalf("pinned %v: dirty %d, pins %d after Promote", pinned, st.Dirty, p.Pins())
+		}
+		want := old
+		if pinned {
+			want = p
+			if len(dropped) != 1 || dropped[0] != old {
+				t.Fatalf("dropped %v, want the pinned replaced version", dropped)
+			}
+		} else if len(dropped) != 0 || st.Recycled != 1 {
+			t.Fatalf("dropped %v, recycled %d: want the old Page reused and its buffer recycled", dropped, st.Recycled)
+		}
+		got := c.Get(k(1))
+		if got != want || pages[0] != want || got.Key() != k(1) || got.Data[0] != 9 {
+			t.Fatalf("pinned %v: the new contents are not cached under the new key", pinned)
+		}
+		c.Unpin(got)
+		if c.Get(Key{Page: 1, Ver: 5}) != nil || c.Len() != 1 {
+			t.Fatalf("the old key is still cached (len %d)", c.Len())
+		}
 	}
 }
 

@@ -67,19 +67,12 @@ func (tx *Tx) commitDirect(pages []*pagecache.Page) (bool, error) {
 		s.mu.Unlock()
 		return true, err
 	}
-	// The versions this commit replaced: unexposed ones give their buffer
-	// back (see recycleSources; no reader can hold any of them).
-	for _, src := range w.srcs {
-		if !src.Exposed() {
-			s.hot.slot(src.Key()).CompareAndSwap(src, nil)
-			s.cache.Recycle(src)
-		}
-	}
-	// The private pages become the main file's versions (Ver 0), which
-	// replaces those still cached, and go into the hot-page table.
+	// The private pages become the main file's versions (Ver 0), in place
+	// of those cached (no reader can read those again; an unexposed one
+	// gives its buffer back, see recycleSources), and go into the
+	// hot-page table.
 	s.cache.Promote(pages, 0)
 	for _, pg := range pages {
-		s.cache.Unpin(pg)
 		s.hot.slot(pg.Key()).Store(pg)
 	}
 	clear(w.dirty)
