@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/ladybugsql/ladybug/engine/types"
+	"github.com/ladybugsql/ladybug/factorized"
 )
 
 // benchKeyValues are sort, group and hash-set key values as operators see
@@ -39,5 +40,27 @@ func BenchmarkAppendKey_IntGroupKey(b *testing.B) {
 	key := make([]byte, 0, 16)
 	for i := int64(0); b.Loop(); i++ {
 		key = appendKey(key[:0], types.NewInt(i), "", false, true)
+	}
+}
+
+// TestFactorizedKinds_AreTypesKinds: factorized numbers a TypeValue cell's
+// storage class as engine/types does (its doc says types.Kind(kind)
+// converts); factParts and factValue must agree with both.
+func TestFactorizedKinds_AreTypesKinds(t *testing.T) {
+	for _, v := range benchKeyValues {
+		kind, _, _ := factParts(v)
+		if types.Kind(kind) != v.Kind() {
+			t.Errorf("%v: factorized kind %d, types kind %d", v, kind, v.Kind())
+		}
+	}
+	pairs := [][2]uint8{
+		{factorized.KindNull, uint8(types.KindNull)}, {factorized.KindInt, uint8(types.KindInt)},
+		{factorized.KindReal, uint8(types.KindReal)}, {factorized.KindText, uint8(types.KindText)},
+		{factorized.KindBlob, uint8(types.KindBlob)},
+	}
+	for _, p := range pairs {
+		if p[0] != p[1] {
+			t.Errorf("factorized kind %d is types kind %d", p[0], p[1])
+		}
 	}
 }
