@@ -189,7 +189,7 @@ func TestRunWorker_Case_StreamsRunsAndResult(t *testing.T) {
 		t.Fatalf("got %s %q with %d runs", oc.Status, oc.Msg, len(oc.Runs))
 	}
 	for _, r := range oc.Runs {
-		if r.Ops != 2000 || r.Ns <= 0 || r.Allocs == 0 {
+		if r.Ops != 2000 || r.Ns <= 0 || r.Allocs == 0 || r.CPUNs <= 0 {
 			t.Fatalf("implausible run %+v", r)
 		}
 	}
@@ -262,7 +262,7 @@ func TestResults_Print_MarksWrongUnsupportedAndBest(t *testing.T) {
 	o := options{drivers: []string{"ladybug", "modernc", "mattn", "ncruces"}, modes: []string{"memory"}, runs: 1}
 	r := newResults(o, []*Case{c})
 	ok := func(ns int64) cellOutcome {
-		return cellOutcome{cellResult: cellResult{Status: statusOK, Runs: []runRecord{{Ns: ns, Ops: 1000, Allocs: 12000, Bytes: 480000}}}}
+		return cellOutcome{cellResult: cellResult{Status: statusOK, Runs: []runRecord{{Ns: ns, Ops: 1000, Allocs: 12000, Bytes: 480000, CPUNs: ns / 2}}}}
 	}
 	r.put("point", "memory", "ladybug", cellOutcome{cellResult: cellResult{Status: statusUnsupported, Msg: "ladybug: not supported: engine.Open"}})
 	r.put("point", "memory", "modernc", ok(4000_000))
@@ -271,7 +271,7 @@ func TestResults_Print_MarksWrongUnsupportedAndBest(t *testing.T) {
 	var text, md bytes.Buffer
 	r.printText(&text)
 	r.printMarkdown(&md)
-	for _, want := range []string{"unsupported: ladybug: not supported: engine.Open", "4.00µs ×2.00", "2.00µs ×1.00", "WRONG", "12.0 / 480 B"} {
+	for _, want := range []string{"unsupported: ladybug: not supported: engine.Open", "4.00µs ×2.00", "2.00µs ×1.00", "WRONG", "12.0 / 480 B", "1.00µs (50% of wall)"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text output lacks %q:\n%s", want, text.String())
 		}

@@ -50,6 +50,9 @@ type runRecord struct {
 	Allocs   uint64 `json:"allocs"`
 	Bytes    uint64 `json:"bytes"`
 	PeakHeap uint64 `json:"peak_heap,omitempty"`
+	// CPUNs is the worker process's user+system CPU time over the
+	// measured region (0 where it cannot be read).
+	CPUNs    int64  `json:"cpu_ns,omitempty"`
 	Errors   int    `json:"errors,omitempty"`
 	FirstErr string `json:"first_err,omitempty"`
 	Note     string `json:"note,omitempty"`
@@ -116,9 +119,13 @@ func (e *Env) Measure(ops int, fn func() error) error {
 	if e.sample {
 		peak = startHeapSampler()
 	}
-	t0 := time.Now()
+	c0, t0 := processCPU(), time.Now()
 	ferr := fn()
 	d := time.Since(t0)
+	var cpu int64
+	if c1 := processCPU(); c0 >= 0 && c1 >= c0 {
+		cpu = c1 - c0
+	}
 	var pk uint64
 	if peak != nil {
 		pk = peak.stop()
@@ -128,7 +135,7 @@ func (e *Env) Measure(ops int, fn func() error) error {
 		ferr = err
 	}
 	e.rec = &runRecord{Ns: d.Nanoseconds(), Ops: max(ops, 1),
-		Allocs: after.Mallocs - before.Mallocs, Bytes: after.TotalAlloc - before.TotalAlloc, PeakHeap: pk}
+		Allocs: after.Mallocs - before.Mallocs, Bytes: after.TotalAlloc - before.TotalAlloc, PeakHeap: pk, CPUNs: cpu}
 	return ferr
 }
 

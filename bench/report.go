@@ -107,33 +107,53 @@ func (r *results) progressText(c *Case, mode, d string) string {
 		return failText(oc, 100)
 	}
 	s := r.stats[k]
-	return fmt.Sprintf("%s ±%.0f%%, %s allocs, %s per op %s", fmtDur(s.nsPerOp), 100*s.spread,
+	return fmt.Sprintf("%s ±%.0f%% (cpu %s), %s allocs, %s per op %s", fmtDur(s.nsPerOp), 100*s.spread, fmtDur(s.cpuPerOp),
 		fmtCount(s.allocsPerOp), fmtBytes(s.bytesPerOp), s.note+" "+oc.Short)
 }
 
-func (r *results) allocText(c *Case, mode, d string, width int) string {
+// finished returns a side table's cell (allocations, CPU, heap): the
+// cell's outcome and stats when it ran correctly (ok), else the text it
+// shows instead ("" for a cell that did not run, or why it failed).
+func (r *results) finished(c *Case, mode, d string, width int) (oc cellOutcome, s cellStats, text string, ok bool) {
 	k := cellKey{c.Name, mode, d}
-	oc, ok := r.cells[k]
-	if !ok {
-		return ""
+	oc, ran := r.cells[k]
+	if !ran {
+		return oc, s, "", false
 	}
 	if oc.Status != statusOK {
-		return failText(oc, min(width, 12))
+		return oc, s, failText(oc, min(width, 12)), false
 	}
-	s := r.stats[k]
+	return oc, r.stats[k], "", true
+}
+
+func (r *results) allocText(c *Case, mode, d string, width int) string {
+	_, s, text, ok := r.finished(c, mode, d, width)
+	if !ok {
+		return text
+	}
 	return fmtCount(s.allocsPerOp) + " / " + fmtBytes(s.bytesPerOp)
 }
 
-func (r *results) heapText(c *Case, mode, d string, width int) string {
-	k := cellKey{c.Name, mode, d}
-	oc, ok := r.cells[k]
+// cpuText is the CPU time cell: median CPU per op and its share of the
+// wall time per op (above 100% where goroutines ran in parallel or the
+// runtime's own threads worked beside them).
+func (r *results) cpuText(c *Case, mode, d string, width int) string {
+	_, s, text, ok := r.finished(c, mode, d, width)
 	if !ok {
-		return ""
+		return text
 	}
-	if oc.Status != statusOK {
-		return failText(oc, min(width, 12))
+	if s.cpuPerOp <= 0 {
+		return "—"
 	}
-	return fmtBytes(float64(r.stats[k].peakHeap)) + " / " + fmtBytes(float64(oc.MaxRSS))
+	return fmt.Sprintf("%s (%.0f%% of wall)", fmtDur(s.cpuPerOp), 100*s.cpuPerOp/s.nsPerOp)
+}
+
+func (r *results) heapText(c *Case, mode, d string, width int) string {
+	oc, s, text, ok := r.finished(c, mode, d, width)
+	if !ok {
+		return text
+	}
+	return fmtBytes(float64(s.peakHeap)) + " / " + fmtBytes(float64(oc.MaxRSS))
 }
 
 // table is a header plus rows of cells.
@@ -167,6 +187,7 @@ func (r *results) build(title string, heapOnly bool, cell func(*Case, string, st
 func (r *results) tables(width int) []table {
 	return []table{
 		r.build("Median time per op, ×ratio to the row's best correct driver, ±half the run-to-run range", false, r.cellText, width),
+		r.build("CPU time per op (the worker process's user+system time, median; a loaded machine disturbs it less than wall time; concurrent cases add up all their goroutines)", false, r.cpuText, width),
 		r.build("Allocations per op / bytes allocated per op (Go heap only)", false, r.allocText, width),
 		r.build("Peak Go heap growth during the measured region / max RSS of the worker process", true, r.heapText, width),
 	}

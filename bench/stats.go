@@ -12,6 +12,7 @@ type cellStats struct {
 	spread      float64 // (max-min)/2 over the median: the run-to-run noise
 	allocsPerOp float64 // median
 	bytesPerOp  float64 // median
+	cpuPerOp    float64 // median CPU ns per op; 0 when not measured
 	peakHeap    uint64  // largest over runs
 	errors      int     // summed over runs
 	firstErr    string
@@ -23,18 +24,22 @@ func summarize(runs []runRecord) cellStats {
 	ns := make([]float64, len(runs))
 	al := make([]float64, len(runs))
 	by := make([]float64, len(runs))
+	cpu := make([]float64, 0, len(runs))
 	for i, r := range runs {
 		ops := float64(max(r.Ops, 1))
 		ns[i] = float64(r.Ns) / ops
 		al[i] = float64(r.Allocs) / ops
 		by[i] = float64(r.Bytes) / ops
+		if r.CPUNs > 0 {
+			cpu = append(cpu, float64(r.CPUNs)/ops)
+		}
 		s.peakHeap = max(s.peakHeap, r.PeakHeap)
 		s.errors += r.Errors
 		if s.firstErr == "" {
 			s.firstErr = r.FirstErr
 		}
 	}
-	s.nsPerOp, s.allocsPerOp, s.bytesPerOp = median(ns), median(al), median(by)
+	s.nsPerOp, s.allocsPerOp, s.bytesPerOp, s.cpuPerOp = median(ns), median(al), median(by), median(cpu)
 	if len(ns) > 1 && s.nsPerOp > 0 {
 		s.spread = (slices.Max(ns) - slices.Min(ns)) / 2 / s.nsPerOp
 	}
