@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 )
 
@@ -51,17 +53,30 @@ func loadPointTable(b *testing.B, db *sql.DB, n int) {
 
 var benchModes = []string{"file", "memory"}
 
+// pointStmt opens a database in mode with t(id, val, name) of rows rows
+// (and, when conns > 0, a pool of that many connections) and prepares
+// query on it; the statement closes with the benchmark.
+func pointStmt(b *testing.B, mode string, rows, conns int, query string) *sql.Stmt {
+	b.Helper()
+	db := openModeDB(b, mode)
+	if conns > 0 {
+		db.SetMaxOpenConns(conns)
+		db.SetMaxIdleConns(conns)
+	}
+	loadPointTable(b, db, rows)
+	st, err := db.Prepare(query)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { st.Close() })
+	return st
+}
+
 func BenchmarkMode_Point(b *testing.B) {
 	for _, mode := range benchModes {
 		b.Run(mode, func(b *testing.B) {
 			const rows = 100_000
-			db := openModeDB(b, mode)
-			loadPointTable(b, db, rows)
-			st, err := db.Prepare("SELECT val, name FROM t WHERE id = ?")
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer st.Close()
+			st := pointStmt(b, mode, rows, 0, "SELECT val, name FROM t WHERE id = ?")
 			r := rand.New(rand.NewPCG(1, 7))
 			ids := make([]int, 1<<16)
 			for i := range ids {
@@ -183,5 +198,46 @@ func BenchmarkMode_Select1Unprepared(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkMode_ConcurrentRead is bench/'s concurrent_read without a
+// writer: 2 or 8 goroutines doing random primary-key lookups through one
+// prepared statement of one *sql.DB (b.N lookups in all). Compare its
+// cpu-ns/op with one reader's (r1): the difference is what the readers'
+// shared state costs. Run with -mutexprofile/-blockprofile to see waits.
+func BenchmarkMode_ConcurrentRead(b *testing.B) {
+	for _, mode := range benchModes {
+		for _, readers := range []int{1, 2, 8} {
+			b.Run(fmt.Sprintf("%s/r%d", mode, readers), func(b *testing.B) {
+				const rows = 100_000
+				st := pointStmt(b, mode, rows, readers+2, "SELECT val FROM t WHERE id = ?")
+				b.ReportAllocs()
+				defer reportCPU(b)()
+				b.ResetTimer()
+				var wg sync.WaitGroup
+				var bad atomic.Int64
+				for g := range readers {
+					n := b.N / readers
+					if g < b.N%readers {
+						n++
+					}
+					wg.Go(func() {
+						r := rand.New(rand.NewPCG(uint64(g), 29))
+						var v int64
+						for range n {
+							id := 1 + r.IntN(rows)
+							if err := st.QueryRow(id).Scan(&v); err != nil || v != int64(id*7) {
+								bad.Add(1)
+							}
+						}
+					})
+				}
+				wg.Wait()
+				if n := bad.Load(); n != 0 {
+					b.Fatalf("%d lookups failed or read a wrong value", n)
+				}
+			})
+		}
 	}
 }
