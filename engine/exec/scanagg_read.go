@@ -105,30 +105,27 @@ func (r *aggReader) inRange(run []storage.Entry) []storage.Entry {
 	return run
 }
 
-// decodeCells decodes the first n cells of c: a cell with a hot layout
-// inline, word by word, any other through the picker.
+// decodeCells decodes the first n cells of c: the cells with a hot layout
+// as words in one call per run of them (types.ReadWords), any other
+// through the picker.
 func (r *aggReader) decodeCells(c storage.Cells, n int) error {
 	r.room()
 	w := r.width
-	for i := 0; i < n; i++ {
-		// readHot, written out: the call would cost more than the read.
-		rec := c.Value(i)
-		h := 0
-		for h < hotLayouts && !r.hot[h].Matches(rec) {
-			h++
-		}
-		if h == hotLayouts {
-			if err := r.decodeRow(i, rec); err != nil {
+	if r.pick == nil { // no record column is read: count(*), the rowid
+		clear(r.tags[:n])
+	} else {
+		page, spans := c.Spans()
+		spans = spans[:n]
+		for i := 0; i < n; {
+			i += types.ReadWords(r.hot[:], page, spans[i:], r.nums[i*w:], w, r.tags[i:])
+			if i == n {
+				break
+			}
+			if err := r.decodeRow(i, c.Value(i)); err != nil { // no hot layout fits
 				return err
 			}
-			continue
+			i++
 		}
-		l := &r.hot[h]
-		row := r.nums[i*w : i*w+l.Len()]
-		for j := range row {
-			row[j] = l.Word(rec, j)
-		}
-		r.tags[i] = l.Reals()
 	}
 	if r.rowid >= 0 {
 		for i := 0; i < n; i++ {

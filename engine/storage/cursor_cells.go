@@ -21,6 +21,13 @@ func (r Cells) Len() int { return r.to - r.from }
 // Value returns the value of the run's i-th cell (0 <= i < Len).
 func (r Cells) Value(i int) []byte { return r.n.spanValue(r.spans[i]) }
 
+// Spans returns the page the run lies in and, for each of its cells in
+// order, where its value is: span>>8 is the value's offset in the page and
+// span&0xFF its length (a short value is under 64 bytes), so
+// page[span>>8 : span>>8+span&0xFF] is Value(i). Both are valid until the
+// cursor moves.
+func (r Cells) Spans() (page []byte, spans []uint32) { return r.n, r.spans }
+
 // Key returns the key of the run's i-th cell (0 <= i < Len). Like Value,
 // it is capped at its length: appending to it copies.
 func (r Cells) Key(i int) []byte { return r.n.shortKey(r.from + i) }
@@ -68,23 +75,30 @@ func (c *Cursor) Cells(max int) (r Cells, ok bool) {
 // appendShortSpans appends to dst the value span (see Cells.spans) of
 // slots from, from+1, … (before end) while their cells have shortCell's
 // shape. It checks every bound shortCell checks, so Cells.Value and
-// Cells.Key cannot go out of the page.
+// Cells.Key cannot go out of the page. (A scan calls it once per leaf for
+// every cell: the slot bytes are sliced once, the checks merged.)
 func (n node) appendShortSpans(dst []uint32, from, end int) []uint32 {
-	mk := maxKey(len(n))
-	for j := from; j < end; j++ {
-		so := nodeHdrSize + slotSize*j
-		if so+slotSize > len(n) {
-			break
-		}
-		off := int(binary.BigEndian.Uint16(n[so:]))
-		if off+2 > len(n) {
+	end = min(end, (len(n)-nodeHdrSize)/slotSize) // slots inside the page
+	if from < 0 || from >= end {
+		return dst
+	}
+	slots := n[nodeHdrSize+slotSize*from : nodeHdrSize+slotSize*end]
+	// A short cell's key length byte is below 0x80; on small pages the
+	// longest key may be shorter still.
+	kmax := min(maxKey(len(n)), 0x7F)
+	size := len(n)
+	for len(slots) >= slotSize {
+		off := int(binary.BigEndian.Uint16(slots))
+		slots = slots[slotSize:]
+		if off+2 > size {
 			break
 		}
 		kl, vw := int(n[off]), int(n[off+1])
-		if kl >= 0x80 || vw >= 0x80 || vw&ovflBit != 0 || kl > mk || off+2+kl+vw>>1 > len(n) {
+		vs := off + 2 + kl
+		if kl > kmax || vw&(0x80|ovflBit) != 0 || vs+vw>>1 > size {
 			break
 		}
-		dst = append(dst, uint32(off+2+kl)<<8|uint32(vw>>1))
+		dst = append(dst, uint32(vs)<<8|uint32(vw>>1))
 	}
 	return dst
 }

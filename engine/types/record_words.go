@@ -55,3 +55,45 @@ func (p *ColumnPicker) HotWords(dst *WordLayout, k int) {
 	}
 	dst.pickKey, dst.n, dst.reals, dst.ok = l.pickKey, len(l.at), l.reals, true
 }
+
+// ReadWords reads the picked words of consecutive records, each with the
+// first of ls it matches, as Matches and Word would one record at a time:
+// record i is buf[s>>8 : s>>8+s&0xFF] for s = spans[i] (a short record's
+// offset in buf and its length); its words go to dst[i*stride :
+// i*stride+Len()] and the layout's Reals to reals[i]. It returns how many
+// records it read: all of spans, or the index of the first that matches
+// none of ls (or lies past buf). A scan reads a leaf's cells this way in
+// one call, the slice headers in registers, the record's first header word
+// loaded once for all layouts.
+func ReadWords(ls []WordLayout, buf []byte, spans []uint32, dst []int64, stride int, reals []uint64) int {
+	reals = reals[:len(spans)]
+	for i, sp := range spans {
+		vs := int(sp >> 8)
+		ve := vs + int(sp&0xFF)
+		if ve-vs < 8 || ve > len(buf) {
+			return i
+		}
+		rec := buf[vs:ve]
+		h := binary.LittleEndian.Uint64(rec)
+		k := 0
+		for ; k < len(ls); k++ {
+			l := &ls[k]
+			if l.ok && len(rec) >= l.need && h&l.mask[0] == l.key[0] &&
+				(l.klen <= 8 || len(rec) >= 16 && binary.LittleEndian.Uint64(rec[8:])&l.mask[1] == l.key[1]) {
+				break
+			}
+		}
+		if k == len(ls) {
+			return i
+		}
+		l := &ls[k]
+		row := dst[i*stride : i*stride+l.n]
+		for j := range row {
+			s := l.shift[j&(maxWordCols-1)] & 63
+			u := binary.BigEndian.Uint64(rec[l.pos[j&(maxWordCols-1)]:])
+			row[j] = int64(u<<s) >> s
+		}
+		reals[i] = l.reals
+	}
+	return len(spans)
+}

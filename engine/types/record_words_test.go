@@ -91,3 +91,91 @@ func checkWords(t *testing.T, cols []int, want []Value, n int, reals uint64, wor
 		}
 	}
 }
+
+// TestReadWords_AsMatchesAndWord packs runs of random records of a few
+// shapes into one buffer, as a leaf holds them, and checks that ReadWords
+// reads exactly the leading records that match one of the hot layouts,
+// each with the first that Matches, every word equal to Word's and the
+// layout's Reals beside it, and stops at the first record that matches
+// none or whose span lies past the buffer.
+func TestReadWords_AsMatchesAndWord(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, cols := range [][]int{{0}, {1, 2}, {0, 3, 5}, {1, 2, 3, 4, 5, 6, 7, 8}, {0, 12}} {
+		p := NewColumnPicker(cols)
+		shapes := make([][]Value, 4)
+		for i := range shapes {
+			shapes[i] = make([]Value, cols[len(cols)-1]+1+r.IntN(3))
+			for c := range shapes[i] {
+				shapes[i][c] = randomNumber(r)
+			}
+		}
+		nums, vals := make([]int64, len(cols)), make([]Value, len(cols))
+		read, second := 0, 0
+		for round := 0; round < 300; round++ {
+			var page []byte
+			var spans []uint32
+			var recs [][]byte
+			for range 1 + r.IntN(40) {
+				row := shapes[r.IntN(len(shapes))]
+				if c := r.IntN(len(row)); r.IntN(4) == 0 {
+					row[c] = randomNumber(r)
+				}
+				rec := AppendRecord(nil, row)
+				if len(rec) > 0xFF {
+					continue
+				}
+				if _, _, err := p.PickNumbers(rec, nums, vals); err != nil {
+					t.Fatal(err)
+				}
+				page = append(page, byte(r.IntN(256))) // a byte between records
+				spans = append(spans, uint32(len(page))<<8|uint32(len(rec)))
+				page = append(page, rec...)
+				recs = append(recs, rec)
+			}
+			cut := len(page)
+			if r.IntN(5) == 0 && len(recs) > 1 { // the last record runs past the buffer
+				cut--
+			}
+			var hot [3]WordLayout
+			for k := range hot {
+				p.HotWords(&hot[k], k)
+			}
+			const stride = 9
+			dst := make([]int64, stride*len(spans))
+			reals := make([]uint64, len(spans))
+			n := ReadWords(hot[:], page[:cut], spans, dst, stride, reals)
+			want := 0
+			for ; want < len(recs) && (want < len(recs)-1 || cut == len(page)); want++ {
+				k := 0
+				for k < len(hot) && !hot[k].Matches(recs[want]) {
+					k++
+				}
+				if k == len(hot) {
+					break
+				}
+				if want >= n {
+					continue
+				}
+				l := &hot[k]
+				if k > 0 {
+					second++
+				}
+				if reals[want] != l.Reals() {
+					t.Fatalf("cols %v round %d: record %d reals %b, want %b", cols, round, want, reals[want], l.Reals())
+				}
+				for j := range l.Len() {
+					if g, w := dst[want*stride+j], l.Word(recs[want], j); g != w {
+						t.Fatalf("cols %v round %d: record %d word %d = %d, want %d", cols, round, want, j, g, w)
+					}
+				}
+			}
+			if n != want {
+				t.Fatalf("cols %v round %d: ReadWords read %d records, want %d", cols, round, n, want)
+			}
+			read += n
+		}
+		if read == 0 || second == 0 {
+			t.Errorf("cols %v: ReadWords read %d records, %d with a layout other than the first", cols, read, second)
+		}
+	}
+}
