@@ -2,7 +2,6 @@ package storage
 
 import (
 	"context"
-	"encoding/binary"
 	"math/rand/v2"
 	"runtime"
 	"testing"
@@ -132,8 +131,8 @@ func benchGet(b *testing.B, cacheSize int64) {
 	ct := startCPU(b)
 	defer ct.stop()
 	for i := 0; i < b.N; i++ {
-		binary.BigEndian.PutUint64(k[:], uint64(r.IntN(benchRows))^(1<<63))
-		if _, ok, err := tr.Get(k[:]); !ok || err != nil {
+		key := keycodec.AppendRowid(k[:0], int64(r.IntN(benchRows)))
+		if _, ok, err := tr.Get(key); !ok || err != nil {
 			b.Fatal("missing key", err)
 		}
 	}
@@ -216,8 +215,8 @@ func benchPointReadTx(b *testing.B, s *Store, root uint32) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		binary.BigEndian.PutUint64(k[:], uint64(r.IntN(benchRows))^(1<<63))
-		if _, ok, err := rt.Tree(root).Get(k[:]); !ok || err != nil {
+		key := keycodec.AppendRowid(k[:0], int64(r.IntN(benchRows)))
+		if _, ok, err := rt.Tree(root).Get(key); !ok || err != nil {
 			b.Fatal("missing key", err)
 		}
 		rt.Rollback()

@@ -4,10 +4,10 @@ package storage
 
 import (
 	"context"
-	"encoding/binary"
 	"runtime"
 	"testing"
 
+	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/vfs"
 )
 
@@ -57,8 +57,8 @@ func BenchmarkShared_WriteTx(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				binary.BigEndian.PutUint64(k[:], uint64(i%benchRows)^(1<<63))
-				if err := tx.Tree(root).Put(k[:], benchVal); err != nil {
+				key := keycodec.AppendRowid(k[:0], int64(i%benchRows))
+				if err := tx.Tree(root).Put(key, benchVal); err != nil {
 					b.Fatal(err)
 				}
 				if err := tx.Commit(); err != nil {
