@@ -157,7 +157,7 @@ func createTable(c *exec.Ctx, cat *catalog.Catalog, p *plan.CreateTable) (bool, 
 			targets[i] = i
 		}
 		ins := &plan.Insert{Table: &t, Targets: targets, Source: p.AsSelect.Root,
-			Defaults: make([]plan.Expr, len(t.Columns)), Or: grammar.ConflictAbort}
+			Defaults: make([]plan.Expr, len(t.Columns)), Or: plan.ConflictAbort}
 		if _, err := dml.Insert(c, ins); err != nil {
 			return false, err
 		}

@@ -11,7 +11,6 @@ import (
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/engine/types"
-	"github.com/ladybugsql/ladybug/grammar"
 )
 
 // stmtTx is the transaction one statement runs in.
@@ -248,13 +247,13 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 		s.noteFailedWrite(bp.plan, mode, out.res.RowsAffected)
 		out = outcome{}
 		switch mode {
-		case grammar.ConflictFail:
+		case plan.ConflictFail:
 			// OR FAIL keeps the rows written before the failing one.
 			if e := s.endStatement(st, nil); e != nil {
 				return out, e
 			}
 			return out, err
-		case grammar.ConflictRollback:
+		case plan.ConflictRollback:
 			s.endStatement(st, err)
 			if s.tx != nil {
 				s.Rollback()
@@ -370,13 +369,13 @@ func (s *Session) dispatch(c *exec.Ctx, bp *boundPlan, mem *stmtMem) (outcome, e
 // noteFailedWrite sets changes() after an INSERT, UPDATE or DELETE that
 // failed at run time: as in SQLite, the rows an OR FAIL statement keeps
 // count, and an aborted statement counts none.
-func (s *Session) noteFailedWrite(p plan.Statement, mode grammar.ConflictAction, written int64) {
+func (s *Session) noteFailedWrite(p plan.Statement, mode plan.Conflict, written int64) {
 	switch p.(type) {
 	case *plan.Insert, *plan.Update, *plan.Delete:
 	default:
 		return
 	}
-	if mode != grammar.ConflictFail {
+	if mode != plan.ConflictFail {
 		written = 0
 	}
 	s.changes = written
@@ -419,20 +418,20 @@ func recoverInternal(err *error) {
 }
 
 // conflictMode returns the OR clause of a write whose constraint failed.
-func conflictMode(p plan.Statement, err error) grammar.ConflictAction {
+func conflictMode(p plan.Statement, err error) plan.Conflict {
 	var e *errs.Error
 	if !errors.As(err, &e) || e.Code != errs.CodeConstraint {
-		return grammar.ConflictDefault
+		return plan.ConflictDefault
 	}
 	var rf *exec.RaiseFail
 	switch {
 	case errors.As(err, &rf):
-		return grammar.ConflictFail
+		return plan.ConflictFail
 	case e.ExtendedCode == errs.ExtConstraintForeignKey, e.ExtendedCode == errs.ExtConstraintTrigger:
 		// A foreign key violation or a RAISE other than FAIL ignores the
 		// statement's conflict clause (SQLite checks foreign keys per
 		// statement; RAISE names its own action).
-		return grammar.ConflictDefault
+		return plan.ConflictDefault
 	}
 	switch p := p.(type) {
 	case *plan.Insert:
@@ -440,7 +439,7 @@ func conflictMode(p plan.Statement, err error) grammar.ConflictAction {
 	case *plan.Update:
 		return p.Or
 	}
-	return grammar.ConflictDefault
+	return plan.ConflictDefault
 }
 
 // SetMemoryBudget caps the bytes all statements' operators hold at once,

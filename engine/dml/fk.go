@@ -8,7 +8,6 @@ import (
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
-	"github.com/ladybugsql/ladybug/grammar"
 )
 
 // Foreign keys are enforced when Ctx.ForeignKeys is set. As in SQLite, an
@@ -137,13 +136,13 @@ func (w *tableWriter) adoptChildren(c *Ctx, nrow, old []types.Value) error {
 // written before it, but SQLite checks the immediate foreign keys first:
 // outstanding violations turn it into a foreign key error, which undoes
 // the whole statement.
-func finishFailed(c *Ctx, err error, or grammar.ConflictAction) error {
+func finishFailed(c *Ctx, err error, or plan.Conflict) error {
 	if err == nil || c.TriggerDepth > 0 || !c.HasFKViolations() {
 		return err
 	}
 	var rf *RaiseFail
 	var e *errs.Error
-	if errors.As(err, &rf) || or == grammar.ConflictFail && errors.As(err, &e) && e.Code == errs.CodeConstraint {
+	if errors.As(err, &rf) || or == plan.ConflictFail && errors.As(err, &e) && e.Code == errs.CodeConstraint {
 		return fkError()
 	}
 	return err
@@ -298,7 +297,7 @@ func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
 				}
 			}
 		}
-		if _, err := w.update(c, row, nr, 0); err != nil {
+		if _, err := w.update(c, row, nr, plan.ConflictDefault); err != nil {
 			return err
 		}
 	}

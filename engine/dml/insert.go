@@ -8,7 +8,6 @@ import (
 	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
-	"github.com/ladybugsql/ladybug/grammar"
 )
 
 // WriteResult is what a write statement reports.
@@ -351,9 +350,9 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 		}
 		mode := w.conflictMode(ins.p.Or, cf)
 		switch mode {
-		case grammar.ConflictIgnore:
+		case plan.ConflictIgnore:
 			return nil
-		case grammar.ConflictReplace:
+		case plan.ConflictReplace:
 			old, err := w.fetch(cf.rowid)
 			if err != nil {
 				return err

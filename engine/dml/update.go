@@ -10,12 +10,11 @@ import (
 	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
-	"github.com/ladybugsql/ladybug/grammar"
 )
 
 // update replaces old with nrow (same table), enforcing constraints under
 // conflict resolution or; done is false when OR IGNORE skipped the row.
-func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.ConflictAction) (bool, error) {
+func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or plan.Conflict) (bool, error) {
 	n := len(w.t.Columns)
 	rid := nrow[n]
 	if !rid.IsNull() || w.t.RowidCol >= 0 {
@@ -54,9 +53,9 @@ func (w *tableWriter) update(c *Ctx, old, nrow []types.Value, or grammar.Conflic
 		}
 		mode := w.conflictMode(or, cf)
 		switch mode {
-		case grammar.ConflictIgnore:
+		case plan.ConflictIgnore:
 			return false, nil
-		case grammar.ConflictReplace:
+		case plan.ConflictReplace:
 			other, err := w.fetch(cf.rowid)
 			if err != nil {
 				return false, err
@@ -248,7 +247,7 @@ func NewUpdate(p *plan.Update) (*UpdateProg, error) {
 	u.rowidOrder = byRowid(p, w)
 	for i := range w.t.Columns {
 		col := &w.t.Columns[i]
-		if col.NotNull && col.Default != "" && (p.Or == grammar.ConflictReplace || p.Or == grammar.ConflictDefault && col.NotNullConflict == "REPLACE") {
+		if col.NotNull && col.Default != "" && (p.Or == plan.ConflictReplace || p.Or == plan.ConflictDefault && col.NotNullConflict == "REPLACE") {
 			u.replaceDefaults = true
 		}
 	}

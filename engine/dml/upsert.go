@@ -8,7 +8,6 @@ import (
 	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
-	"github.com/ladybugsql/ladybug/grammar"
 )
 
 // upsertExec is one compiled ON CONFLICT clause. Its expressions read a
@@ -116,7 +115,7 @@ func (ins *inserter) upsert(c *Ctx, ue *upsertExec, cf *conflict, row []types.Va
 		setColumn(w, nrow, ue.u.SetCols[k], ue.buf[0].Clone())
 	}
 	w.setCols = ue.u.SetCols
-	done, err := w.update(c, old, nrow, grammar.ConflictAbort)
+	done, err := w.update(c, old, nrow, plan.ConflictAbort)
 	w.setCols = nil
 	if err != nil || !done {
 		return err

@@ -12,7 +12,6 @@ import (
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/txn"
 	"github.com/ladybugsql/ladybug/engine/types"
-	"github.com/ladybugsql/ladybug/grammar"
 )
 
 // A row, in this file, is a table's column values followed by its rowid:
@@ -452,8 +451,8 @@ func (w *tableWriter) indexConflict(iw *indexWriter) string {
 // statement nor an upsert clause (rowidUpsert) overrides it and the table
 // has indexes, so that an IGNORE or error elsewhere is decided before
 // REPLACE deletes anything.
-func (w *tableWriter) defersRowid(or grammar.ConflictAction, rowidUpsert bool) bool {
-	return or == grammar.ConflictDefault && !rowidUpsert && w.t.PKConflict == "REPLACE" && len(w.idx) > 0
+func (w *tableWriter) defersRowid(or plan.Conflict, rowidUpsert bool) bool {
+	return or == plan.ConflictDefault && !rowidUpsert && w.t.PKConflict == "REPLACE" && len(w.idx) > 0
 }
 
 // seekPrefix finds an entry whose key starts with prefix and whose rowid
@@ -520,7 +519,7 @@ func (cp *compiler) compileGenerated(w *tableWriter, gens []plan.Expr) error {
 // stores its default (from defaults, the evaluated DEFAULTs) when it has
 // one. A CHECK resolves by or alone, REPLACE counting as ABORT. It
 // computes generated columns first.
-func (w *tableWriter) checkRow(c *Ctx, row []types.Value, or grammar.ConflictAction, defaults []types.Value) (skip bool, err error) {
+func (w *tableWriter) checkRow(c *Ctx, row []types.Value, or plan.Conflict, defaults []types.Value) (skip bool, err error) {
 	if err := w.generate(c, row); err != nil {
 		return false, err
 	}
@@ -529,21 +528,21 @@ func (w *tableWriter) checkRow(c *Ctx, row []types.Value, or grammar.ConflictAct
 			continue
 		}
 		mode := or
-		if mode == grammar.ConflictDefault {
-			mode = conflictAction(col.NotNullConflict)
+		if mode == plan.ConflictDefault {
+			mode = plan.ConflictNamed(col.NotNullConflict)
 		}
-		if mode == grammar.ConflictReplace && defaults != nil && col.Default != "" {
+		if mode == plan.ConflictReplace && defaults != nil && col.Default != "" {
 			row[i] = defaults[i]
 		}
 		if !row[i].IsNull() {
 			continue
 		}
-		if mode == grammar.ConflictIgnore {
+		if mode == plan.ConflictIgnore {
 			return true, nil
 		}
 		return false, stopAs(mode, errs.Constraint(errs.ExtConstraintNotNull, "NOT NULL constraint failed: %s.%s", w.t.Name, col.Name))
 	}
-	ignore := or == grammar.ConflictIgnore
+	ignore := or == plan.ConflictIgnore
 	if w.t.Strict {
 		if err := w.checkStrict(row); err != nil {
 			return false, err
@@ -716,44 +715,26 @@ func eachIndexEntry(c *Ctx, t *catalog.Table, ik *plan.IndexKeys, fn func(iw *in
 
 // conflictMode is the resolution for conflict cf: the statement's OR
 // clause, else the violated constraint's own ON CONFLICT clause.
-func (w *tableWriter) conflictMode(or grammar.ConflictAction, cf *conflict) grammar.ConflictAction {
-	if or != grammar.ConflictDefault {
+func (w *tableWriter) conflictMode(or plan.Conflict, cf *conflict) plan.Conflict {
+	if or != plan.ConflictDefault {
 		return or
 	}
 	name := w.t.PKConflict
 	if cf.iw != nil {
 		name = w.indexConflict(cf.iw)
 	}
-	return conflictAction(name)
-}
-
-// conflictAction is the resolution a constraint's ON CONFLICT clause
-// names (ConflictDefault, meaning ABORT, for none).
-func conflictAction(name string) grammar.ConflictAction {
-	switch name {
-	case "REPLACE":
-		return grammar.ConflictReplace
-	case "IGNORE":
-		return grammar.ConflictIgnore
-	case "FAIL":
-		return grammar.ConflictFail
-	case "ROLLBACK":
-		return grammar.ConflictRollback
-	case "ABORT":
-		return grammar.ConflictAbort
-	}
-	return grammar.ConflictDefault
+	return plan.ConflictNamed(name)
 }
 
 // stopAs marks constraint error err with the resolution that stops the
 // statement, when a constraint's own clause says FAIL (keep the rows
 // written before) or ROLLBACK (end the transaction): the statement's OR
 // clause, which the engine reads otherwise, may name neither.
-func stopAs(mode grammar.ConflictAction, err *errs.Error) error {
+func stopAs(mode plan.Conflict, err *errs.Error) error {
 	switch mode {
-	case grammar.ConflictFail:
+	case plan.ConflictFail:
 		return &RaiseFail{Err: err}
-	case grammar.ConflictRollback:
+	case plan.ConflictRollback:
 		return &RaiseRollback{Err: err}
 	}
 	return err
@@ -762,9 +743,9 @@ func stopAs(mode grammar.ConflictAction, err *errs.Error) error {
 // mayReplace reports whether a uniqueness conflict of a statement with
 // resolution or can be resolved by REPLACE (the statement's OR clause or a
 // constraint's own ON CONFLICT REPLACE).
-func (w *tableWriter) mayReplace(or grammar.ConflictAction) bool {
-	if or != grammar.ConflictDefault {
-		return or == grammar.ConflictReplace
+func (w *tableWriter) mayReplace(or plan.Conflict) bool {
+	if or != plan.ConflictDefault {
+		return or == plan.ConflictReplace
 	}
 	if w.t.PKConflict == "REPLACE" {
 		return true

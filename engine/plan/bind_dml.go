@@ -52,9 +52,9 @@ func (b *Binder) bindInsert(s *grammar.InsertStmt) (Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	ins := &Insert{Table: t, Or: s.Or}
+	ins := &Insert{Table: t, Or: conflictOf(s.Or)}
 	if s.Replace {
-		ins.Or = grammar.ConflictReplace
+		ins.Or = ConflictReplace
 	}
 	if ins.Targets, err = insertTargets(t, s.Columns); err != nil {
 		return nil, err
@@ -348,7 +348,7 @@ func (b *Binder) bindUpdate(s *grammar.UpdateStmt) (Statement, error) {
 	if err != nil {
 		return nil, err
 	}
-	up := &Update{Table: t, Input: input, Or: s.Or}
+	up := &Update{Table: t, Input: input, Or: conflictOf(s.Or)}
 	if up.Defaults, err = b.bindDefaults(t); err != nil {
 		return nil, err
 	}
@@ -531,7 +531,7 @@ func (b *Binder) bindInsertIntoView(s *grammar.InsertStmt, v *catalog.View) (Sta
 	if err != nil {
 		return nil, err
 	}
-	ins := &Insert{Table: t, Or: s.Or, InsteadOf: true, Defaults: make([]Expr, len(t.Columns))}
+	ins := &Insert{Table: t, Or: conflictOf(s.Or), InsteadOf: true, Defaults: make([]Expr, len(t.Columns))}
 	if ins.Targets, err = insertTargets(t, s.Columns); err != nil {
 		return nil, err
 	}

@@ -95,7 +95,7 @@ func (b *Binder) bindUpdateView(s *grammar.UpdateStmt, v *catalog.View) (Stateme
 	if err != nil {
 		return nil, err
 	}
-	up := &Update{Table: t, Input: input, Or: s.Or, InsteadOf: true}
+	up := &Update{Table: t, Input: input, Or: conflictOf(s.Or), InsteadOf: true}
 	if up.SetCols, up.SetExprs, err = b.bindSets(t, s.Set, sc); err != nil {
 		return nil, err
 	}

@@ -38,7 +38,7 @@ type Insert struct {
 	// Defaults holds, per table column, the bound DEFAULT expression (nil =
 	// NULL).
 	Defaults  []Expr
-	Or        grammar.ConflictAction
+	Or        Conflict
 	Upserts   []*Upsert
 	Returning []Expr // bound against the new row (columns then rowid)
 	RetCols   []ResultColumn
@@ -81,7 +81,7 @@ type Update struct {
 	Input     Node
 	SetCols   []int // -1 = rowid
 	SetExprs  []Expr
-	Or        grammar.ConflictAction
+	Or        Conflict
 	Returning []Expr // bound against the new row (columns then rowid)
 	RetCols   []ResultColumn
 	Checks    []Expr
