@@ -26,17 +26,14 @@ const module = "github.com/ladybugsql/ladybug"
 // layers import downwards only; leaves (errs, keycodec, factorized, vfs,
 // grammar) import no other layer, and types only keycodec: the byte keys'
 // one codec (rowid keys, value keys), which storage, types and the layers
-// above share; the executor (engine/exec) never reads syntax. The edge
-// that departs from the target design, named so nothing joins it
-// unnoticed:
-//   - engine/dml → grammar: the writers switch on grammar.ConflictAction
-//     (writer.go, insert.go, update.go, upsert.go, fk.go) and rewrite.go
-//     parses stored DEFAULT text (grammar.ParseExpr) at execution, not at
-//     prepare.
+// above share; neither the executor (engine/exec) nor the write side
+// (engine/dml) reads syntax: a write's conflict resolution, DEFAULTs,
+// index keys and foreign-key actions come bound in its plan
+// (TestDeps_WriteSideBindsNothing).
 var allowedImports = map[string][]string{
 	"":                    {"engine", "engine/errs"},
 	"engine":              {"engine/catalog", "engine/dml", "engine/errs", "engine/exec", "engine/keycodec", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized", "grammar", "vfs", "github.com/hashicorp/golang-lru/v2"},
-	"engine/dml":          {"engine/catalog", "engine/errs", "engine/exec", "engine/keycodec", "engine/plan", "engine/txn", "engine/types", "grammar"},
+	"engine/dml":          {"engine/catalog", "engine/errs", "engine/exec", "engine/keycodec", "engine/plan", "engine/txn", "engine/types"},
 	"engine/exec":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/keycodec", "engine/plan", "engine/storage", "engine/txn", "engine/types", "factorized"},
 	"engine/plan":         {"engine/catalog", "engine/errs", "engine/funcs", "engine/types", "grammar"},
 	"engine/catalog":      {"engine/types"},
@@ -118,6 +115,30 @@ func checkEdge(from, imp string, allowed []string) (string, string) {
 		}
 	}
 	return "", "forbidden import: " + displayPkg(from) + " -> " + imp
+}
+
+// TestDeps_WriteSideBindsNothing: engine/dml runs what was bound when the
+// statement was prepared; it calls neither the binder nor the parser (an
+// import of grammar already fails TestDeps_ImportsFlowOneWay).
+func TestDeps_WriteSideBindsNothing(t *testing.T) {
+	files, err := filepath.Glob("engine/dml/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("engine/dml sources: %v", err)
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, call := range []string{"NewBinder(", "NewObjectBinder(", ".Bind(", "BindConstant(", "IndexKeysFor(", "ParseExpr("} {
+			if strings.Contains(string(src), call) {
+				t.Errorf("%s calls %s at execution: bind it when the statement is prepared", f, call)
+			}
+		}
+	}
 }
 
 func displayPkg(rel string) string {

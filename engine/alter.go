@@ -383,7 +383,12 @@ func addColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramma
 	}
 	var dv types.Value
 	if def != nil {
-		v, err := dml.ConstValue(c, cat, def)
+		// Bound against the schema the ALTER runs in; evaluated once.
+		x, err := plan.NewBinder(cat, nil).BindConstant(def)
+		var v types.Value
+		if err == nil {
+			v, err = dml.ConstValue(c, x)
+		}
 		if err != nil {
 			return errs.New(errs.CodeGeneric, "Cannot add a column with non-constant default")
 		}
@@ -415,9 +420,19 @@ func addColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramma
 	}
 	n := len(old.Columns)
 	v := t.Columns[n].Affinity.Apply(dv)
-	return dml.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
+	return rewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
 		return append(row[:n:n], v)
 	})
+}
+
+// rewriteRows is dml.RewriteRows with the index keys of nt, the table the
+// ALTER makes, bound against cat, the schema it is building.
+func rewriteRows(c *exec.Ctx, cat *catalog.Catalog, old, nt *catalog.Table, fn func([]types.Value) []types.Value) error {
+	keys, err := plan.NewBinder(cat, nil).IndexKeysFor(nt)
+	if err != nil {
+		return err
+	}
+	return dml.RewriteRows(c, old, nt, keys, fn)
 }
 
 func dropColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *grammar.CreateTableStmt, name string) error {
@@ -463,7 +478,7 @@ func dropColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gramm
 	if err := checkSchemaAfter(c.Catalog, cat, "drop column"); err != nil {
 		return err
 	}
-	return dml.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
+	return rewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
 		return append(row[:i:i], row[i+1:]...)
 	})
 }
@@ -527,7 +542,7 @@ func alterColumn(c *exec.Ctx, cat *catalog.Catalog, old *catalog.Table, ct *gram
 		return dml.CheckNotNull(c, old, i)
 	case grammar.AlterColumnType:
 		aff := t.Columns[i].Affinity
-		return dml.RewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
+		return rewriteRows(c, cat, old, t, func(row []types.Value) []types.Value {
 			row[i] = aff.Apply(row[i])
 			return row
 		})

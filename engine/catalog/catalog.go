@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"sort"
+	"strings"
 )
 
 // Catalog is one immutable snapshot of the schema.
@@ -218,6 +219,27 @@ func (c *Catalog) ownIndexes(table string) []*Index {
 	for _, ix := range c.indexes {
 		if equalFold(ix.Table, table) {
 			out = append(out, ix)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		return c.seq[Lower(out[i].Name)] < c.seq[Lower(out[j].Name)]
+	})
+	return out
+}
+
+// Children returns c's tables with a foreign key naming table as its
+// parent, in creation order.
+func (c *Catalog) Children(table string) []*Table {
+	var out []*Table
+	for _, t := range c.tables {
+		if t.Virtual {
+			continue
+		}
+		for _, fk := range t.ForeignKeys {
+			if strings.EqualFold(fk.RefTable, table) {
+				out = append(out, t)
+				break
+			}
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {

@@ -12,8 +12,15 @@
 // back into this package except through Ctx.Triggers, which the engine
 // sets.
 //
-// A row, throughout, is a table's column values followed by its rowid.
+// Nothing here parses or binds: a write's plan (plan.Insert, plan.Update,
+// plan.Delete) carries its conflict resolution (plan.Conflict), its bound
+// DEFAULT, CHECK, generated-column and index-key expressions, and the
+// foreign keys referencing its table (plan.Referencing) with, for an
+// action that writes, the child table's bound index keys and DEFAULTs.
+// The programs compile those once and evaluate them per row (a
+// non-constant DEFAULT such as random() or CURRENT_TIMESTAMP is evaluated
+// for each row it fills). DDL hands in what it bound against the schema it
+// builds (RewriteRows' index keys, ConstValue's expression).
 //
-// Caveat: the writers still read syntax at execution (grammar's conflict
-// actions, and stored DEFAULT text parsed by ConstValue and defaultValue).
+// A row, throughout, is a table's column values followed by its rowid.
 package dml

@@ -57,10 +57,6 @@ func truth(v types.Value) (val, ok bool) { return exec.Truth(v) }
 func mismatch(msg string) error          { return exec.Mismatch(msg) }
 func fkError() error                     { return exec.FKError() }
 
-func parentCols(parent *catalog.Table, fk catalog.ForeignKey) ([]int, error) {
-	return exec.ParentCols(parent, fk)
-}
-
 func keyValues(row []types.Value, cols []int) ([]types.Value, bool) { return exec.KeyValues(row, cols) }
 
 func matchingRows(c *Ctx, t *catalog.Table, cols []int, vals []types.Value) ([][]types.Value, error) {

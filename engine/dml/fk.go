@@ -63,7 +63,7 @@ func selfParent(t *catalog.Table, fk catalog.ForeignKey, row []types.Value) bool
 	if !strings.EqualFold(fk.RefTable, t.Name) {
 		return false
 	}
-	cols, err := parentCols(t, fk)
+	cols, err := plan.ParentCols(t, fk)
 	if err != nil || len(cols) != len(fk.Cols) {
 		return false
 	}
@@ -112,16 +112,16 @@ func (w *tableWriter) adoptChildren(c *Ctx, nrow, old []types.Value) error {
 	if !c.ForeignKeys || !c.HasFKViolations() {
 		return nil
 	}
-	refs, err := w.referencing(c)
+	refs, err := keysOf(w.refs)
 	if err != nil {
 		return err
 	}
 	for _, r := range refs {
-		key, null := keyValues(nrow, r.pcols)
-		if null || r.fk.Deferred && c.DeferFK != nil || old != nil && sameCols(old, nrow, r.pcols) {
+		key, null := keyValues(nrow, r.ParentCols)
+		if null || r.FK.Deferred && c.DeferFK != nil || old != nil && sameCols(old, nrow, r.ParentCols) {
 			continue
 		}
-		rows, err := matchingRows(c, r.child, r.fk.Cols, key)
+		rows, err := matchingRows(c, r.Child, r.FK.Cols, key)
 		if err != nil {
 			return err
 		}
@@ -148,69 +148,32 @@ func finishFailed(c *Ctx, err error, or plan.Conflict) error {
 	return err
 }
 
-// childRef is one foreign key of another table that references t.
-type childRef struct {
-	child *catalog.Table
-	fk    catalog.ForeignKey
-	pcols []int
+// keysOf is the foreign keys refs holds (none for nil), or why they
+// could not be resolved.
+func keysOf(refs *plan.Referencing) ([]*plan.ChildKey, error) {
+	if refs == nil {
+		return nil, nil
+	}
+	return refs.Keys, refs.Err
 }
 
-func referencing(c *Ctx, t *catalog.Table) ([]childRef, error) {
-	key := catalog.Lower(t.Name)
-	if t.Temp {
-		key = "temp." + key
-	}
-	if refs, ok := c.FKRefs[key]; ok {
-		return refs.([]childRef), nil
-	}
-	var out []childRef
-	// Children are in the parent's schema.
-	schema := c.Catalog.SchemaOf(t)
-	for _, e := range schema.Entries() {
-		if e.Type != "table" {
-			continue
-		}
-		child := schema.Table(e.Name)
-		for _, fk := range child.ForeignKeys {
-			if !strings.EqualFold(fk.RefTable, t.Name) {
-				continue
-			}
-			pcols, err := parentCols(t, fk)
-			if err != nil {
-				return nil, err
-			}
-			out = append(out, childRef{child: child, fk: fk, pcols: pcols})
-		}
-	}
-	if c.FKRefs == nil {
-		c.FKRefs = map[string]any{}
-	}
-	c.FKRefs[key] = out
-	return out, nil
-}
-
-// onParentChange applies the actions of the keys referencing t when row
-// old is deleted (nrow nil) or updated to nrow.
-func onParentChange(c *Ctx, t *catalog.Table, old, nrow []types.Value) error {
+// parentChange applies the actions of the keys refs, which reference a
+// table, when its row old is deleted (nrow nil) or updated to nrow.
+func parentChange(c *Ctx, refs *plan.Referencing, old, nrow []types.Value) error {
 	if !c.ForeignKeys {
 		return nil
 	}
-	refs, err := referencing(c, t)
+	keys, err := keysOf(refs)
 	if err != nil {
 		return err
 	}
-	return applyParentChange(c, refs, old, nrow)
-}
-
-// applyParentChange is onParentChange over the keys refs.
-func applyParentChange(c *Ctx, refs []childRef, old, nrow []types.Value) error {
-	for _, r := range refs {
-		key, null := keyValues(old, r.pcols)
+	for _, r := range keys {
+		key, null := keyValues(old, r.ParentCols)
 		if null {
 			continue
 		}
 		if nrow != nil {
-			nk, _ := keyValues(nrow, r.pcols)
+			nk, _ := keyValues(nrow, r.ParentCols)
 			if sameKey(key, nk) {
 				continue
 			}
@@ -233,33 +196,39 @@ func sameKey(a, b []types.Value) bool {
 
 // applyAction runs the ON DELETE (nrow nil) or ON UPDATE action of r for
 // the children of a parent key.
-func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
-	rows, err := matchingRows(c, r.child, r.fk.Cols, key)
+func applyAction(c *Ctx, r *plan.ChildKey, key, nrow []types.Value) (err error) {
+	rows, err := matchingRows(c, r.Child, r.FK.Cols, key)
 	if err != nil || len(rows) == 0 {
 		return err
 	}
-	action := r.fk.OnDelete
+	action := r.OnDelete
 	if nrow != nil {
-		action = r.fk.OnUpdate
+		action = r.OnUpdate
 	}
 	switch action {
-	case "RESTRICT":
+	case plan.FKRestrict:
 		return fkError()
-	case "NO ACTION", "":
-		if r.fk.Deferred && c.DeferFK != nil {
-			c.DeferFK(r.child.Name)
+	case plan.FKNoAction:
+		if r.FK.Deferred && c.DeferFK != nil {
+			c.DeferFK(r.Child.Name)
 		} else {
 			*c.FKViolations() += int64(len(rows))
 		}
 		return nil
 	}
-	keys, err := plan.NewBinder(c.Catalog, nil).IndexKeysFor(r.child)
+	cw := r.Write
+	if cw.Err != nil {
+		return cw.Err
+	}
+	cp := newBuilder().cp
+	w, err := cp.newTableWriter(cw.Table, nil, cw.Indexes)
 	if err != nil {
 		return err
 	}
-	w, err := newBuilder().cp.newTableWriter(r.child, nil, keys)
-	if err != nil {
-		return err
+	w.refs = cw.Referencing
+	var defaults []evaluator
+	if action == plan.FKSetDefault {
+		defaults = cp.compileActionDefaults(cw.Defaults)
 	}
 	// The children's keys had a parent: changing them releases nothing.
 	w.viaAction = true
@@ -272,8 +241,8 @@ func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
 		}
 	}()
 	for _, row := range rows {
-		if action == "CASCADE" && nrow == nil {
-			if err := onParentChange(c, r.child, row, nil); err != nil {
+		if action == plan.FKCascade && nrow == nil {
+			if err := parentChange(c, cw.Referencing, row, nil); err != nil {
 				return err
 			}
 			if err := w.remove(c, row); err != nil {
@@ -282,17 +251,18 @@ func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
 			continue
 		}
 		nr := append([]types.Value{}, row...)
-		for i, col := range r.fk.Cols {
+		for i, col := range r.FK.Cols {
 			switch action {
-			case "CASCADE":
-				nr[col] = nrow[r.pcols[i]]
-			case "SET NULL":
+			case plan.FKCascade:
+				nr[col] = nrow[r.ParentCols[i]]
+			case plan.FKSetNull:
 				nr[col] = types.Null
-			case "SET DEFAULT":
+			case plan.FKSetDefault:
 				nr[col] = types.Null
-				if d := r.child.Columns[col].Default; d != "" {
-					if v, err := defaultValue(c, d); err == nil {
-						nr[col] = v
+				if ev := defaults[col]; ev != nil {
+					// A default that fails to evaluate stores NULL.
+					if v, err := evalOne(c, ev); err == nil {
+						nr[col] = v.Clone()
 					}
 				}
 			}
@@ -302,4 +272,19 @@ func applyAction(c *Ctx, r childRef, key, nrow []types.Value) (err error) {
 		}
 	}
 	return nil
+}
+
+// compileActionDefaults compiles the DEFAULTs a SET DEFAULT action
+// stores, per column; one that does not compile stores NULL (nil).
+func (cp *compiler) compileActionDefaults(exprs []plan.Expr) []evaluator {
+	out := make([]evaluator, len(exprs))
+	for i, x := range exprs {
+		if x == nil {
+			continue
+		}
+		if ev, err := cp.compile(x); err == nil {
+			out[i] = ev
+		}
+	}
+	return out
 }

@@ -107,6 +107,7 @@ func NewInsert(p *plan.Insert) (*InsertProg, error) {
 	if err := cp.compileGenerated(w, p.Generated); err != nil {
 		return nil, err
 	}
+	w.refs = p.Referencing
 	ins := &InsertProg{p: p, b: b, w: w, defaults: make([]types.Value, len(p.Table.Columns)+1)}
 	if ins.ret, err = cp.newReturning(p.Returning); err != nil {
 		return nil, err

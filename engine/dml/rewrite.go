@@ -6,16 +6,11 @@ import (
 	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
-	"github.com/ladybugsql/ladybug/grammar"
 )
 
-// ConstValue evaluates an expression that reads no column (a DEFAULT of
-// ALTER TABLE ADD COLUMN).
-func ConstValue(c *Ctx, cat *catalog.Catalog, e grammar.Expr) (types.Value, error) {
-	x, err := plan.NewBinder(cat, nil).BindConstant(e)
-	if err != nil {
-		return types.Null, err
-	}
+// ConstValue evaluates a bound expression that reads no column (a DEFAULT
+// of ALTER TABLE ADD COLUMN).
+func ConstValue(c *Ctx, x plan.Expr) (types.Value, error) {
 	ev, err := newBuilder().cp.compile(x)
 	if err != nil {
 		return types.Null, err
@@ -26,8 +21,9 @@ func ConstValue(c *Ctx, cat *catalog.Catalog, e grammar.Expr) (types.Value, erro
 
 // RewriteRows rewrites every row of table old into the layout of nt
 // (same tree) through fn, which maps an old row's column values to the
-// new ones, then rebuilds nt's indexes from the new rows.
-func RewriteRows(c *Ctx, cat *catalog.Catalog, old, nt *catalog.Table, fn func([]types.Value) []types.Value) error {
+// new ones, then rebuilds nt's indexes (keys, bound against the schema
+// that holds nt) from the new rows.
+func RewriteRows(c *Ctx, old, nt *catalog.Table, keys []*plan.IndexKeys, fn func([]types.Value) []types.Value) error {
 	rows, err := scanRows(c, old)
 	if err != nil {
 		return err
@@ -50,17 +46,8 @@ func RewriteRows(c *Ctx, cat *catalog.Catalog, old, nt *catalog.Table, fn func([
 			return err
 		}
 	}
-	return rebuildIndexes(c, cat, nt)
-}
-
-// rebuildIndexes empties and refills every index of t.
-func rebuildIndexes(c *Ctx, cat *catalog.Catalog, t *catalog.Table) error {
-	keys, err := plan.NewBinder(cat, nil).IndexKeysFor(t)
-	if err != nil {
-		return err
-	}
 	for _, ik := range keys {
-		if err := RebuildIndex(c, t, ik); err != nil {
+		if err := RebuildIndex(c, nt, ik); err != nil {
 			return err
 		}
 	}
@@ -88,15 +75,6 @@ func CheckNotNull(c *Ctx, t *catalog.Table, col int) error {
 		}
 	}
 	return nil
-}
-
-// defaultValue evaluates a stored DEFAULT expression.
-func defaultValue(c *Ctx, text string) (types.Value, error) {
-	e, err := grammar.ParseExpr(text)
-	if err != nil {
-		return types.Null, err
-	}
-	return ConstValue(c, c.Catalog, e)
 }
 
 // CheckRows fails when a row of t makes check false: ALTER TABLE … ADD

@@ -228,6 +228,7 @@ func NewUpdate(p *plan.Update) (*UpdateProg, error) {
 	if err := cp.compileGenerated(w, p.Generated); err != nil {
 		return nil, err
 	}
+	w.refs = p.Referencing
 	u := &UpdateProg{p: p, w: w, sets: make([]evaluator, len(p.SetExprs)), bufs: make([][]types.Value, len(p.SetExprs))}
 	if u.ret, err = cp.newReturning(p.Returning); err != nil {
 		return nil, err
@@ -472,6 +473,7 @@ func NewDelete(p *plan.Delete) (*DeleteProg, error) {
 	if err != nil {
 		return nil, err
 	}
+	w.refs = p.Referencing
 	d := &DeleteProg{p: p, w: w}
 	if d.ret, err = cp.newReturning(p.Returning); err != nil {
 		return nil, err

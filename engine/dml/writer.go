@@ -35,10 +35,9 @@ type tableWriter struct {
 	// hasTrig: the table has triggers in catalog trigCat (see hasTriggers).
 	trigCat *catalog.Catalog
 	hasTrig bool
-	// refs are the foreign keys referencing the table in catalog refsCat,
-	// kept across executions (a schema change makes a new catalog).
-	refs    []childRef
-	refsCat *catalog.Catalog
+	// refs are the foreign keys referencing the table, bound with the
+	// statement (nil: none).
+	refs *plan.Referencing
 	// viaAction marks a writer applying a foreign key action to children.
 	viaAction bool
 	// replaced: a REPLACE deleted a row during the current UPDATE.
@@ -262,29 +261,10 @@ func (w *tableWriter) write(tree *txn.TxTree, key, val []byte, absent bool) erro
 	return tree.Put(key, val)
 }
 
-// parentChange is onParentChange for the writer's own table, with the
-// referencing keys looked up once per catalog snapshot.
+// parentChange applies the actions of the keys referencing the writer's
+// table when its row old is deleted (nrow nil) or updated to nrow.
 func (w *tableWriter) parentChange(c *Ctx, old, nrow []types.Value) error {
-	if !c.ForeignKeys {
-		return nil
-	}
-	refs, err := w.referencing(c)
-	if err != nil {
-		return err
-	}
-	return applyParentChange(c, refs, old, nrow)
-}
-
-// referencing returns the foreign keys referencing the writer's table.
-func (w *tableWriter) referencing(c *Ctx) ([]childRef, error) {
-	if w.refsCat != c.Catalog {
-		refs, err := referencing(c, w.t)
-		if err != nil {
-			return nil, err
-		}
-		w.refs, w.refsCat = refs, c.Catalog
-	}
-	return w.refs, nil
+	return parentChange(c, w.refs, old, nrow)
 }
 
 // deleteRow removes row as a DELETE does, foreign keys included: the

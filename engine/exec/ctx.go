@@ -56,9 +56,6 @@ type Ctx struct {
 	// ForeignKeys enables foreign key enforcement (PRAGMA foreign_keys).
 	// (Beside ticks: the two share a word, keeping Ctx in its size class.)
 	ForeignKeys bool
-	// FKRefs caches for the write side (engine/dml), per parent table, the
-	// foreign keys referencing it.
-	FKRefs map[string]any
 	// fk counts the statement's immediate foreign key violations.
 	fk *fkCounter
 	// DeferFK, when set, records a table whose deferred foreign keys must
@@ -265,7 +262,7 @@ func (c *Ctx) IndexTree(ix *catalog.Index) *txn.TxTree { return c.TxOf(ix.Temp).
 func (c *Ctx) Reset() {
 	c.Go, c.Tx, c.TempTx, c.Catalog, c.Args, c.Sess = nil, nil, nil, nil, nil, nil
 	c.Now, c.Pool, c.StmtText, c.StmtOffset, c.Setting = time.Time{}, nil, "", 0, nil
-	c.outer, c.subs, c.ticks, c.FKRefs, c.fk = nil, nil, 0, nil, nil
+	c.outer, c.subs, c.ticks, c.fk = nil, nil, 0, nil
 	c.ForeignKeys, c.DeferFK, c.Triggers, c.TriggerDepth = false, nil, nil, 0
 	c.MemoryLimit, c.memUsed, c.LengthLimit, c.LikeLimit = 0, 0, 0, 0
 }

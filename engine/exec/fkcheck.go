@@ -6,6 +6,7 @@ import (
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
 	"github.com/ladybugsql/ladybug/engine/keycodec"
+	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
@@ -48,22 +49,7 @@ func (c *Ctx) FinishForeignKeys() error {
 
 // parentCols resolves the parent key columns of fk.
 func parentCols(parent *catalog.Table, fk catalog.ForeignKey) ([]int, error) {
-	if len(fk.RefCols) == 0 {
-		if parent.RowidCol >= 0 && len(parent.PK) <= 1 {
-			return []int{parent.RowidCol}, nil
-		}
-		if len(parent.PK) == 0 {
-			return nil, errs.New(errs.CodeGeneric, "foreign key mismatch - referencing table references %s which has no primary key", parent.Name)
-		}
-		return parent.PK, nil
-	}
-	out := make([]int, len(fk.RefCols))
-	for i, n := range fk.RefCols {
-		if out[i] = parent.ColumnIndex(n); out[i] < 0 {
-			return nil, errs.New(errs.CodeGeneric, "foreign key mismatch - no column %s in %s", n, parent.Name)
-		}
-	}
-	return out, nil
+	return plan.ParentCols(parent, fk)
 }
 
 // keyValues extracts row[cols], reporting whether any is NULL.

@@ -94,11 +94,6 @@ func (c *Ctx) HasFKViolations() bool { return c.fk != nil && c.fk.n > 0 }
 // FKError is the immediate foreign key constraint's error.
 func FKError() error { return fkError() }
 
-// ParentCols resolves the parent key columns of fk.
-func ParentCols(parent *catalog.Table, fk catalog.ForeignKey) ([]int, error) {
-	return parentCols(parent, fk)
-}
-
 // KeyValues is row's values in cols, and whether any is NULL.
 func KeyValues(row []types.Value, cols []int) ([]types.Value, bool) { return keyValues(row, cols) }
 

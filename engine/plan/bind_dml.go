@@ -89,6 +89,7 @@ func (b *Binder) bindInsert(s *grammar.InsertStmt) (Statement, error) {
 	if ins.Generated, err = b.bindGenerated(t, rsc); err != nil {
 		return nil, err
 	}
+	ins.Referencing = b.bindReferencing(t)
 	ins.Returning, ins.RetCols, err = b.bindReturning(s.Returning, rsc)
 	return ins, err
 }
@@ -375,6 +376,7 @@ func (b *Binder) bindUpdate(s *grammar.UpdateStmt) (Statement, error) {
 	if up.Generated, err = b.bindGenerated(t, rsc); err != nil {
 		return nil, err
 	}
+	up.Referencing = b.bindReferencing(t)
 	up.Returning, up.RetCols, err = b.bindReturning(s.Returning, rsc)
 	return up, err
 }
@@ -401,6 +403,7 @@ func (b *Binder) bindDelete(s *grammar.DeleteStmt) (Statement, error) {
 	if d.Indexes, err = b.bindIndexKeys(t); err != nil {
 		return nil, err
 	}
+	d.Referencing = b.bindReferencing(t)
 	d.Returning, d.RetCols, err = b.bindReturning(s.Returning, sc)
 	return d, err
 }

@@ -47,6 +47,8 @@ type Insert struct {
 	// Generated holds, per column, its generation expression bound
 	// against the row (nil for stored data).
 	Generated []Expr
+	// Referencing are the foreign keys referencing Table (nil for a view).
+	Referencing *Referencing
 	// InsteadOf marks an INSERT into a view: each row fires the view's
 	// INSTEAD OF INSERT trigger and nothing is stored.
 	InsteadOf bool
@@ -87,6 +89,8 @@ type Update struct {
 	Checks    []Expr
 	Indexes   []*IndexKeys
 	Generated []Expr
+	// Referencing are the foreign keys referencing Table (nil for a view).
+	Referencing *Referencing
 	// InsteadOf marks an UPDATE of a view: each selected row fires the
 	// view's INSTEAD OF UPDATE trigger and nothing is stored.
 	InsteadOf bool
@@ -100,6 +104,8 @@ type Delete struct {
 	Returning []Expr
 	RetCols   []ResultColumn
 	Indexes   []*IndexKeys
+	// Referencing are the foreign keys referencing Table (nil for a view).
+	Referencing *Referencing
 	// InsteadOf marks a DELETE from a view: each selected row fires the
 	// view's INSTEAD OF DELETE trigger and nothing is stored.
 	InsteadOf bool

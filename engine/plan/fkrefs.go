@@ -1,0 +1,179 @@
+package plan
+
+import (
+	"strings"
+
+	"github.com/ladybugsql/ladybug/engine/catalog"
+	"github.com/ladybugsql/ladybug/engine/errs"
+)
+
+// FKAction is what a foreign key does to the child rows of a parent key
+// that is deleted (ON DELETE) or changed (ON UPDATE).
+type FKAction uint8
+
+// Foreign key actions. FKNoAction is also the action when none is given.
+const (
+	FKNoAction FKAction = iota
+	FKRestrict
+	FKSetNull
+	FKSetDefault
+	FKCascade
+)
+
+// fkActionNamed is the action as the catalog spells it ("SET NULL"…).
+func fkActionNamed(name string) FKAction {
+	switch name {
+	case "RESTRICT":
+		return FKRestrict
+	case "SET NULL":
+		return FKSetNull
+	case "SET DEFAULT":
+		return FKSetDefault
+	case "CASCADE":
+		return FKCascade
+	}
+	return FKNoAction
+}
+
+// Writes reports whether the action changes the child rows.
+func (a FKAction) Writes() bool { return a >= FKSetNull }
+
+// Referencing is the foreign keys that reference a written table (the
+// parent), in the schema's creation order, bound with the statement: a
+// write that deletes or re-keys a parent row applies their actions, and
+// one that brings a parent key takes back the violations of the children
+// waiting for it. Err is why they cannot be resolved (a foreign key
+// mismatch); a write reports it only when foreign keys are enforced and it
+// needs the keys, as SQLite does.
+type Referencing struct {
+	Keys []*ChildKey
+	Err  error
+}
+
+// ChildKey is one foreign key of a child table referencing the parent.
+type ChildKey struct {
+	Child *catalog.Table
+	FK    catalog.ForeignKey
+	// ParentCols are the parent key's columns, in the key's order.
+	ParentCols         []int
+	OnDelete, OnUpdate FKAction
+	// Write is the child table as an action writes it; nil when neither
+	// action writes.
+	Write *ChildWrite
+}
+
+// ChildWrite is what a foreign key action needs to write a child table's
+// rows, bound with the statement that may run it.
+type ChildWrite struct {
+	Table *catalog.Table
+	// Indexes are the child's index keys; Err, when set, is why they could
+	// not be bound, reported when an action writes the child.
+	Indexes []*IndexKeys
+	Err     error
+	// Defaults holds, per column, the DEFAULT expression a SET DEFAULT
+	// action stores (nil = NULL, also for a default that does not bind);
+	// nil unless a key's action is SET DEFAULT.
+	Defaults []Expr
+	// Referencing are the keys referencing the child in turn (a cascade
+	// goes on to the grandchildren).
+	Referencing *Referencing
+}
+
+// ParentCols resolves the parent key columns of fk: its named columns,
+// else the parent's primary key.
+func ParentCols(parent *catalog.Table, fk catalog.ForeignKey) ([]int, error) {
+	if len(fk.RefCols) == 0 {
+		if parent.RowidCol >= 0 && len(parent.PK) <= 1 {
+			return []int{parent.RowidCol}, nil
+		}
+		if len(parent.PK) == 0 {
+			return nil, errs.New(errs.CodeGeneric, "foreign key mismatch - referencing table references %s which has no primary key", parent.Name)
+		}
+		return parent.PK, nil
+	}
+	out := make([]int, len(fk.RefCols))
+	for i, n := range fk.RefCols {
+		if out[i] = parent.ColumnIndex(n); out[i] < 0 {
+			return nil, errs.New(errs.CodeGeneric, "foreign key mismatch - no column %s in %s", n, parent.Name)
+		}
+	}
+	return out, nil
+}
+
+// fkBinding binds the foreign keys referencing written tables, each table
+// once: keys form cycles (a table referencing itself, two tables
+// referencing each other).
+type fkBinding struct {
+	b      *Binder
+	refs   map[*catalog.Table]*Referencing
+	writes map[*catalog.Table]*ChildWrite
+}
+
+// bindReferencing binds the foreign keys referencing t, and for each
+// whose action writes, the child's writes in turn: nil when no key
+// references t.
+func (b *Binder) bindReferencing(t *catalog.Table) *Referencing {
+	fb := &fkBinding{b: b}
+	return fb.referencing(t)
+}
+
+func (fb *fkBinding) referencing(t *catalog.Table) *Referencing {
+	if r, ok := fb.refs[t]; ok {
+		return r
+	}
+	children := fb.b.cat.SchemaOf(t).Children(t.Name)
+	if len(children) == 0 {
+		return nil
+	}
+	r := &Referencing{}
+	if fb.refs == nil {
+		fb.refs = map[*catalog.Table]*Referencing{}
+	}
+	fb.refs[t] = r
+	for _, child := range children {
+		for _, fk := range child.ForeignKeys {
+			if !strings.EqualFold(fk.RefTable, t.Name) {
+				continue
+			}
+			pcols, err := ParentCols(t, fk)
+			if err != nil {
+				r.Keys, r.Err = nil, err
+				return r
+			}
+			ck := &ChildKey{Child: child, FK: fk, ParentCols: pcols,
+				OnDelete: fkActionNamed(fk.OnDelete), OnUpdate: fkActionNamed(fk.OnUpdate)}
+			if ck.OnDelete.Writes() || ck.OnUpdate.Writes() {
+				ck.Write = fb.childWrite(child, ck.OnDelete == FKSetDefault || ck.OnUpdate == FKSetDefault)
+			}
+			r.Keys = append(r.Keys, ck)
+		}
+	}
+	return r
+}
+
+// childWrite binds what an action writing child needs; defaults asks for
+// its column DEFAULTs too (a SET DEFAULT action).
+func (fb *fkBinding) childWrite(child *catalog.Table, defaults bool) *ChildWrite {
+	cw, ok := fb.writes[child]
+	if !ok {
+		cw = &ChildWrite{Table: child}
+		if fb.writes == nil {
+			fb.writes = map[*catalog.Table]*ChildWrite{}
+		}
+		fb.writes[child] = cw
+		cw.Indexes, cw.Err = fb.b.bindIndexKeys(child)
+		cw.Referencing = fb.referencing(child)
+	}
+	if defaults && cw.Defaults == nil {
+		cw.Defaults = make([]Expr, len(child.Columns))
+		for i, col := range child.Columns {
+			if col.Default != "" {
+				// A default that does not bind stores NULL.
+				if x, err := fb.b.parseExpr(col.Default, nil); err == nil {
+					cw.Defaults[i] = x
+				}
+			}
+		}
+	}
+	return cw
+}
