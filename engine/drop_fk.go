@@ -49,16 +49,25 @@ func deleteBeforeDrop(c *exec.Ctx, base *catalog.Catalog, p *plan.Drop) error {
 		return err
 	}
 	if fire := c.Triggers; fire != nil {
-		c.Triggers = func(c *exec.Ctx, timing, event string, tt *catalog.Table, old, nrow []types.Value, cols []int) (bool, error) {
-			if tt == del.Table {
-				return false, nil
-			}
-			return fire(c, timing, event, tt, old, nrow, cols)
-		}
+		c.Triggers = triggersBut{fire, del.Table}
 		defer func() { c.Triggers = fire }()
 	}
 	_, err = prog.Run(c)
 	return err
+}
+
+// triggersBut fires the triggers of every table but one.
+type triggersBut struct {
+	exec.TriggerFirer
+	t *catalog.Table
+}
+
+// FireTriggers fires t's triggers unless t is the excluded table.
+func (f triggersBut) FireTriggers(c *exec.Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error) {
+	if t == f.t {
+		return false, nil
+	}
+	return f.TriggerFirer.FireTriggers(c, timing, event, t, old, nrow, cols)
 }
 
 // referenced reports whether a foreign key of a table of schema names

@@ -153,13 +153,13 @@ func (s *Session) newCtx(ctx context.Context, tx *txn.Tx, cat *catalog.Catalog, 
 		c = &exec.Ctx{}
 	}
 	if s.settingFn == nil {
-		s.settingFn, s.deferFKFn, s.triggersFn = s.setting, s.deferFK, s.fireTriggers
+		s.settingFn, s.deferFKFn, s.triggers.s = s.setting, s.deferFK, s
 	}
 	// Field by field, not a Ctx literal: see exec.Ctx.Reset.
 	c.Reset()
 	c.Go, c.Tx, c.Catalog, c.Args, c.Sess = ctx, tx, cat, args, s
 	c.Pool, c.MemoryLimit, c.Setting, c.ForeignKeys = s.db.pool, s.db.opts.MemoryLimit, s.settingFn, s.foreignKeys
-	c.DeferFK, c.Triggers = s.deferFKFn, s.triggersFn
+	c.DeferFK, c.Triggers = s.deferFKFn, &s.triggers
 	if l := &s.db.opts.Limits; *l != (Limits{}) {
 		c.LengthLimit, c.LikeLimit = l.ctxLimits()
 	}

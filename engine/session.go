@@ -62,8 +62,8 @@ type Session struct {
 	// compMain and compTemp are the parts of comp, the last composed
 	// catalog (see compose).
 	compMain, compTemp, comp *catalog.Catalog
-	// triggersFn is the method value s.fireTriggers, made once.
-	triggersFn func(c *exec.Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error)
+	// triggers is the session as its statements' exec.TriggerFirer.
+	triggers sessionTriggers
 
 	// kept is the last closed query program, reused by the next run of
 	// its plan on this session (see keptProg).

@@ -57,8 +57,17 @@ func (s *Session) triggersOf(cat *catalog.Catalog, t *catalog.Table) ([]*plan.Bo
 	return out, nil
 }
 
-// fireTriggers implements exec.Ctx.Triggers: it runs the matching triggers
-// of t for one row.
+// sessionTriggers is a session as the exec.TriggerFirer of its statements
+// (Ctx.Triggers): it runs the triggers the session bound for the
+// statement's catalog.
+type sessionTriggers struct{ s *Session }
+
+// FireTriggers runs the matching triggers of t for one row.
+func (st *sessionTriggers) FireTriggers(c *exec.Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error) {
+	return st.s.fireTriggers(c, timing, event, t, old, nrow, cols)
+}
+
+// fireTriggers runs the matching triggers of t for one row.
 func (s *Session) fireTriggers(c *exec.Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error) {
 	bts, err := s.triggersOf(c.Catalog, t)
 	if err != nil || len(bts) == 0 {

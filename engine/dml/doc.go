@@ -8,9 +8,13 @@
 //
 // A write runs in the executor's statement context (exec.Ctx), reads its
 // input through exec's operators and evaluates its expressions with exec's
-// compiled evaluators (execapi.go names what it uses); exec never calls
-// back into this package except through Ctx.Triggers, which the engine
-// sets.
+// compiled evaluators (execapi.go names what it uses). Triggers fire
+// through Ctx.Triggers, an exec.TriggerFirer the engine's session
+// implements: for each row a writer calls FireTriggers(ctx, timing, event,
+// table, old, new, set columns) at BEFORE, AFTER and INSTEAD OF, and the
+// session runs the matching trigger programs (themselves dml programs) in
+// a child context; a writer whose table has no trigger in the statement's
+// catalog skips the call. exec never calls back into this package.
 //
 // Nothing here parses or binds: a write's plan (plan.Insert, plan.Update,
 // plan.Delete) carries its conflict resolution (plan.Conflict), its bound

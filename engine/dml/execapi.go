@@ -45,8 +45,13 @@ func collOf(name string) types.Collation                { return exec.CollOf(nam
 func evalOne(c *Ctx, ev evaluator) (types.Value, error) { return exec.EvalOne(c, ev) }
 func isTrue(v types.Value) bool                         { return exec.IsTrue(v) }
 
+// fire runs the triggers of t for one row through the statement's
+// exec.TriggerFirer (none: no trigger fires); skip reports RAISE(IGNORE).
 func fire(c *Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error) {
-	return exec.Fire(c, timing, event, t, old, nrow, cols)
+	if c.Triggers == nil {
+		return false, nil
+	}
+	return c.Triggers.FireTriggers(c, timing, event, t, old, nrow, cols)
 }
 
 func collectRows(c *Ctx, op Operator, width int, a *rowArena, extra func(b *Batch, i int, row []types.Value) error) ([][]types.Value, error) {

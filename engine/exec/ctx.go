@@ -61,10 +61,10 @@ type Ctx struct {
 	// DeferFK, when set, records a table whose deferred foreign keys must
 	// be verified before the transaction commits.
 	DeferFK func(table string)
-	// Triggers, when set, fires the triggers of a table for one row; skip
-	// reports that RAISE(IGNORE) dropped the row. TriggerDepth counts the
-	// nesting of trigger programs.
-	Triggers     func(c *Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (skip bool, err error)
+	// Triggers, when set, fires the triggers of a table for one row of a
+	// write (the engine's session). TriggerDepth counts the nesting of
+	// trigger programs.
+	Triggers     TriggerFirer
 	TriggerDepth int
 	// MemoryLimit caps bytes held by materialising operators (0 = none).
 	MemoryLimit int64

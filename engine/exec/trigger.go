@@ -88,12 +88,15 @@ func EvalBool(c *Ctx, e plan.Expr) (bool, error) {
 	return isTrue(v), err
 }
 
-// fire runs the triggers of t for one row; skip reports RAISE(IGNORE).
-func fire(c *Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error) {
-	if c.Triggers == nil {
-		return false, nil
-	}
-	return c.Triggers(c, timing, event, t, old, nrow, cols)
+// TriggerFirer runs the triggers of a table for one row of a write
+// (Ctx.Triggers). The engine implements it: its session holds the
+// triggers bound for the statement's catalog, and runs their programs in
+// a Child context. timing is "BEFORE", "AFTER" or "INSTEAD OF", event
+// "INSERT", "UPDATE" or "DELETE"; old and nrow are the row before and
+// after (nil for the side the event lacks), cols the columns an UPDATE
+// sets (nil for all). skip reports that RAISE(IGNORE) dropped the row.
+type TriggerFirer interface {
+	FireTriggers(c *Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (skip bool, err error)
 }
 
 // extConstraintTrigger is SQLite's SQLITE_CONSTRAINT_TRIGGER.

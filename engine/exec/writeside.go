@@ -44,12 +44,6 @@ func EvalOne(c *Ctx, ev Evaluator) (types.Value, error) { return evalOne(c, ev) 
 // IsTrue reports whether v is true as a condition.
 func IsTrue(v types.Value) bool { return isTrue(v) }
 
-// Fire runs the triggers of t for one row (Ctx.Triggers); skip reports
-// RAISE(IGNORE).
-func Fire(c *Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error) {
-	return fire(c, timing, event, t, old, nrow, cols)
-}
-
 // CollectRows is collectRows for the write side.
 func CollectRows(c *Ctx, op Operator, width int, a *RowArena, extra func(b *Batch, i int, row []types.Value) error) ([][]types.Value, error) {
 	return collectRows(c, op, width, a, extra)
