@@ -20,7 +20,8 @@
 // plan.Delete) carries its conflict resolution (plan.Conflict), its bound
 // DEFAULT, CHECK, generated-column and index-key expressions, and the
 // foreign keys referencing its table (plan.Referencing) with, for an
-// action that writes, the child table's bound index keys and DEFAULTs.
+// action that writes, the child table's bound index keys, CHECKs,
+// generated columns and DEFAULTs.
 // The programs compile those once and evaluate them per row (a
 // non-constant DEFAULT such as random() or CURRENT_TIMESTAMP is evaluated
 // for each row it fills). DDL hands in what it bound against the schema it

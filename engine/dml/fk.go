@@ -221,8 +221,11 @@ func applyAction(c *Ctx, r *plan.ChildKey, key, nrow []types.Value) (err error) 
 		return cw.Err
 	}
 	cp := newBuilder().cp
-	w, err := cp.newTableWriter(cw.Table, nil, cw.Indexes)
+	w, err := cp.newTableWriter(cw.Table, cw.Checks, cw.Indexes)
 	if err != nil {
+		return err
+	}
+	if err := cp.compileGenerated(w, cw.Generated); err != nil {
 		return err
 	}
 	w.refs = cw.Referencing

@@ -66,10 +66,15 @@ type ChildKey struct {
 // rows, bound with the statement that may run it.
 type ChildWrite struct {
 	Table *catalog.Table
-	// Indexes are the child's index keys; Err, when set, is why they could
-	// not be bound, reported when an action writes the child.
-	Indexes []*IndexKeys
-	Err     error
+	// Indexes, Checks and Generated are the child's index keys, CHECK
+	// constraints and generation expressions, bound against its row (an
+	// action's new child row is checked and its generated columns
+	// computed, as an UPDATE's is). Err, when set, is why they could not
+	// be bound, reported when an action writes the child.
+	Indexes   []*IndexKeys
+	Checks    []Expr
+	Generated []Expr
+	Err       error
 	// Defaults holds, per column, the DEFAULT expression a SET DEFAULT
 	// action stores (nil = NULL, also for a default that does not bind);
 	// nil unless a key's action is SET DEFAULT.
@@ -77,6 +82,19 @@ type ChildWrite struct {
 	// Referencing are the keys referencing the child in turn (a cascade
 	// goes on to the grandchildren).
 	Referencing *Referencing
+}
+
+// bindChild binds the child's index keys, checks and generated columns.
+func (fb *fkBinding) bindChild(cw *ChildWrite) (err error) {
+	if cw.Indexes, err = fb.b.bindIndexKeys(cw.Table); err != nil {
+		return err
+	}
+	sc := rowScope(cw.Table, cw.Table.Name)
+	if cw.Checks, err = fb.b.bindChecks(cw.Table, sc); err != nil {
+		return err
+	}
+	cw.Generated, err = fb.b.bindGenerated(cw.Table, sc)
+	return err
 }
 
 // ParentCols resolves the parent key columns of fk: its named columns,
@@ -161,7 +179,7 @@ func (fb *fkBinding) childWrite(child *catalog.Table, defaults bool) *ChildWrite
 			fb.writes = map[*catalog.Table]*ChildWrite{}
 		}
 		fb.writes[child] = cw
-		cw.Indexes, cw.Err = fb.b.bindIndexKeys(child)
+		cw.Err = fb.bindChild(cw)
 		cw.Referencing = fb.referencing(child)
 	}
 	if defaults && cw.Defaults == nil {
