@@ -242,9 +242,11 @@ func (c *Catalog) Children(table string) []*Table {
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		return c.seq[Lower(out[i].Name)] < c.seq[Lower(out[j].Name)]
-	})
+	if len(out) > 1 {
+		sort.Slice(out, func(i, j int) bool {
+			return c.seq[Lower(out[i].Name)] < c.seq[Lower(out[j].Name)]
+		})
+	}
 	return out
 }
 
