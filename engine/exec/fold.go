@@ -35,7 +35,7 @@ func (ce ConstEvaluator) EvalConst(e plan.Expr) (v types.Value, ok bool) {
 	fc := &foldCtx{budget: foldBudget{Context: context.Background(), polls: foldPolls}}
 	fc.Go, fc.MemoryLimit = &fc.budget, foldMemory
 	fc.LengthLimit, fc.LikeLimit = ce.LengthLimit, ce.LikeLimit
-	v, err = evalOne(&fc.Ctx, ev)
+	v, err = fc.once.eval(&fc.Ctx, ev)
 	if err != nil {
 		return types.Null, false
 	}
@@ -55,11 +55,12 @@ const foldPolls = 16
 // none (and a plan does not keep a huge value).
 const foldMemory = 1 << 20
 
-// foldCtx is the execution context of a fold and its budget, allocated
-// together.
+// foldCtx is the execution context of a fold, its budget and its one-row
+// batch, allocated together.
 type foldCtx struct {
 	Ctx
 	budget foldBudget
+	once   oneShot
 }
 
 // foldBudget is a context that reports itself done after polls polls.

@@ -93,13 +93,8 @@ func (o *oneShot) eval(c *Ctx, e evaluator) (types.Value, error) {
 
 // evalOne evaluates a row-independent expression once.
 func evalOne(c *Ctx, e evaluator) (types.Value, error) {
-	var one Batch
-	one.N = 1
-	var out [1]types.Value
-	if err := e(c, &one, out[:]); err != nil {
-		return types.Null, err
-	}
-	return out[0], nil
+	var o oneShot // escapes to the evaluator: one allocation for the batch and slot
+	return o.eval(c, e)
 }
 
 // start computes the rowid bounds; it reports false when no row can match.

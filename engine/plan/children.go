@@ -9,6 +9,14 @@ import "fmt"
 // Lateral's left side. Subquery plans and a recursive CTE's terms are plans
 // of their own, not children.
 
+// fixedInputs is implemented by the nodes of one or two inputs: inputs
+// returns Children's nodes (n of them) without building a slice, so Walk
+// and Transform, which visit every node once per rewrite rule, allocate
+// nothing for the nodes they leave unchanged.
+type fixedInputs interface {
+	inputs() (a, b Node, n int)
+}
+
 // Children implements Node.
 func (*Scan) Children() []Node { return nil }
 
@@ -48,6 +56,8 @@ func (t *TableCount) WithChildren(children ...Node) (Node, error) { return leafW
 // Children implements Node.
 func (f *Filter) Children() []Node { return []Node{f.Input} }
 
+func (f *Filter) inputs() (Node, Node, int) { return f.Input, nil, 1 }
+
 // WithChildren implements Node.
 func (f *Filter) WithChildren(children ...Node) (Node, error) {
 	if err := wantChildren(f, 1, children); err != nil {
@@ -60,6 +70,8 @@ func (f *Filter) WithChildren(children ...Node) (Node, error) {
 
 // Children implements Node.
 func (p *Project) Children() []Node { return []Node{p.Input} }
+
+func (p *Project) inputs() (Node, Node, int) { return p.Input, nil, 1 }
 
 // WithChildren implements Node.
 func (p *Project) WithChildren(children ...Node) (Node, error) {
@@ -74,6 +86,8 @@ func (p *Project) WithChildren(children ...Node) (Node, error) {
 // Children implements Node.
 func (l *Limit) Children() []Node { return []Node{l.Input} }
 
+func (l *Limit) inputs() (Node, Node, int) { return l.Input, nil, 1 }
+
 // WithChildren implements Node.
 func (l *Limit) WithChildren(children ...Node) (Node, error) {
 	if err := wantChildren(l, 1, children); err != nil {
@@ -86,6 +100,8 @@ func (l *Limit) WithChildren(children ...Node) (Node, error) {
 
 // Children implements Node.
 func (s *Sort) Children() []Node { return []Node{s.Input} }
+
+func (s *Sort) inputs() (Node, Node, int) { return s.Input, nil, 1 }
 
 // WithChildren implements Node.
 func (s *Sort) WithChildren(children ...Node) (Node, error) {
@@ -100,6 +116,8 @@ func (s *Sort) WithChildren(children ...Node) (Node, error) {
 // Children implements Node.
 func (a *Aggregate) Children() []Node { return []Node{a.Input} }
 
+func (a *Aggregate) inputs() (Node, Node, int) { return a.Input, nil, 1 }
+
 // WithChildren implements Node.
 func (a *Aggregate) WithChildren(children ...Node) (Node, error) {
 	if err := wantChildren(a, 1, children); err != nil {
@@ -112,6 +130,8 @@ func (a *Aggregate) WithChildren(children ...Node) (Node, error) {
 
 // Children implements Node.
 func (d *Distinct) Children() []Node { return []Node{d.Input} }
+
+func (d *Distinct) inputs() (Node, Node, int) { return d.Input, nil, 1 }
 
 // WithChildren implements Node.
 func (d *Distinct) WithChildren(children ...Node) (Node, error) {
@@ -126,6 +146,8 @@ func (d *Distinct) WithChildren(children ...Node) (Node, error) {
 // Children implements Node.
 func (w *Window) Children() []Node { return []Node{w.Input} }
 
+func (w *Window) inputs() (Node, Node, int) { return w.Input, nil, 1 }
+
 // WithChildren implements Node.
 func (w *Window) WithChildren(children ...Node) (Node, error) {
 	if err := wantChildren(w, 1, children); err != nil {
@@ -138,6 +160,8 @@ func (w *Window) WithChildren(children ...Node) (Node, error) {
 
 // Children implements Node.
 func (l *Lateral) Children() []Node { return []Node{l.Left} }
+
+func (l *Lateral) inputs() (Node, Node, int) { return l.Left, nil, 1 }
 
 // WithChildren implements Node.
 func (l *Lateral) WithChildren(children ...Node) (Node, error) {
@@ -152,6 +176,8 @@ func (l *Lateral) WithChildren(children ...Node) (Node, error) {
 // Children implements Node.
 func (j *Join) Children() []Node { return []Node{j.Left, j.Right} }
 
+func (j *Join) inputs() (Node, Node, int) { return j.Left, j.Right, 2 }
+
 // WithChildren implements Node.
 func (j *Join) WithChildren(children ...Node) (Node, error) {
 	if err := wantChildren(j, 2, children); err != nil {
@@ -164,6 +190,8 @@ func (j *Join) WithChildren(children ...Node) (Node, error) {
 
 // Children implements Node.
 func (s *SetOp) Children() []Node { return []Node{s.Left, s.Right} }
+
+func (s *SetOp) inputs() (Node, Node, int) { return s.Left, s.Right, 2 }
 
 // WithChildren implements Node.
 func (s *SetOp) WithChildren(children ...Node) (Node, error) {

@@ -106,6 +106,10 @@ func TestNode_ChildrenRoundTrip(t *testing.T) {
 		t.Run(fmt.Sprintf("%d_%s", i, reflect.TypeOf(n).Elem().Name()), func(t *testing.T) {
 			kids := n.Children()
 			require.Equal(t, nodeFields(n), kids, "Children must list the node's input fields in order")
+			if in, ok := n.(fixedInputs); ok {
+				a, b, k := in.inputs()
+				require.Equal(t, kids, []Node{a, b}[:k], "inputs must return Children's nodes")
+			}
 			before := reflect.ValueOf(n).Elem().Interface()
 
 			fresh := make([]Node, len(kids))

@@ -111,23 +111,54 @@ func constNode(e Expr) bool {
 
 // foldChildren rebuilds e with each operand folded.
 func (f folder) foldChildren(e Expr) Expr {
+	// The common nodes are copied only when an operand changed: the rule
+	// runs over every node of every plan, and most expressions hold
+	// nothing to fold.
 	switch x := e.(type) {
 	case *Unary:
-		return &Unary{Op: x.Op, X: f.foldExpr(x.X)}
+		if y := f.foldExpr(x.X); y != x.X {
+			return &Unary{Op: x.Op, X: y}
+		}
+		return e
 	case *Binary:
-		return &Binary{Op: x.Op, L: f.foldExpr(x.L), R: f.foldExpr(x.R), Coll: x.Coll, TextAff: x.TextAff}
+		l, r := f.foldExpr(x.L), f.foldExpr(x.R)
+		if l != x.L || r != x.R {
+			return &Binary{Op: x.Op, L: l, R: r, Coll: x.Coll, TextAff: x.TextAff}
+		}
+		return e
 	case *Affinity:
-		return &Affinity{X: f.foldExpr(x.X), Aff: x.Aff, Read: x.Read}
+		if y := f.foldExpr(x.X); y != x.X {
+			return &Affinity{X: y, Aff: x.Aff, Read: x.Read}
+		}
+		return e
 	case *Collate:
-		return &Collate{X: f.foldExpr(x.X), Name: x.Name}
+		if y := f.foldExpr(x.X); y != x.X {
+			return &Collate{X: y, Name: x.Name}
+		}
+		return e
 	case *Cast:
-		return &Cast{X: f.foldExpr(x.X), Type: x.Type, Affinity: x.Affinity}
+		if y := f.foldExpr(x.X); y != x.X {
+			return &Cast{X: y, Type: x.Type, Affinity: x.Affinity}
+		}
+		return e
 	case *IsNull:
-		return &IsNull{X: f.foldExpr(x.X), Not: x.Not}
+		if y := f.foldExpr(x.X); y != x.X {
+			return &IsNull{X: y, Not: x.Not}
+		}
+		return e
 	case *Func:
-		args := make([]Expr, len(x.Args))
+		var args []Expr
 		for i, a := range x.Args {
-			args[i] = f.foldExpr(a)
+			y := f.foldExpr(a)
+			if y != a && args == nil {
+				args = append(make([]Expr, 0, len(x.Args)), x.Args[:i]...)
+			}
+			if args != nil {
+				args = append(args, y)
+			}
+		}
+		if args == nil {
+			return e
 		}
 		return &Func{Name: x.Name, Args: args}
 	case *Case:

@@ -64,6 +64,14 @@ func Walk(n Node, fn func(Node) bool) {
 	if !fn(n) {
 		return
 	}
+	if in, ok := n.(fixedInputs); ok {
+		a, b, k := in.inputs()
+		Walk(a, fn)
+		if k == 2 {
+			Walk(b, fn)
+		}
+		return
+	}
 	for _, c := range n.Children() {
 		Walk(c, fn)
 	}
@@ -79,7 +87,29 @@ func walkPlan(n Node, fn func(Node)) {
 // returns the new root. A node whose children fn changed is copied
 // (WithChildren) before fn sees it; an unchanged subtree is kept as is.
 func Transform(n Node, fn func(Node) Node) Node {
-	return fn(mapChildren(n, func(c Node) Node { return Transform(c, fn) }))
+	in, ok := n.(fixedInputs)
+	if !ok {
+		return fn(mapChildren(n, func(c Node) Node { return Transform(c, fn) }))
+	}
+	a, b, k := in.inputs()
+	na := Transform(a, fn)
+	var nb Node
+	if k == 2 {
+		nb = Transform(b, fn)
+	}
+	if na == a && nb == b {
+		return fn(n)
+	}
+	var err error
+	if k == 2 {
+		n, err = n.WithChildren(na, nb)
+	} else {
+		n, err = n.WithChildren(na)
+	}
+	if err != nil {
+		panic(err) // as in mapChildren
+	}
+	return fn(n)
 }
 
 // mapChildren is n with each child replaced by fn of it (n itself when
