@@ -32,11 +32,12 @@ type fastParser struct {
 	i    int
 	off  bool
 
-	// The three structs of every operand come from slabs: one
-	// allocation per few dozen instead of three per operand.
+	// The three structs of every operand, and literals, come from slabs:
+	// one allocation per few dozen instead of one per struct.
 	exprs     slab[sExpr]
 	operands  slab[sOperand]
 	primaries slab[sPrimary]
+	literals  slab[sLiteral]
 	names     []string // backing store of the short name lists
 }
 

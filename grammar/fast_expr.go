@@ -351,21 +351,23 @@ func (p *fastParser) column() []string {
 // literal reads sLiteral.
 func (p *fastParser) literal() *sLiteral {
 	t := p.cur()
-	var l sLiteral
-	switch {
-	case t.Type == tokNumber:
-		l.Number = t.Value
-	case t.Type == tokString:
-		l.String = t.Value
-	case t.Type == tokBlob:
-		l.Blob = t.Value
-	case p.isAny("NULL", "TRUE", "FALSE", "CURRENT_TIMESTAMP", "CURRENT_TIME", "CURRENT_DATE"):
-		l.Word = t.Value
-	default:
+	if t.Type != tokNumber && t.Type != tokString && t.Type != tokBlob &&
+		!p.isAny("NULL", "TRUE", "FALSE", "CURRENT_TIMESTAMP", "CURRENT_TIME", "CURRENT_DATE") {
 		return nil
 	}
+	l := p.literals.alloc()
+	switch t.Type {
+	case tokNumber:
+		l.Number = t.Value
+	case tokString:
+		l.String = t.Value
+	case tokBlob:
+		l.Blob = t.Value
+	default:
+		l.Word = t.Value
+	}
 	p.i++
-	return &l
+	return l
 }
 
 // cast reads sCast: CAST ( e AS type ).
