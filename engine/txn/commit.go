@@ -90,7 +90,7 @@ func (tx *Tx) finish(committed bool) {
 	}
 	tx.done = true
 	tx.gen++
-	tx.m.record(tx.stats, committed)
+	tx.m.record(tx.stats, committed, tx.stripe)
 	tx.undo = undoLog{}
 	tx.hooks = nil
 }

@@ -27,9 +27,29 @@ type Manager struct {
 
 // counters are the Manager's running totals, updated when a Tx ends.
 type counters struct {
-	committed, rolledBack, busySnapshot atomic.Int64
+	ends                                endStripes
+	busySnapshot                        atomic.Int64
 	tombstonesApplied, applyRuns, pages atomic.Int64
 	statementsUndone, savepointsRolled  atomic.Int64
+	nextStripe                          atomic.Uint32 // the stripe of the next new Tx
+}
+
+// endStripes are the counts every transaction adds when it ends
+// (committed, rolled back), spread over stripes 128 bytes apart: each Tx
+// (a session reuses one for its autocommit statements) adds to its own, so
+// readers on several cores write different cache lines instead of all
+// bouncing one. The totals are the stripes' sums.
+type endStripes [8]struct {
+	committed, rolledBack atomic.Int64
+	_                     [112]byte
+}
+
+func (e *endStripes) sum() (committed, rolledBack int64) {
+	for i := range e {
+		committed += e[i].committed.Load()
+		rolledBack += e[i].rolledBack.Load()
+	}
+	return committed, rolledBack
 }
 
 func newManager(s kvStore) *Manager { return &Manager{store: s} }
@@ -65,10 +85,10 @@ func (m *Manager) BeginReuse(ctx context.Context, o Options, old *Tx) (*Tx, erro
 	}
 	// gen carries on, so a Tree the previous transaction handed out can
 	// never pass for a current one.
-	gen := old.gen + 1
+	gen, stripe := old.gen+1, old.stripe
 	*old = Tx{}
 	initTx(old, m, o, ctx)
-	old.gen = gen
+	old.gen, old.stripe = gen, stripe
 	return begun(old)
 }
 
@@ -94,21 +114,24 @@ type ManagerStats struct {
 // Stats returns the Manager's totals.
 func (m *Manager) Stats() ManagerStats {
 	t := &m.total
+	committed, rolledBack := t.ends.sum()
 	return ManagerStats{
-		Committed: t.committed.Load(), RolledBack: t.rolledBack.Load(),
+		Committed: committed, RolledBack: rolledBack,
 		BusySnapshot: t.busySnapshot.Load(), TombstonesApplied: t.tombstonesApplied.Load(),
 		ApplyRuns: t.applyRuns.Load(), PagesModified: t.pages.Load(),
 		StatementsUndone: t.statementsUndone.Load(), SavepointsRolled: t.savepointsRolled.Load(),
 	}
 }
 
-// record adds a finished transaction's stats to the totals.
-func (m *Manager) record(s Stats, committed bool) {
+// record adds a finished transaction's stats to the totals, its end to
+// its own stripe.
+func (m *Manager) record(s Stats, committed bool, stripe uint8) {
 	t := &m.total
+	e := &t.ends[int(stripe)%len(t.ends)]
 	if committed {
-		t.committed.Add(1)
+		e.committed.Add(1)
 	} else {
-		t.rolledBack.Add(1)
+		e.rolledBack.Add(1)
 	}
 	if s == (Stats{}) {
 		return // a plain reader: five atomic adds of zero saved

@@ -21,6 +21,9 @@ type Tx struct {
 	// wtx is the storage write transaction, nil until the first write.
 	wtx kvTx
 	gen uint64 // incremented whenever rtx or wtx changes; invalidates cached trees
+	// stripe is where the Manager counts this Tx's end (see endStripes):
+	// chosen when the Tx is made, kept when it is reused.
+	stripe uint8
 
 	trees  []*TxTree          // every tree this tx touched, in first-touch order
 	byRoot map[uint32]*TxTree // index of trees once it outgrows a linear search
@@ -61,7 +64,7 @@ const linearTrees = 8
 
 // newTx returns a transaction of m, not yet begun.
 func newTx(m *Manager, o Options, ctx context.Context) *Tx {
-	tx := &Tx{}
+	tx := &Tx{stripe: uint8(m.total.nextStripe.Add(1))}
 	initTx(tx, m, o, ctx)
 	return tx
 }
