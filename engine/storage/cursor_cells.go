@@ -1,6 +1,9 @@
 package storage
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"slices"
+)
 
 // Cells is a run of consecutive cells of one leaf that all have the common
 // short shape (a short key and a short inline value; see node.shortCell),
@@ -87,9 +90,12 @@ func (n node) appendShortSpans(dst []uint32, from, end int) []uint32 {
 	// longest key may be shorter still.
 	kmax := min(maxKey(len(n)), 0x7F)
 	size := len(n)
-	for len(slots) >= slotSize {
-		off := int(binary.BigEndian.Uint16(slots))
-		slots = slots[slotSize:]
+	base := len(dst)
+	dst = slices.Grow(dst, end-from)[:base+end-from]
+	out := dst[base:]
+	k := 0
+	for ; k < len(out) && 2*k+1 < len(slots); k++ {
+		off := int(slots[2*k])<<8 | int(slots[2*k+1])
 		if off+2 > size {
 			break
 		}
@@ -98,7 +104,7 @@ func (n node) appendShortSpans(dst []uint32, from, end int) []uint32 {
 		if kl > kmax || vw&(0x80|ovflBit) != 0 || vs+vw>>1 > size {
 			break
 		}
-		dst = append(dst, uint32(vs)<<8|uint32(vw>>1))
+		out[k] = uint32(vs)<<8 | uint32(vw>>1)
 	}
-	return dst
+	return dst[:base+k]
 }

@@ -100,6 +100,7 @@ func checkWords(t *testing.T, cols []int, want []Value, n int, reals uint64, wor
 // none or whose span lies past the buffer.
 func TestReadWords_AsMatchesAndWord(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
+	second := 0
 	for _, cols := range [][]int{{0}, {1, 2}, {0, 3, 5}, {1, 2, 3, 4, 5, 6, 7, 8}, {0, 12}} {
 		p := NewColumnPicker(cols)
 		shapes := make([][]Value, 4)
@@ -110,14 +111,20 @@ func TestReadWords_AsMatchesAndWord(t *testing.T) {
 			}
 		}
 		nums, vals := make([]int64, len(cols)), make([]Value, len(cols))
-		read, second := 0, 0
+		read := 0
 		for round := 0; round < 300; round++ {
 			var page []byte
 			var spans []uint32
 			var recs [][]byte
-			for range 1 + r.IntN(40) {
-				row := shapes[r.IntN(len(shapes))]
-				if c := r.IntN(len(row)); r.IntN(4) == 0 {
+			count, from := 1+r.IntN(40), shapes
+			if round%10 == 0 {
+				// More records than ReadWords classifies at once, of two
+				// numeric shapes (one integer a byte wide, then two).
+				count, from = 300+r.IntN(300), numericShapes(cols)
+			}
+			for range count {
+				row := from[r.IntN(len(from))]
+				if c := r.IntN(len(row)); len(from) == len(shapes) && r.IntN(4) == 0 {
 					row[c] = randomNumber(r)
 				}
 				rec := AppendRecord(nil, row)
@@ -174,8 +181,30 @@ func TestReadWords_AsMatchesAndWord(t *testing.T) {
 			}
 			read += n
 		}
-		if read == 0 || second == 0 {
-			t.Errorf("cols %v: ReadWords read %d records, %d with a layout other than the first", cols, read, second)
+		if read < 300 {
+			t.Errorf("cols %v: ReadWords read %d records in all, fewer than one long run", cols, read)
 		}
 	}
+	if second == 0 {
+		t.Error("no record was read with a layout other than the first")
+	}
+}
+
+// numericShapes are two rows of INTEGERs and REALs covering cols, six
+// bytes or more wide (so that even column 0 is read as a word), the last
+// column six bytes wide in the first row and eight in the second.
+func numericShapes(cols []int) [][]Value {
+	out := make([][]Value, 2)
+	for i := range out {
+		last := cols[len(cols)-1]
+		out[i] = make([]Value, last+1)
+		for c := range out[i] {
+			out[i][c] = NewInt(1<<40 + int64(c))
+			if c%3 == 2 {
+				out[i][c] = NewReal(float64(c) + 0.5)
+			}
+		}
+		out[i][last] = NewInt(int64(1)<<(40+10*i) + 3) // six bytes, then eight
+	}
+	return out
 }
