@@ -15,11 +15,16 @@ type builder struct {
 	// BuildProfiled); bare makes the next build skip the wrapping once.
 	profile Profile
 	bare    bool
+	cpv     compiler // cp's memory: a builder is one allocation
 }
 
+// newBuilder returns a builder and its compiler, allocated together (a
+// constant fold builds one per folded expression); ctes is made by the
+// first recursive CTE.
 func newBuilder() *builder {
-	b := &builder{ctes: map[int]*cteStore{}}
-	b.cp = &compiler{b: b}
+	b := &builder{}
+	b.cpv.b = b
+	b.cp = &b.cpv
 	return b
 }
 

@@ -81,6 +81,9 @@ func (b *builder) cteRef(n *plan.CTERef) (Operator, error) {
 	}
 	st := &cteStore{}
 	r := &recursiveOp{setup: setup, store: st, unionAll: n.CTE.UnionAll, ncol: len(n.Cols), chunk: 1, out: emptyBatch(len(n.Cols))}
+	if b.ctes == nil {
+		b.ctes = map[int]*cteStore{}
+	}
 	b.ctes[n.CTE.ID] = st
 	defer delete(b.ctes, n.CTE.ID)
 	for _, s := range n.CTE.Steps {
