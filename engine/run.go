@@ -90,9 +90,17 @@ func (st stmtTx) rollback() {
 	}
 }
 
-// endStatement closes the statement: undo on error, and in autocommit
-// mode commit or roll back.
+// endStatement closes the statement: in autocommit mode commit, or roll
+// back on error; inside a transaction undo the statement on error.
 func (s *Session) endStatement(st stmtTx, err error) error {
+	if err != nil && st.auto {
+		// The transaction exists for this statement alone: rolling it
+		// back discards the statement's writes at once, with no need to
+		// undo them row by row first.
+		s.deferred = nil
+		st.rollback()
+		return err
+	}
 	if st.ttx != nil {
 		if e := st.ttx.EndStatement(err); e != nil && err == nil {
 			err = e
