@@ -423,18 +423,20 @@ func (n node) searchFrom(lo int, key []byte) (int, bool) {
 // over the slot array; their bytes become fragments, reclaimed by the next
 // defrag.
 func (n node) removeCells(idxs []int) {
+	if len(idxs) == 0 {
+		return
+	}
 	c := n.count()
-	freed, k, out := 0, 0, 0
-	for i := 0; i < c; i++ {
-		if k < len(idxs) && idxs[k] == i {
-			freed += n.cellLen(n.slot(i))
-			k++
-			continue
+	freed, out := 0, idxs[0]
+	// The slots between two removed cells move down as one run.
+	for k, i := range idxs {
+		freed += n.cellLen(n.slot(i))
+		end := c
+		if k+1 < len(idxs) {
+			end = idxs[k+1]
 		}
-		if out != i {
-			n.setSlot(out, n.slot(i))
-		}
-		out++
+		copy(n[nodeHdrSize+slotSize*out:], n[nodeHdrSize+slotSize*(i+1):nodeHdrSize+slotSize*end])
+		out += end - i - 1
 	}
 	n.setCount(out)
 	if out == 0 { // nothing left: the whole cell area is one gap again

@@ -106,3 +106,52 @@ func TestNode_ReplaceCell_ResizesInPlace(t *testing.T) {
 	}
 	check("refused")
 }
+
+// removeCells keeps every other cell, in order, with the removed cells'
+// bytes counted as fragments, for removals at the ends, in runs, alone and
+// of every cell.
+func TestNode_RemoveCells_KeepsTheRestInOrder(t *testing.T) {
+	const ps, cells = 1024, 12
+	for _, idxs := range [][]int{{0}, {cells - 1}, {0, 1, 2}, {3, 4, 9}, {0, 5, 11}, {1, 3, 5, 7, 9, 11}, {2, 3, 4, 5, 6, 7, 8, 9, 10}} {
+		all := make([]int, cells)
+		for i := range all {
+			all[i] = i
+		}
+		for _, remove := range [][]int{idxs, all} {
+			n := make(node, ps)
+			initNode(n, typeLeaf)
+			scratch := make([]byte, ps)
+			for i := range cells {
+				if !n.insertCell(i, appendLeafCell(nil, key(i), []byte("v"), 0, 1, ps), scratch) {
+					t.Fatal("leaf full")
+				}
+			}
+			gone := map[int]bool{}
+			for _, i := range remove {
+				gone[i] = true
+			}
+			frag := n.frag()
+			n.removeCells(remove)
+			if err := validateNode(n); err != nil {
+				t.Fatalf("remove %v: %v", remove, err)
+			}
+			var want []string
+			for i := range cells {
+				if !gone[i] {
+					want = append(want, string(key(i)))
+				}
+			}
+			if n.count() != len(want) {
+				t.Fatalf("remove %v: %d cells left, want %d", remove, n.count(), len(want))
+			}
+			for i, k := range want {
+				if got := string(n.leafKey(i)); got != k {
+					t.Fatalf("remove %v: cell %d is %q, want %q", remove, i, got, k)
+				}
+			}
+			if len(want) > 0 && n.frag() != frag+len(remove)*len(appendLeafCell(nil, key(0), []byte("v"), 0, 1, ps)) {
+				t.Fatalf("remove %v: fragments %d, want the removed cells' bytes", remove, n.frag())
+			}
+		}
+	}
+}
