@@ -102,11 +102,19 @@ func readRow(t *factorized.Table, row int, out *Batch) {
 // in an index) under the collation named coll; desc inverts it and
 // nullsFirst places NULL.
 func appendKey(dst []byte, v types.Value, coll string, desc, nullsFirst bool) []byte {
-	c := types.CollBinary
-	if coll != "" && v.Kind() == types.KindText {
-		c = collOf(coll)
+	return types.AppendKeyNulls(dst, v, desc, nullsFirst, keyColl(coll))
+}
+
+// keyColl is the collation of a plan's (upper-case) collation name, kept
+// small so appendKey inlines into the operators' key loops.
+func keyColl(name string) types.Collation {
+	switch name {
+	case "NOCASE":
+		return types.CollNoCase
+	case "RTRIM":
+		return types.CollRTrim
 	}
-	return types.AppendKeyNulls(dst, v, desc, nullsFirst, c)
+	return types.CollBinary
 }
 
 // sortKeyer builds the composite key of ORDER BY terms for each row.

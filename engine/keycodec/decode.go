@@ -1,6 +1,7 @@
 package keycodec
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"unsafe"
@@ -81,6 +82,19 @@ func DecodeNumber(key []byte, desc bool) (i int64, f float64, isInt bool, rest [
 // and returns its bytes and the rest of key. The string aliases key when
 // it holds no escaped byte and desc is false; otherwise it is a copy.
 func DecodeString(key []byte, desc bool) (string, []byte, error) {
+	// Fast path: ascending, no escapes — alias the key bytes.
+	if !desc && len(key) > 0 && (key[0] == TagText || key[0] == TagBlob) {
+		b := key[1:]
+		if i := bytes.IndexByte(b, 0); i >= 0 && i+1 < len(b) && b[i+1] == term {
+			return unsafeString(b[:i]), b[i+2:], nil
+		}
+	}
+	return decodeEscaped(key, desc)
+}
+
+// decodeEscaped is DecodeString for a descending key or one with escaped
+// zero bytes: it copies.
+func decodeEscaped(key []byte, desc bool) (string, []byte, error) {
 	if len(key) == 0 {
 		return "", key, ErrCorrupt
 	}
@@ -88,18 +102,6 @@ func DecodeString(key []byte, desc bool) (string, []byte, error) {
 		return "", key, ErrCorrupt
 	}
 	b := key[1:]
-	// Fast path: ascending, no escapes — alias the key bytes.
-	if !desc {
-		for i := 0; i+1 < len(b); i++ {
-			if b[i] != 0 {
-				continue
-			}
-			if b[i+1] == term {
-				return unsafeString(b[:i]), b[i+2:], nil
-			}
-			break
-		}
-	}
 	var out []byte
 	for i := 0; i < len(b); i++ {
 		c := keyByte(b[i], desc)

@@ -62,11 +62,16 @@ func AppendKeyNulls(dst []byte, v Value, desc, nullsFirst bool, coll Collation) 
 // they hold no escaped byte and desc is false; otherwise they are copied.
 // See the file comment for what does not round-trip.
 func DecodeKey(key []byte, desc bool) (Value, []byte, error) {
-	tag, err := keycodec.Tag(key, desc)
-	if err != nil {
-		return Null, key, err
+	if len(key) == 0 {
+		return Null, key, ErrCorruptKey
+	}
+	tag := key[0]
+	if desc {
+		tag = ^tag
 	}
 	switch tag {
+	case keycodec.TagNull, keycodec.TagNullLast:
+		return Null, key[1:], nil
 	case keycodec.TagNumber:
 		i, f, isInt, rest, err := keycodec.DecodeNumber(key, desc)
 		switch {
@@ -76,15 +81,12 @@ func DecodeKey(key []byte, desc bool) (Value, []byte, error) {
 			return NewInt(i), rest, nil
 		}
 		return NewReal(f), rest, nil
-	case keycodec.TagText, keycodec.TagBlob:
+	case keycodec.TagText:
 		s, rest, err := keycodec.DecodeString(key, desc)
-		if err != nil {
-			return Null, key, err
-		}
-		if tag == keycodec.TagText {
-			return Value{s: s, k: KindText}, rest, nil
-		}
-		return Value{s: s, k: KindBlob}, rest, nil
+		return Value{s: s, k: KindText}, rest, err
+	case keycodec.TagBlob:
+		s, rest, err := keycodec.DecodeString(key, desc)
+		return Value{s: s, k: KindBlob}, rest, err
 	}
-	return Null, key[1:], nil
+	return Null, key, ErrCorruptKey
 }
