@@ -129,6 +129,18 @@ var joinRegressCases = []struct {
 		WHERE q2.c7 <> q8.c4 AND q4.x8 LIKE 'x1%' AND q1.b1 = q2.d7 + 1 AND q1.e1 BETWEEN 36 AND 49
 		AND q2.a7 < q3.a4 + 4 AND q1.e1 = q4.e8`,
 	hashPair: [2]string{"SCAN t7 AS q2", "SCAN t1 AS q1"},
+}, {
+	// seed 701 query 7324 (10,000-query run), shrunk: a LEFT JOIN inside
+	// a comma join paired every row of its left side (q1 × q2) with q3
+	// by a theta condition (338,000 rows, 300 ms against SQLite's 1 ms)
+	// before the filtered q8, keyed to q1 and q2, was joined above it. q8
+	// (and q4) now join the LEFT JOIN's left side below it.
+	name:   "inputs_into_left_join_left_side",
+	tables: map[int]int{2: 400, 6: 300, 9: 30, 10: 400},
+	query: `SELECT count(*), sum(q4.e6), count(q3.a6) FROM t2 AS q1, t9 AS q2 LEFT JOIN t6 AS q3 ON q1.c2 <> q3.c6, t6 AS q4, t10 AS q8
+		WHERE q8.d10 = 171 AND q2.c9 = q4.c6 AND q1.c2 = q8.c10 AND q2.d9 = q8.a10 + 1`,
+	want:     map[string]int{"LEFT JOIN": 1},
+	hashPair: [2]string{"SCAN t2 AS q1", "SCAN t10 AS q8"},
 }}
 
 // TestJoinGen_Regressions runs each shrunk slow shape on ladybug and

@@ -83,10 +83,22 @@ func reorderChain(cat *catalog.Catalog, n Node) Node {
 	n = descendChain(cat, n)
 	g := &joinGraph{cat: cat}
 	out := g.flatten(n)
-	if len(g.leaves) < 3 || len(g.leaves) > maxOrderedLeaves {
+	if len(g.leaves) < 2 || len(g.leaves) > maxOrderedLeaves {
 		return n
 	}
-	tree := g.order()
+	var tree *subPlan
+	if len(g.leaves) == 2 {
+		// Two inputs keep their join unless one is a LEFT JOIN the other
+		// can join the left side of (intoLeftJoin).
+		g.setMasks()
+		t, ok := g.intoLeftJoin()
+		if !ok {
+			return n
+		}
+		tree = t
+	} else {
+		tree = g.order()
+	}
 	node := tree.node
 	if g.consts != nil {
 		node = &Filter{Input: node, Pred: g.consts}
@@ -236,13 +248,9 @@ type subPlan struct {
 
 // order builds the join tree of the whole graph.
 func (g *joinGraph) order() *subPlan {
-	for i := range g.preds {
-		p := &g.preds[i]
-		p.lm, p.rm = g.leafMask(p.l), g.leafMask(p.r)
-		if !p.key && bits.OnesCount64(p.lm) == 2 {
-			// The later leaf's columns start where the earlier's end.
-			p.or = isOrJoinCond(p.l, g.leaves[63-bits.LeadingZeros64(p.lm)].off)
-		}
+	g.setMasks()
+	if tree, ok := g.intoLeftJoin(); ok {
+		return tree
 	}
 	g.filterLeaves()
 	g.rows = make([]float64, len(g.leaves))
@@ -271,6 +279,19 @@ func (g *joinGraph) order() *subPlan {
 		tree = g.join(tree, p, tree.rows*p.rows)
 	}
 	return tree
+}
+
+// setMasks sets each condition's leaf masks, and whether it is an OR of
+// equalities between two leaves.
+func (g *joinGraph) setMasks() {
+	for i := range g.preds {
+		p := &g.preds[i]
+		p.lm, p.rm = g.leafMask(p.l), g.leafMask(p.r)
+		if !p.key && bits.OnesCount64(p.lm) == 2 {
+			// The later leaf's columns start where the earlier's end.
+			p.or = isOrJoinCond(p.l, g.leaves[63-bits.LeadingZeros64(p.lm)].off)
+		}
+	}
 }
 
 // components splits the leaves into groups linked by conditions.
