@@ -439,13 +439,16 @@ func (j *joinOp) pairBatch(c *Ctx) (*Batch, error) {
 	if j.k < j.lb.Len() {
 		return nil, c.Check() // a batch of pairs the residual emptied
 	}
-	// Left batch finished: NULL-extend its unmatched rows.
+	// Left batch finished: NULL-extend its unmatched rows. A left batch
+	// none of whose rows found a pair counts as a batch for Check, so a
+	// join whose input streams batches that match nothing still stops at
+	// its context's end.
 	lb := j.lb
 	j.lb = nil
 	if j.kind == plan.JoinLeft || j.kind == plan.JoinFull {
 		return j.leftUnmatched(lb), nil
 	}
-	return nil, nil
+	return nil, c.Check()
 }
 
 // semiBatch runs every pair of the current left batch through the
