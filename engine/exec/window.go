@@ -296,6 +296,9 @@ func (f *winFunc) partition(c *Ctx, rows []int, res []types.Value) error {
 		if cs, ok := a.(funcs.CollationSetter); ok {
 			cs.SetCollation(f.coll)
 		}
+		if lt, ok := a.(funcs.LatestTie); ok && f.f.Frame.Set && f.f.Frame.StartKind != "UNBOUNDED PRECEDING" {
+			lt.PreferLatestTie() // only here: an EXCLUDE frame aggregates afresh (excludedValue)
+		}
 		agg = funcs.NewFrameAggregator(a)
 	}
 	for i := 0; i < n; i++ {

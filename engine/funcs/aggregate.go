@@ -45,6 +45,13 @@ type Inverter interface {
 	Inverse(args []types.Value) error
 }
 
+// LatestTie is implemented by min and max. Over a window frame that does
+// not start at UNBOUNDED PRECEDING (and has no EXCLUDE clause) SQLite keeps
+// the frame's values in an index ordered by value, then by arrival, and
+// answers its last entry: among equal values (0 and 0.0, 'a' and 'A' under
+// NOCASE) the latest row's wins. Everywhere else the first one's does.
+type LatestTie interface{ PreferLatestTie() }
+
 // CollationSetter is implemented by aggregates whose result depends on a
 // collation (min, max); the executor sets the argument's collation before
 // the first Step. The default is BINARY.
@@ -97,17 +104,26 @@ func (a *countAgg) Reset()                      { a.n = 0 }
 // best value changes, because a window keeps every Final result while the
 // aggregate goes on stepping (a reused buffer would rewrite them).
 type extremeAgg struct {
-	dir  int
-	coll types.Collation
-	best types.Value
+	dir    int
+	coll   types.Collation
+	best   types.Value
+	latest bool // ties go to the latest row (see LatestTie)
 }
 
 func (a *extremeAgg) SetCollation(c types.Collation) { a.coll = c }
 
+// PreferLatestTie implements LatestTie.
+func (a *extremeAgg) PreferLatestTie() { a.latest = true }
+
 func (a *extremeAgg) Step(args []types.Value) error {
 	v := args[0]
-	if v.IsNull() || (!a.best.IsNull() && types.Compare(v, a.best, a.coll)*a.dir <= 0) {
+	if v.IsNull() {
 		return nil
+	}
+	if !a.best.IsNull() {
+		if c := types.Compare(v, a.best, a.coll) * a.dir; c < 0 || c == 0 && !a.latest {
+			return nil
+		}
 	}
 	a.best = v.Clone()
 	return nil
