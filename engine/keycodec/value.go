@@ -49,11 +49,7 @@ func AppendNull(dst []byte, last bool) []byte {
 // AppendInt appends an integer: its nearest float64 and the exact
 // remainder, so it orders and compares against reals by value.
 func AppendInt(dst []byte, i int64) []byte {
-	dst = appendFloat(dst, float64(i))
-	if delta := intDelta(i); delta != 0 {
-		return appendDelta(dst, delta)
-	}
-	return append(dst, deltaZero)
+	return appendDelta(appendFloat(dst, float64(i)), intDelta(i))
 }
 
 // AppendReal appends a real; -0 encodes as 0 and NaN before every other
@@ -75,12 +71,15 @@ func intDelta(i int64) int64 {
 	return i - int64(f)
 }
 
-// appendDelta writes a nonzero remainder: its sign's marker and 2 bytes.
+// appendDelta writes the remainder: deltaZero alone, or deltaNeg /
+// deltaPos and 2 bytes (delta+2^15 when negative, delta when positive).
+// It does not branch on delta, whose sign is random among large integers.
 func appendDelta(dst []byte, delta int64) []byte {
-	if delta < 0 {
-		return binary.BigEndian.AppendUint16(append(dst, deltaNeg), uint16(delta+1<<15))
-	}
-	return binary.BigEndian.AppendUint16(append(dst, deltaPos), uint16(delta))
+	neg := delta >> 63                           // -1 or 0
+	nonzero := int64(uint64(delta|-delta) >> 63) // 1 or 0
+	u := uint16(delta) ^ uint16(neg&0x8000)      // delta+2^15 when negative
+	dst = append(dst, byte(deltaZero+(neg|nonzero)), byte(u>>8), byte(u))
+	return dst[:len(dst)-2+2*int(nonzero)]
 }
 
 // orderedBits maps a float to bits whose unsigned order is numeric order;
@@ -93,10 +92,9 @@ func orderedBits(f float64) uint64 {
 		f = 0
 	}
 	b := math.Float64bits(f)
-	if b>>63 == 1 {
-		return ^b
-	}
-	return b | 1<<63
+	// Negative: every bit flipped; positive: the sign bit set. Without a
+	// branch, as the sign is random in a column of mixed numbers.
+	return b ^ (uint64(int64(b)>>63) | 1<<63)
 }
 
 func fromOrderedBits(u uint64) float64 {
