@@ -65,6 +65,12 @@ func (s *Session) pragma(c *exec.Ctx, p *plan.Pragma) (outcome, error) {
 			return outcome{}, nil
 		}
 		return oneValue(p.Name, types.NewBool(s.foreignKeys)), nil
+	case "recursive_triggers":
+		if p.HasArg {
+			s.recursiveTriggers = pragmaBool(p.Arg)
+			return outcome{}, nil
+		}
+		return oneValue(p.Name, types.NewBool(s.recursiveTriggers)), nil
 	case "page_size":
 		return oneValue(p.Name, types.NewInt(int64(s.db.store.PageSize()))), nil
 	case "page_count":
@@ -153,6 +159,8 @@ func (s *Session) setting(name string) (types.Value, bool) {
 		return types.NewInt(int64(s.db.store.FreelistCount())), true
 	case "foreign_keys":
 		return types.NewBool(s.foreignKeys), true
+	case "recursive_triggers":
+		return types.NewBool(s.recursiveTriggers), true
 	case "analysis_limit":
 		return types.NewInt(s.analysisLimit), true
 	case "schema_version":

@@ -38,6 +38,11 @@ type Session struct {
 	// trigCache holds bound triggers per table for catalog trigCat.
 	trigCat   *catalog.Catalog
 	trigCache map[string][]*plan.BoundTrigger
+	// firing is the stack of triggers whose programs are running: unless
+	// recursiveTriggers (PRAGMA recursive_triggers) is on, a trigger does
+	// not fire inside its own program.
+	firing            []*plan.BoundTrigger
+	recursiveTriggers bool
 	// open holds the Rows not yet closed (each knows its index, openAt):
 	// those reading the explicit transaction are closed when it ends, all
 	// when the session closes. A slice, not a map: a query loop tracks

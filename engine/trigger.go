@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"slices"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/dml"
@@ -77,6 +78,11 @@ func (s *Session) fireTriggers(c *exec.Ctx, timing, event string, t *catalog.Tab
 		if bt.Time != timing || bt.Event != event || !touches(bt.Columns, cols) {
 			continue
 		}
+		if !s.recursiveTriggers && slices.Contains(s.firing, bt) {
+			// As SQLite with recursive_triggers off (its default): a
+			// trigger does not fire again inside its own program.
+			continue
+		}
 		if c.TriggerDepth >= s.db.opts.Limits.triggerDepth() {
 			return false, errs.New(errs.CodeGeneric, "too many levels of trigger recursion")
 		}
@@ -116,6 +122,8 @@ func triggerRow(t *catalog.Table, old, nrow []types.Value) []types.Value {
 
 // runTrigger runs one trigger program; skip reports RAISE(IGNORE).
 func (s *Session) runTrigger(c *exec.Ctx, bt *plan.BoundTrigger, row []types.Value) (bool, error) {
+	s.firing = append(s.firing, bt)
+	defer func() { s.firing = s.firing[:len(s.firing)-1] }()
 	child := c.Child(row)
 	if bt.When != nil {
 		ok, err := exec.EvalBool(child, bt.When)

@@ -238,17 +238,19 @@ func applyAction(c *Ctx, r *plan.ChildKey, key, nrow []types.Value) (err error) 
 	w.begin(c)
 	// A completed action's rows count toward total_changes(), as
 	// SQLite's foreign key action programs do.
+	changed := int64(0)
 	defer func() {
 		if err == nil && c.Sess != nil {
-			c.Sess.AddTotalChanges(int64(len(rows)))
+			c.Sess.AddTotalChanges(changed)
 		}
 	}()
 	for _, row := range rows {
 		if action == plan.FKCascade && nrow == nil {
-			if err := parentChange(c, cw.Referencing, row, nil); err != nil {
+			done, err := w.cascadeDelete(c, row)
+			if err != nil {
 				return err
 			}
-			if err := w.remove(c, row); err != nil {
+			if err := w.actionDone(c, r, row, done, &changed); err != nil {
 				return err
 			}
 			continue
@@ -270,11 +272,66 @@ func applyAction(c *Ctx, r *plan.ChildKey, key, nrow []types.Value) (err error) 
 				}
 			}
 		}
-		if _, err := w.update(c, row, nr, plan.ConflictDefault); err != nil {
+		done, err := w.update(c, row, nr, plan.ConflictDefault)
+		if err != nil {
+			return err
+		}
+		if err := w.actionDone(c, r, row, done, &changed); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// actionDone counts a child row the action of r wrote (done), or else one
+// it left in place, which a trigger's RAISE(IGNORE) kept: as in SQLite,
+// whose parent side counts every child and whose action takes back each
+// it writes, a kept child is a violation.
+func (w *tableWriter) actionDone(c *Ctx, r *plan.ChildKey, row []types.Value, done bool, changed *int64) error {
+	if done {
+		*changed++
+		return nil
+	}
+	cur, err := w.fetch(w.rowid(row))
+	if err != nil || cur == nil {
+		return err
+	}
+	if r.FK.Deferred && c.DeferFK != nil {
+		c.DeferFK(r.Child.Name)
+	} else {
+		*c.FKViolations()++
+	}
+	return nil
+}
+
+// cascadeDelete deletes a child row for an ON DELETE CASCADE action, as
+// the DELETE of SQLite's action program does: with triggers, the row as
+// now stored (gone: an earlier row's triggers deleted it), its BEFORE
+// DELETE triggers (RAISE(IGNORE) keeps it), the row, the actions of the
+// keys referencing it, then its AFTER DELETE triggers, OLD being the row
+// as it was before its BEFORE triggers. done reports the row was deleted.
+func (w *tableWriter) cascadeDelete(c *Ctx, row []types.Value) (done bool, err error) {
+	stored := row
+	if w.hasTriggers(c) {
+		if row, err = w.fetch(w.rowid(row)); err != nil || row == nil {
+			return false, err
+		}
+		if skip, err := w.fire(c, "BEFORE", "DELETE", row, nil, nil); err != nil || skip {
+			return false, err
+		}
+		// The triggers may have changed or deleted the row.
+		if stored, err = w.fetch(w.rowid(row)); err != nil || stored == nil {
+			return false, err
+		}
+	}
+	if err := w.remove(c, stored); err != nil {
+		return false, err
+	}
+	if err := w.parentChange(c, row, nil); err != nil {
+		return false, err
+	}
+	_, err = w.fire(c, "AFTER", "DELETE", row, nil, nil)
+	return err == nil, err
 }
 
 // compileActionDefaults compiles the DEFAULTs a SET DEFAULT action

@@ -268,12 +268,11 @@ func (w *tableWriter) parentChange(c *Ctx, old, nrow []types.Value) error {
 }
 
 // deleteRow removes row as a DELETE does, foreign keys included: the
-// children's ON DELETE actions run and the row's own keys stop counting.
-// OR REPLACE removes conflicting rows through it too, as SQLite does.
+// row's own keys stop counting, and once it is gone the children's ON
+// DELETE actions run (as in SQLite, a child's triggers see the parent
+// deleted). OR REPLACE removes conflicting rows through it too, as SQLite
+// does.
 func (w *tableWriter) deleteRow(c *Ctx, row []types.Value) error {
-	if err := w.parentChange(c, row, nil); err != nil {
-		return err
-	}
 	if err := releaseParents(c, w.t, row, nil); err != nil {
 		return err
 	}
@@ -283,7 +282,10 @@ func (w *tableWriter) deleteRow(c *Ctx, row []types.Value) error {
 		// reuses one).
 		w.nextID = 0
 	}
-	return w.remove(c, row)
+	if err := w.remove(c, row); err != nil {
+		return err
+	}
+	return w.parentChange(c, row, nil)
 }
 
 // getRowid looks up rowid rid in the table without allocating the key.
