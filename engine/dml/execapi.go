@@ -64,8 +64,9 @@ func fkError() error                     { return exec.FKError() }
 
 func keyValues(row []types.Value, cols []int) ([]types.Value, bool) { return exec.KeyValues(row, cols) }
 
-func matchingRows(c *Ctx, t *catalog.Table, cols []int, vals []types.Value) ([][]types.Value, error) {
-	return exec.MatchingRows(c, t, cols, vals)
+// childRows returns the children of r holding parent key key.
+func childRows(c *Ctx, r *plan.ChildKey, key []types.Value) ([][]types.Value, error) {
+	return exec.ChildRows(c, r.Child, r.FK.Cols, r.Colls, r.Seek, key)
 }
 
 func missingParent(c *Ctx, t *catalog.Table, fk catalog.ForeignKey, vals []types.Value) (bool, error) {

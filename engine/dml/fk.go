@@ -121,7 +121,7 @@ func (w *tableWriter) adoptChildren(c *Ctx, nrow, old []types.Value) error {
 		if null || r.FK.Deferred && c.DeferFK != nil || old != nil && sameCols(old, nrow, r.ParentCols) {
 			continue
 		}
-		rows, err := matchingRows(c, r.Child, r.FK.Cols, key)
+		rows, err := childRows(c, r, key)
 		if err != nil {
 			return err
 		}
@@ -197,7 +197,7 @@ func sameKey(a, b []types.Value) bool {
 // applyAction runs the ON DELETE (nrow nil) or ON UPDATE action of r for
 // the children of a parent key.
 func applyAction(c *Ctx, r *plan.ChildKey, key, nrow []types.Value) (err error) {
-	rows, err := matchingRows(c, r.Child, r.FK.Cols, key)
+	rows, err := childRows(c, r, key)
 	if err != nil || len(rows) == 0 {
 		return err
 	}
@@ -270,6 +270,10 @@ func applyAction(c *Ctx, r *plan.ChildKey, key, nrow []types.Value) (err error) 
 						nr[col] = v.Clone()
 					}
 				}
+			}
+			if col == cw.Table.RowidCol {
+				// The key is the child's rowid: the row moves.
+				nr[len(nr)-1] = nr[col]
 			}
 		}
 		done, err := w.update(c, row, nr, plan.ConflictDefault)

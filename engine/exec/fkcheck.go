@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
@@ -84,7 +85,7 @@ func parentHas(c *Ctx, parent *catalog.Table, cols []int, vals []types.Value) (b
 		_, found, err := SeekIndexPrefix(c.IndexTree(ix), key, -1<<63)
 		return found, err
 	}
-	rows, err := matchingRows(c, parent, cols, vals)
+	rows, err := matchingRows(c, parent, cols, nil, vals)
 	return len(rows) > 0, err
 }
 
@@ -105,8 +106,9 @@ func indexOn(cat *catalog.Catalog, t *catalog.Table, cols []int) *catalog.Index 
 	return nil
 }
 
-// matchingRows returns the rows of t whose cols equal vals.
-func matchingRows(c *Ctx, t *catalog.Table, cols []int, vals []types.Value) ([][]types.Value, error) {
+// matchingRows returns the rows of t whose cols equal vals, compared in
+// colls (nil: the columns' own collations).
+func matchingRows(c *Ctx, t *catalog.Table, cols []int, colls []types.Collation, vals []types.Value) ([][]types.Value, error) {
 	all, err := scanRows(c, t)
 	if err != nil {
 		return nil, err
@@ -116,13 +118,94 @@ func matchingRows(c *Ctx, t *catalog.Table, cols []int, vals []types.Value) ([][
 		match := true
 		for i, col := range cols {
 			v := t.Columns[col].Affinity.Apply(vals[i])
-			match = match && !row[col].IsNull() && types.Equal(row[col], v, collOf(t.Columns[col].Collate))
+			coll := collOf(t.Columns[col].Collate)
+			if colls != nil {
+				coll = colls[i]
+			}
+			match = match && !row[col].IsNull() && types.Equal(row[col], v, coll)
 		}
 		if match {
 			out = append(out, row)
 		}
 	}
 	return out, nil
+}
+
+// childRows returns the rows of child whose cols (a foreign key's) equal
+// vals in colls (the parent key's collations): the row holding the rowid
+// when cols is the rowid alias, the rows index seek lists when set (see
+// plan.ChildKey.Seek), else a scan's.
+func childRows(c *Ctx, child *catalog.Table, cols []int, colls []types.Collation, seek *catalog.Index, vals []types.Value) ([][]types.Value, error) {
+	if len(cols) == 1 && cols[0] == child.RowidCol {
+		v := child.Columns[cols[0]].Affinity.Apply(vals[0])
+		if v.Kind() != types.KindInt {
+			return nil, nil
+		}
+		row, err := fetchRow(c, child, v.Int())
+		if err != nil || row == nil {
+			return nil, err
+		}
+		return [][]types.Value{row}, nil
+	}
+	if seek == nil {
+		return matchingRows(c, child, cols, colls, vals)
+	}
+	var prefix []byte
+	for i, col := range cols {
+		v := child.Columns[col].Affinity.Apply(vals[i])
+		prefix = types.AppendKey(prefix, v, seek.Columns[i].Desc, collOf(seek.Columns[i].Collate))
+	}
+	// The rowids first: the caller writes the child afterwards.
+	var rids []int64
+	cur := c.IndexTree(seek).Cursor()
+	for ok := cur.Seek(prefix); ok && bytes.HasPrefix(cur.Key(), prefix); ok = cur.Next() {
+		rid, err := keycodec.TrailingRowid(cur.Key())
+		if err != nil {
+			cur.Close()
+			return nil, err
+		}
+		rids = append(rids, rid)
+	}
+	err := cur.Err()
+	cur.Close()
+	if err != nil || len(rids) == 0 {
+		return nil, err
+	}
+	out := make([][]types.Value, 0, len(rids))
+	for _, rid := range rids {
+		row, err := fetchRow(c, child, rid)
+		if err != nil {
+			return nil, err
+		}
+		if row == nil {
+			return nil, errs.New(errs.CodeCorrupt, "index entry without a row in %s", child.Name)
+		}
+		out = append(out, row)
+	}
+	return out, nil
+}
+
+// fetchRow reads the row of t with rowid rid (its values cloned, then the
+// rowid), or nil when there is none.
+func fetchRow(c *Ctx, t *catalog.Table, rid int64) ([]types.Value, error) {
+	val, ok, err := c.TableTree(t).Get(keycodec.RowidKey(rid))
+	if err != nil || !ok {
+		return nil, err
+	}
+	var rr types.RecordReader
+	if err := rr.Reset(val); err != nil {
+		return nil, errs.Wrap(errs.CodeCorrupt, err)
+	}
+	n := len(t.Columns)
+	row := make([]types.Value, n+1)
+	for i := 0; i < n; i++ {
+		row[i] = rr.Column(i).Clone()
+	}
+	row[n] = types.NewInt(rid)
+	if t.RowidCol >= 0 {
+		row[t.RowidCol] = row[n]
+	}
+	return row, nil
 }
 
 // missingParent reports whether the key of fk in row (no part NULL) has no

@@ -91,9 +91,11 @@ func FKError() error { return fkError() }
 // KeyValues is row's values in cols, and whether any is NULL.
 func KeyValues(row []types.Value, cols []int) ([]types.Value, bool) { return keyValues(row, cols) }
 
-// MatchingRows returns the rows of t whose cols equal vals.
-func MatchingRows(c *Ctx, t *catalog.Table, cols []int, vals []types.Value) ([][]types.Value, error) {
-	return matchingRows(c, t, cols, vals)
+// ChildRows returns the rows of child whose foreign key columns cols
+// equal vals in colls, through index seek when set (see
+// plan.ChildKey.Seek).
+func ChildRows(c *Ctx, child *catalog.Table, cols []int, colls []types.Collation, seek *catalog.Index, vals []types.Value) ([][]types.Value, error) {
+	return childRows(c, child, cols, colls, seek, vals)
 }
 
 // MissingParent reports whether fk's key vals in a row of t has no parent

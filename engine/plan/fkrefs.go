@@ -5,6 +5,7 @@ import (
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/errs"
+	"github.com/ladybugsql/ladybug/engine/types"
 )
 
 // FKAction is what a foreign key does to the child rows of a parent key
@@ -57,9 +58,43 @@ type ChildKey struct {
 	// ParentCols are the parent key's columns, in the key's order.
 	ParentCols         []int
 	OnDelete, OnUpdate FKAction
+	// Colls are the parent key columns' collations, in which a child's
+	// key is compared to the parent's (as SQLite compares them).
+	Colls []types.Collation
+	// Seek is an index of the child whose leading columns are the key's,
+	// in those collations, through which the children of a parent key
+	// are found; nil when there is none (the key is the child's rowid, or
+	// its rows are scanned).
+	Seek *catalog.Index
 	// Write is the child table as an action writes it; nil when neither
 	// action writes.
 	Write *ChildWrite
+}
+
+// childSeekIndex returns an index of child whose leading columns are
+// cols, each in collation colls[i] (so that its entries equal to a key
+// are the rows whose columns equal it), and that is not partial.
+func childSeekIndex(cat *catalog.Catalog, child *catalog.Table, cols []int, colls []types.Collation) *catalog.Index {
+	if len(cols) == 1 && cols[0] == child.RowidCol {
+		return nil
+	}
+next:
+	for _, ix := range cat.IndexesOf(child) {
+		if len(ix.Columns) < len(cols) || ix.Where != "" {
+			continue
+		}
+		for i, col := range cols {
+			ic := ix.Columns[i]
+			if ic.Col != col {
+				continue next
+			}
+			if coll, _ := types.CollationByName(ic.Collate); coll != colls[i] {
+				continue next
+			}
+		}
+		return ix
+	}
+	return nil
 }
 
 // ChildWrite is what a foreign key action needs to write a child table's
@@ -160,6 +195,13 @@ func (fb *fkBinding) referencing(t *catalog.Table) *Referencing {
 			}
 			ck := &ChildKey{Child: child, FK: fk, ParentCols: pcols,
 				OnDelete: fkActionNamed(fk.OnDelete), OnUpdate: fkActionNamed(fk.OnUpdate)}
+			if len(pcols) == len(fk.Cols) {
+				ck.Colls = make([]types.Collation, len(pcols))
+				for i, col := range pcols {
+					ck.Colls[i], _ = types.CollationByName(t.Columns[col].Collate)
+				}
+				ck.Seek = childSeekIndex(fb.b.cat, child, fk.Cols, ck.Colls)
+			}
 			if ck.OnDelete.Writes() || ck.OnUpdate.Writes() {
 				ck.Write = fb.childWrite(child, ck.OnDelete == FKSetDefault || ck.OnUpdate == FKSetDefault)
 			}
