@@ -56,10 +56,10 @@ func (l Limits) column() int {
 
 // triggerDepth is the trigger recursion limit.
 func (l Limits) triggerDepth() int {
-	if l.TriggerDepth > 0 && l.TriggerDepth < maxTriggerDepth {
+	if l.TriggerDepth > 0 && l.TriggerDepth < exec.MaxTriggerDepth {
 		return l.TriggerDepth
 	}
-	return maxTriggerDepth
+	return exec.MaxTriggerDepth
 }
 
 // checkColumns applies a lowered column limit to a bound statement (the

@@ -13,10 +13,6 @@ import (
 	"github.com/ladybugsql/ladybug/grammar"
 )
 
-// maxTriggerDepth bounds nested trigger programs, as SQLite's
-// SQLITE_MAX_TRIGGER_DEPTH does.
-const maxTriggerDepth = 1000
-
 // triggersOf returns the bound triggers of table in cat, cached per
 // catalog snapshot.
 func (s *Session) triggersOf(cat *catalog.Catalog, t *catalog.Table) ([]*plan.BoundTrigger, error) {
@@ -68,6 +64,9 @@ func (st *sessionTriggers) FireTriggers(c *exec.Ctx, timing, event string, t *ca
 	return st.s.fireTriggers(c, timing, event, t, old, nrow, cols)
 }
 
+// TriggerDepthLimit is the connection's SQLITE_LIMIT_TRIGGER_DEPTH.
+func (st *sessionTriggers) TriggerDepthLimit() int { return st.s.db.opts.Limits.triggerDepth() }
+
 // fireTriggers runs the matching triggers of t for one row.
 func (s *Session) fireTriggers(c *exec.Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (bool, error) {
 	bts, err := s.triggersOf(c.Catalog, t)
@@ -83,8 +82,8 @@ func (s *Session) fireTriggers(c *exec.Ctx, timing, event string, t *catalog.Tab
 			// trigger does not fire again inside its own program.
 			continue
 		}
-		if c.TriggerDepth >= s.db.opts.Limits.triggerDepth() {
-			return false, errs.New(errs.CodeGeneric, "too many levels of trigger recursion")
+		if err := c.EnterNested(); err != nil {
+			return false, err
 		}
 		skip, err := s.runTrigger(c, bt, triggerRow(t, old, nrow))
 		if err != nil || skip {

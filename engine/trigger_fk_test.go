@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/ladybugsql/ladybug/engine/types"
 )
 
 // ON DELETE CASCADE fires the child's DELETE triggers for each child it
@@ -62,4 +64,34 @@ func TestTrigger_RecursiveTriggers(t *testing.T) {
 	mustExec(t, s, "PRAGMA recursive_triggers = ON")
 	mustExec(t, s, "INSERT INTO t VALUES (3)")
 	require.Equal(t, []int64{1, 2, 3, 4, 5}, queryInts(t, s, "SELECT x FROM t ORDER BY x"))
+}
+
+// TestFKAction_CascadeChainStopsAtTriggerDepth: foreign key actions count
+// toward the trigger depth limit, as in SQLite, whose answers these are
+// (modernc: a 1,000-row self-referencing ON DELETE CASCADE chain is
+// deleted whole, a 1,001-row one fails and keeps every row). Without the
+// count each link of the chain nested one more Go call, and a chain of
+// 1.5M rows ended the process with a fatal stack overflow.
+func TestFKAction_CascadeChainStopsAtTriggerDepth(t *testing.T) {
+	for _, c := range []struct {
+		rows int64
+		fail bool
+	}{{1000, false}, {1001, true}} {
+		s := openMem(t).NewSession()
+		mustExec(t, s, "CREATE TABLE c(id INTEGER PRIMARY KEY, p INTEGER REFERENCES c(id) ON DELETE CASCADE)")
+		mustExec(t, s, "CREATE INDEX cp ON c(p)")
+		mustExec(t, s, "INSERT INTO c SELECT value, NULLIF(value - 1, 0) FROM generate_series(1, ?)", types.NewInt(c.rows))
+		st, err := s.Prepare(context.Background(), "DELETE FROM c WHERE id = 1")
+		require.NoError(t, err)
+		_, err = st.Exec(context.Background(), nil)
+		st.Close()
+		left := int64(0)
+		if c.fail {
+			require.ErrorContains(t, err, "too many levels of trigger recursion")
+			left = c.rows
+		} else {
+			require.NoError(t, err)
+		}
+		require.Equal(t, []int64{left}, queryInts(t, s, "SELECT count(*) FROM c"))
+	}
 }

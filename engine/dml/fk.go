@@ -197,13 +197,22 @@ func sameKey(a, b []types.Value) bool {
 // applyAction runs the ON DELETE (nrow nil) or ON UPDATE action of r for
 // the children of a parent key.
 func applyAction(c *Ctx, r *plan.ChildKey, key, nrow []types.Value) (err error) {
-	rows, err := childRows(c, r, key)
-	if err != nil || len(rows) == 0 {
-		return err
-	}
 	action := r.OnDelete
 	if nrow != nil {
 		action = r.OnUpdate
+	}
+	if action != plan.FKNoAction {
+		// An action is a nested program even when it finds no child, as
+		// SQLite's action trigger is.
+		if err := c.EnterNested(); err != nil {
+			return err
+		}
+		c.ActionDepth++
+		defer func() { c.ActionDepth-- }()
+	}
+	rows, err := childRows(c, r, key)
+	if err != nil || len(rows) == 0 {
+		return err
 	}
 	switch action {
 	case plan.FKRestrict:

@@ -63,9 +63,10 @@ type Ctx struct {
 	DeferFK func(table string)
 	// Triggers, when set, fires the triggers of a table for one row of a
 	// write (the engine's session). TriggerDepth counts the nesting of
-	// trigger programs.
+	// trigger programs, ActionDepth that of foreign key actions.
 	Triggers     TriggerFirer
 	TriggerDepth int
+	ActionDepth  int
 	// MemoryLimit caps bytes held by materialising operators (0 = none).
 	MemoryLimit int64
 	memUsed     int64
@@ -263,6 +264,6 @@ func (c *Ctx) Reset() {
 	c.Go, c.Tx, c.TempTx, c.Catalog, c.Args, c.Sess = nil, nil, nil, nil, nil, nil
 	c.Now, c.Pool, c.StmtText, c.StmtOffset, c.Setting = time.Time{}, nil, "", 0, nil
 	c.outer, c.subs, c.ticks, c.fk = nil, nil, 0, nil
-	c.ForeignKeys, c.DeferFK, c.Triggers, c.TriggerDepth = false, nil, nil, 0
+	c.ForeignKeys, c.DeferFK, c.Triggers, c.TriggerDepth, c.ActionDepth = false, nil, nil, 0, 0
 	c.MemoryLimit, c.memUsed, c.LengthLimit, c.LikeLimit = 0, 0, 0, 0
 }

@@ -16,7 +16,7 @@ func TestCtx_Reset_ZeroesEveryField(t *testing.T) {
 	c := &Ctx{Args: nil, Now: time.Unix(1, 0), StmtText: "x", StmtOffset: 1,
 		Setting: func(string) (v types.Value, ok bool) { return v, false },
 		outer:   [][]types.Value{nil}, subs: map[int]*subResult{}, ticks: 1,
-		fk: &fkCounter{}, ForeignKeys: true, DeferFK: func(string) {}, TriggerDepth: 1, MemoryLimit: 1, memUsed: 1,
+		fk: &fkCounter{}, ForeignKeys: true, DeferFK: func(string) {}, TriggerDepth: 1, ActionDepth: 1, MemoryLimit: 1, memUsed: 1,
 		LengthLimit: 1, LikeLimit: 1}
 	v := reflect.ValueOf(c).Elem()
 	set := 0

@@ -73,7 +73,7 @@ func (cp *compiler) raise(e *plan.Raise) (evaluator, error) {
 func (c *Ctx) Child(row []types.Value) *Ctx {
 	n := &Ctx{Go: c.Go, Tx: c.Tx, TempTx: c.TempTx, Catalog: c.Catalog, Args: c.Args, Sess: c.Sess, Now: c.Time(),
 		Pool: c.Pool, Setting: c.Setting, ForeignKeys: c.ForeignKeys, DeferFK: c.DeferFK,
-		MemoryLimit: c.MemoryLimit, LengthLimit: c.LengthLimit, LikeLimit: c.LikeLimit, Triggers: c.Triggers, TriggerDepth: c.TriggerDepth + 1, fk: c.fkc()}
+		MemoryLimit: c.MemoryLimit, LengthLimit: c.LengthLimit, LikeLimit: c.LikeLimit, Triggers: c.Triggers, TriggerDepth: c.TriggerDepth + 1, ActionDepth: c.ActionDepth, fk: c.fkc()}
 	n.outer = [][]types.Value{row}
 	return n
 }
@@ -97,6 +97,28 @@ func EvalBool(c *Ctx, e plan.Expr) (bool, error) {
 // sets (nil for all). skip reports that RAISE(IGNORE) dropped the row.
 type TriggerFirer interface {
 	FireTriggers(c *Ctx, timing, event string, t *catalog.Table, old, nrow []types.Value, cols []int) (skip bool, err error)
+	// TriggerDepthLimit is the connection's limit on nested programs
+	// (SQLITE_LIMIT_TRIGGER_DEPTH).
+	TriggerDepthLimit() int
+}
+
+// MaxTriggerDepth is SQLite's SQLITE_MAX_TRIGGER_DEPTH: the deepest
+// nesting of trigger programs and foreign key actions a write may reach.
+const MaxTriggerDepth = 1000
+
+// EnterNested reports the error of one more nested program, a trigger
+// body or a foreign key action, past the trigger depth limit. As in
+// SQLite both count toward it, so a self-referencing ON DELETE CASCADE
+// chain longer than the limit fails instead of recursing without bound.
+func (c *Ctx) EnterNested() error {
+	limit := MaxTriggerDepth
+	if c.Triggers != nil {
+		limit = c.Triggers.TriggerDepthLimit()
+	}
+	if c.TriggerDepth+c.ActionDepth >= limit {
+		return errs.New(errs.CodeGeneric, "too many levels of trigger recursion")
+	}
+	return nil
 }
 
 // extConstraintTrigger is SQLite's SQLITE_CONSTRAINT_TRIGGER.
