@@ -42,15 +42,20 @@ type recursiveOp struct {
 	emitted  int64
 
 	started, done bool
-	fifo          [][]types.Value
-	head          int
-	pq            cteHeap
-	seq           uint64
-	pending       [][]types.Value // output rows whose terms have not run
-	seen          *factorized.HashTable
-	mem           held // the queue and seen, charged to the memory limit
-	key           []byte
-	out           *Batch
+	// fifo holds the queued rows without ORDER BY back to back, ncol
+	// values each; rows before head are taken. A taken row stays in place
+	// until compact, which runs only while no taken row is pending.
+	fifo []types.Value
+	head int
+	// slab is where an ordered CTE's queued rows are cut from.
+	slab    []types.Value
+	pq      cteHeap
+	seq     uint64
+	pending [][]types.Value // output rows whose terms have not run
+	seen    *factorized.HashTable
+	mem     held // the queue and seen, charged to the memory limit
+	key     []byte
+	out     *Batch
 }
 
 // workOp reads the working table inside a recursive term.
@@ -202,8 +207,32 @@ func (r *recursiveOp) runSteps(c *Ctx) error {
 			return err
 		}
 	}
+	clear(r.pending)
 	r.pending = r.pending[:0]
+	r.compact()
 	return nil
+}
+
+// compact drops the taken rows from the front of the FIFO queue when they
+// are all of it or at least half of a long one, so the queue's room is
+// reused and stays the size of its live rows. The pending rows alias the
+// queue: it runs only when there are none.
+func (r *recursiveOp) compact() {
+	taken := r.head * r.ncol
+	switch {
+	case taken == 0:
+		return
+	case taken == len(r.fifo):
+		clear(r.fifo)
+		r.fifo = r.fifo[:0]
+	case r.head >= 1024 && taken*2 >= len(r.fifo):
+		n := copy(r.fifo, r.fifo[taken:])
+		clear(r.fifo[n:])
+		r.fifo = r.fifo[:n]
+	default:
+		return
+	}
+	r.head = 0
 }
 
 // drain queues every row op produces.
@@ -237,13 +266,15 @@ func (r *recursiveOp) push(c *Ctx, b *Batch) error {
 				continue
 			}
 		}
-		row := make([]types.Value, r.ncol)
+		if r.order == nil {
+			for col := 0; col < r.ncol; col++ {
+				r.fifo = append(r.fifo, b.Cols[col][i].Clone())
+			}
+			continue
+		}
+		row := r.newRow()
 		for col := range row {
 			row[col] = b.Cols[col][i].Clone()
-		}
-		if r.order == nil {
-			r.fifo = append(r.fifo, row)
-			continue
 		}
 		r.seq++
 		heap.Push(&r.pq, cteEntry{key: string(r.order.key(nil, i)), seq: r.seq, row: row})
@@ -251,11 +282,23 @@ func (r *recursiveOp) push(c *Ctx, b *Batch) error {
 	return r.mem.set(c, r.queueBytes())
 }
 
+// newRow returns room for one row of an ordered CTE's queue, cut from a
+// slab of rows so that queueing a row does not allocate.
+func (r *recursiveOp) newRow() []types.Value {
+	if len(r.slab) < r.ncol {
+		r.slab = make([]types.Value, 256*r.ncol)
+	}
+	row := r.slab[:r.ncol:r.ncol]
+	r.slab = r.slab[r.ncol:]
+	return row
+}
+
 // queueBytes is the memory of the queued rows (their values, not the
 // text they point to) and of the UNION's set of rows seen.
 func (r *recursiveOp) queueBytes() int64 {
-	rows := int64(len(r.fifo) - r.head + len(r.pq))
-	n := rows * (int64(r.ncol)*int64(unsafe.Sizeof(types.Value{})) + int64(unsafe.Sizeof([]types.Value{})))
+	value := int64(unsafe.Sizeof(types.Value{}))
+	n := int64(len(r.fifo)-r.head*r.ncol)*value +
+		int64(len(r.pq))*(int64(r.ncol)*value+int64(unsafe.Sizeof(cteEntry{})))
 	if r.seen != nil {
 		n += r.seen.SizeBytes()
 	}
@@ -270,20 +313,12 @@ func (r *recursiveOp) pop() []types.Value {
 		}
 		return heap.Pop(&r.pq).(cteEntry).row
 	}
-	if r.head == len(r.fifo) {
-		r.fifo, r.head = r.fifo[:0], 0
+	at := r.head * r.ncol
+	if at == len(r.fifo) {
 		return nil
 	}
-	row := r.fifo[r.head]
-	r.fifo[r.head] = nil
 	r.head++
-	if r.head >= 1024 && r.head*2 >= len(r.fifo) {
-		// Reclaim the consumed front so a long recursion's queue stays
-		// the size of its live rows.
-		r.fifo = r.fifo[:copy(r.fifo, r.fifo[r.head:])]
-		r.head = 0
-	}
-	return row
+	return r.fifo[at : at+r.ncol : at+r.ncol]
 }
 
 func (r *recursiveOp) Close() {
@@ -298,7 +333,7 @@ func (r *recursiveOp) Close() {
 	}
 	r.lim = limitOp{limE: r.lim.limE, offE: r.lim.offE}
 	r.started, r.done, r.emitted, r.seq = false, false, 0, 0
-	r.fifo, r.head, r.pq, r.pending, r.store.work = nil, 0, nil, nil, nil
+	r.fifo, r.head, r.slab, r.pq, r.pending, r.store.work = nil, 0, nil, nil, nil, nil
 }
 
 // cteEntry is one queued row of an ordered recursive CTE.

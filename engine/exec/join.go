@@ -26,7 +26,7 @@ type joinOp struct {
 	out         *Batch
 
 	built   bool
-	rows    *factorized.Table     // right rows
+	rows    *factorized.Table     // right rows: &rowsRoom while built, nil after Close
 	ht      *factorized.HashTable // key -> right row index, nil for nested loops
 	rmatch  []bool                // right rows matched (RIGHT, FULL)
 	lb      *Batch                // current left batch
@@ -54,9 +54,12 @@ type joinOp struct {
 	rvals []types.Value
 	// ik, when set, finds build rows by an integer key (intKeyIndex).
 	ik *intKeyIndex
-	// ikRoom, rbufs and rvals keep their room between executions.
-	ikRoom intKeyIndex
-	rbufs  [][]types.Value
+	// ikRoom, rowsRoom, rbufs and rvals keep their room between
+	// executions (an index join inside a recursive CTE is built once per
+	// queued row).
+	ikRoom   intKeyIndex
+	rowsRoom factorized.Table
+	rbufs    [][]types.Value
 	// first is the left side's first batch, read before the right side is
 	// built (see start); done marks an output known to be empty.
 	first *Batch
@@ -173,7 +176,8 @@ func (b *builder) compileKeys(left, right []plan.Expr) (lk, rk []evaluator, err 
 // build materialises the right side (an index join only makes its row
 // table, filled per left batch).
 func (j *joinOp) build(c *Ctx) error {
-	j.rows = factorized.NewTable(c.Pool, valueSchema(j.nr))
+	j.rowsRoom.Init(c.Pool, valueSchema(j.nr))
+	j.rows = &j.rowsRoom
 	if j.probe != nil {
 		return nil
 	}
