@@ -10,7 +10,9 @@ import (
 // joinShortSeed and joinShortN make the join generator's run in the normal
 // suite, skipping queries SQLite takes over joinShortOracle for;
 // LADYBUG_STRESS=1 runs LADYBUG_JOIN_N (default 10000) queries from
-// LADYBUG_JOIN_SEED (default: the clock) instead, up to joinOracleLimit.
+// LADYBUG_JOIN_SEED (default: the clock) instead, up to joinOracleLimit;
+// LADYBUG_JOIN_FROM=i checks only the queries from index i on (with
+// LADYBUG_JOIN_N=i+1, the one query a failure's index names).
 const (
 	joinShortSeed   = 24
 	joinShortN      = 200
@@ -43,6 +45,9 @@ func TestJoinGen_Run_MatchesOracleAndIsNotSlow(t *testing.T) {
 		}
 		if v, err := strconv.Atoi(os.Getenv("LADYBUG_JOIN_N")); err == nil {
 			n = v
+		}
+		if v, err := strconv.Atoi(os.Getenv("LADYBUG_JOIN_FROM")); err == nil {
+			jr.From = v
 		}
 	}
 	st, err := jr.Run(seed, n)

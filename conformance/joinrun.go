@@ -109,6 +109,11 @@ type JoinRunner struct {
 	// joinOracleLimit); ShrinkTime bounds the shrinking of one failure
 	// (default joinShrinkTime).
 	OracleLimit, ShrinkTime time.Duration
+	// From skips the queries before index From: they and their databases
+	// are generated, so query From is the one a full run would check, but
+	// nothing runs until then. (A run where a query broke ladybug's
+	// connection drew a fresh database there; a run started later does not.)
+	From int
 
 	db     *JoinDB
 	lb, sq *Target
@@ -119,13 +124,21 @@ func (jr *JoinRunner) Run(seed uint64, n int) (JoinStats, error) {
 	r := rand.New(rand.NewPCG(seed, 0x6a6f696e))
 	var st JoinStats
 	defer jr.close()
+	var pending *JoinDB // generated, not yet loaded
 	for i := range n {
-		if i%max(jr.PerDB, 1) == 0 || jr.lb.Broken() != nil {
-			if err := jr.load(NewJoinDB(r)); err != nil {
-				return st, err
-			}
+		if i%max(jr.PerDB, 1) == 0 || (jr.lb != nil && jr.lb.Broken() != nil) {
+			pending = NewJoinDB(r)
 		}
 		q := NewJoinQuery(r)
+		if i < jr.From {
+			continue
+		}
+		if pending != nil {
+			if err := jr.load(pending); err != nil {
+				return st, err
+			}
+			pending = nil
+		}
 		out := jr.check(q)
 		st.add(out, q)
 		if out.slowWall {
