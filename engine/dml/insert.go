@@ -229,8 +229,8 @@ func (ins *inserter) fromSource(c *Ctx) error {
 // release drops the last row the run held (see UpdateProg.release).
 func (ins *InsertProg) release() {
 	ins.w.end()
-	clear(ins.srcBuf)
-	clear(ins.rowBuf)
+	clearValues(ins.srcBuf)
+	clearValues(ins.rowBuf)
 }
 
 // row inserts one source row (nil for DEFAULT VALUES).

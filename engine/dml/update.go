@@ -133,7 +133,7 @@ func (w *tableWriter) replace(c *Ctx, old, nrow []types.Value) error {
 	}
 	// The row first: the statement just read it, so its write finds the
 	// writer's path in place (see storage.Tree.Get in a write transaction).
-	w.load(nrow)
+	// replaceEntry loads old and nrow for the index keys it computes.
 	w.key = keycodec.AppendRowid(w.key[:0], rid)
 	if err := w.write(w.tree, w.key, w.record(nrow), false); err != nil {
 		return err

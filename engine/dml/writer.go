@@ -44,6 +44,9 @@ type tableWriter struct {
 	replaced bool
 	// uniq: the unique indexes in SQLite's checking order (uniqueOrder).
 	uniq []*indexWriter
+	// idxOne: some index reads its key or WHERE from one (see
+	// loadForIndexes); plain column keys read the row itself.
+	idxOne bool
 	// defaults: an UPDATE's evaluated column DEFAULTs (nil when it has
 	// none to store), for a REPLACE resolution of NOT NULL.
 	defaults []types.Value
@@ -94,6 +97,7 @@ func (cp *compiler) newTableWriter(t *catalog.Table, checks []plan.Expr, idx []*
 			return nil, err
 		}
 		w.idx = append(w.idx, iw)
+		w.idxOne = w.idxOne || iw.cols == nil || iw.where != nil
 	}
 	return w, nil
 }
@@ -157,13 +161,25 @@ func (w *tableWriter) begin(c *Ctx) {
 // trees, so an idle program pins neither that row's memory (a chunk of a
 // row arena holding many rows) nor the finished transaction.
 func (w *tableWriter) end() {
-	clear(w.oneVals)
-	clear(w.buf)
-	clear(w.recVals)
+	clearValues(w.oneVals)
+	clearValues(w.buf)
+	clearValues(w.recVals)
 	w.tree, w.seqTree, w.seqRow = nil, nil, nil
 	for _, iw := range w.idx {
 		iw.tree = nil
-		clear(iw.kbuf)
+		clearValues(iw.kbuf)
+	}
+}
+
+// clearValues zeroes vals, a statement's few row buffers, so that they pin
+// no row's memory. Element stores of these short slices cost less than
+// the runtime's clear of a pointer slice (memclrHasPointers and its bulk
+// write barrier, several dozen instructions a call), paid by every
+// statement of a loop of single-row INSERTs and UPDATEs; the plain index
+// loop keeps the compiler from turning it back into that call.
+func clearValues(vals []types.Value) {
+	for i := 0; i < len(vals); i++ {
+		vals[i] = types.Value{}
 	}
 }
 
@@ -182,6 +198,16 @@ func newRowBatch(ncol int) (b *Batch, backing []types.Value) {
 func (w *tableWriter) load(row []types.Value) {
 	for c, v := range row {
 		w.one.Cols[c][0] = v
+	}
+}
+
+// loadForIndexes loads row for the index keys about to be computed from
+// it, when some index reads the one-row batch (an expression key or a
+// partial index's WHERE): keys of plain columns read row itself, so a
+// table without such an index skips the copy each written row paid.
+func (w *tableWriter) loadForIndexes(row []types.Value) {
+	if w.idxOne {
+		w.load(row)
 	}
 }
 
@@ -231,7 +257,7 @@ func (w *tableWriter) rowid(row []types.Value) int64 { return row[len(row)-1].In
 // absent says the caller just saw the row's rowid is not in the table (so
 // neither are its index entries): the writes then skip the undo lookup.
 func (w *tableWriter) put(c *Ctx, row []types.Value, absent bool) error {
-	w.load(row)
+	w.loadForIndexes(row)
 	rid := w.rowid(row)
 	w.key = keycodec.AppendRowid(w.key[:0], rid)
 	if err := w.write(w.tree, w.key, w.record(row), absent); err != nil {
@@ -298,7 +324,7 @@ func (w *tableWriter) getRowid(rid int64) ([]byte, bool, error) {
 // statement just read it, so its delete finds the writer's path in place
 // (see storage.Tree.Get in a write transaction).
 func (w *tableWriter) remove(c *Ctx, row []types.Value) error {
-	w.load(row)
+	w.loadForIndexes(row)
 	rid := w.rowid(row)
 	w.key = keycodec.AppendRowid(w.key[:0], rid)
 	if err := w.tree.Delete(w.key); err != nil {
@@ -360,7 +386,7 @@ func (w *tableWriter) findConflict(c *Ctx, row []types.Value, self int64, checkR
 			return cf, err
 		}
 	}
-	w.load(row)
+	w.loadForIndexes(row)
 	for _, iw := range w.uniqueOrder() {
 		k, hasNull, in, err := iw.indexKey(c, w, row, w.key[:0])
 		if err != nil {
