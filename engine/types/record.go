@@ -94,9 +94,16 @@ func uvarintLen(x uint64) int {
 // AppendRecord appends the record of vals to dst and returns the extended
 // slice. It allocates only when dst lacks capacity.
 func AppendRecord(dst []byte, vals []Value) []byte {
+	// The serial types of the first columns are kept for the header, so
+	// a narrow row's types are worked out once (a wider row's rest twice,
+	// still without allocating).
+	var sts [16]uint64
 	hdr, body := 0, 0
-	for _, v := range vals {
+	for i, v := range vals {
 		t := serialType(v)
+		if i < len(sts) {
+			sts[i] = t
+		}
 		hdr += uvarintLen(t)
 		n, _ := serialSize(t)
 		body += int(n)
@@ -107,8 +114,14 @@ func AppendRecord(dst []byte, vals []Value) []byte {
 		dst = grown
 	}
 	dst = binary.AppendUvarint(dst, uint64(hdr))
-	for _, v := range vals {
-		dst = binary.AppendUvarint(dst, serialType(v))
+	for i, v := range vals {
+		t := uint64(0)
+		if i < len(sts) {
+			t = sts[i]
+		} else {
+			t = serialType(v)
+		}
+		dst = binary.AppendUvarint(dst, t)
 	}
 	for _, v := range vals {
 		dst = appendPayload(dst, v)
