@@ -230,14 +230,10 @@ func applyAction(c *Ctx, r *plan.ChildKey, key, nrow []types.Value) (err error) 
 		return cw.Err
 	}
 	cp := newBuilder().cp
-	w, err := cp.newTableWriter(cw.Table, cw.Checks, cw.Indexes)
+	w, err := cp.newRowWriter(cw.Table, cw.Checks, cw.Indexes, cw.Generated, cw.Referencing)
 	if err != nil {
 		return err
 	}
-	if err := cp.compileGenerated(w, cw.Generated); err != nil {
-		return err
-	}
-	w.refs = cw.Referencing
 	var defaults []evaluator
 	if action == plan.FKSetDefault {
 		defaults = cp.compileActionDefaults(cw.Defaults)

@@ -100,14 +100,10 @@ type inserter = InsertProg
 func NewInsert(p *plan.Insert) (*InsertProg, error) {
 	b := newBuilder()
 	cp := b.cp
-	w, err := cp.newTableWriter(p.Table, p.Checks, p.Indexes)
+	w, err := cp.newRowWriter(p.Table, p.Checks, p.Indexes, p.Generated, p.Referencing)
 	if err != nil {
 		return nil, err
 	}
-	if err := cp.compileGenerated(w, p.Generated); err != nil {
-		return nil, err
-	}
-	w.refs = p.Referencing
 	ins := &InsertProg{p: p, b: b, w: w, defaults: make([]types.Value, len(p.Table.Columns)+1)}
 	if ins.ret, err = cp.newReturning(p.Returning); err != nil {
 		return nil, err

@@ -221,14 +221,10 @@ type UpdateProg struct {
 func NewUpdate(p *plan.Update) (*UpdateProg, error) {
 	b := newBuilder()
 	cp := b.cp
-	w, err := cp.newTableWriter(p.Table, p.Checks, p.Indexes)
+	w, err := cp.newRowWriter(p.Table, p.Checks, p.Indexes, p.Generated, p.Referencing)
 	if err != nil {
 		return nil, err
 	}
-	if err := cp.compileGenerated(w, p.Generated); err != nil {
-		return nil, err
-	}
-	w.refs = p.Referencing
 	u := &UpdateProg{p: p, w: w, sets: make([]evaluator, len(p.SetExprs)), bufs: make([][]types.Value, len(p.SetExprs))}
 	if u.ret, err = cp.newReturning(p.Returning); err != nil {
 		return nil, err

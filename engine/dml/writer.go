@@ -76,6 +76,21 @@ type indexWriter struct {
 	kbuf  []types.Value
 }
 
+// newRowWriter compiles the writer of a statement or a foreign key action
+// that writes whole rows of t: its CHECKs, index keys, generated columns
+// and the foreign keys referencing t.
+func (cp *compiler) newRowWriter(t *catalog.Table, checks []plan.Expr, idx []*plan.IndexKeys, gens []plan.Expr, refs *plan.Referencing) (*tableWriter, error) {
+	w, err := cp.newTableWriter(t, checks, idx)
+	if err != nil {
+		return nil, err
+	}
+	if err := cp.compileGenerated(w, gens); err != nil {
+		return nil, err
+	}
+	w.refs = refs
+	return w, nil
+}
+
 func (cp *compiler) newTableWriter(t *catalog.Table, checks []plan.Expr, idx []*plan.IndexKeys) (*tableWriter, error) {
 	w := &tableWriter{t: t, buf: make([]types.Value, 1)}
 	w.one, w.oneVals = newRowBatch(len(t.Columns) + 1)

@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -77,6 +78,17 @@ func (Env) Changes() int64         { return 0 }
 func (Env) TotalChanges() int64    { return 0 }
 func (Env) LastInsertRowid() int64 { return 0 }
 func (Env) Now() time.Time         { return time.Now() }
+
+// CreateOut creates the file named by $OUT, where a generator writes its
+// recorded answers, or ends the program with the reason.
+func CreateOut() *os.File {
+	out, err := os.Create(os.Getenv("OUT"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "oraclegen: $OUT:", err)
+		os.Exit(2)
+	}
+	return out
+}
 
 // Open returns a one-connection in-memory SQLite.
 func Open() *sql.DB {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand"
-	"os"
 	"strconv"
 	"strings"
 
@@ -17,10 +16,7 @@ import (
 )
 
 func main() {
-	out, err := os.Create(os.Getenv("OUT"))
-	if err != nil {
-		panic(err)
-	}
+	out := oracle.CreateOut()
 	defer out.Close()
 	fmt.Println("bad", run(out, 40000, 1000))
 }

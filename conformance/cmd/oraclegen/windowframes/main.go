@@ -48,10 +48,7 @@ var aggs = []struct {
 
 func main() {
 	peers := len(os.Args) > 1 && os.Args[1] == "peers"
-	out, err := os.Create(os.Getenv("OUT"))
-	if err != nil {
-		panic(err)
-	}
+	out := oracle.CreateOut()
 	defer out.Close()
 	fmt.Println("mismatches by frame:", run(out, peers, 8000, 1000))
 }
