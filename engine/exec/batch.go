@@ -48,8 +48,37 @@ func countGrown(values int) {
 
 // emptyBatch is a batch of ncol columns with no room yet: its owner
 // makes room with reserve or ensureRow as rows arrive, so an operator
-// over a few rows never holds BatchSize values a column.
-func emptyBatch(ncol int) *Batch { return &Batch{Cols: make([][]types.Value, ncol)} }
+// over a few rows never holds BatchSize values a column. A batch of up to
+// eight columns and its column headers are one allocation.
+func emptyBatch(ncol int) *Batch {
+	switch {
+	case ncol <= 2:
+		return newBatchMem[[2][]types.Value](ncol)
+	case ncol <= 4:
+		return newBatchMem[[4][]types.Value](ncol)
+	case ncol <= 8:
+		return newBatchMem[[8][]types.Value](ncol)
+	}
+	return &Batch{Cols: make([][]types.Value, ncol)}
+}
+
+// batchMem is a Batch with room for its column headers.
+type batchMem[A colHeaders] struct {
+	b    Batch
+	cols A
+}
+
+type colHeaders interface {
+	[2][]types.Value | [4][]types.Value | [8][]types.Value
+}
+
+// newBatchMem returns an empty batch of ncol columns (at most A's length)
+// allocated with its column headers.
+func newBatchMem[A colHeaders](ncol int) *Batch {
+	m := &batchMem[A]{}
+	m.b.Cols = unsafe.Slice(&m.cols[0], len(m.cols))[:ncol:ncol]
+	return &m.b
+}
 
 // reserve makes room for n rows in every column, keeping the N rows b
 // holds; a column grows to the next power of two (see roomFor), all short

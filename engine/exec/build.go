@@ -16,6 +16,8 @@ type builder struct {
 	profile Profile
 	bare    bool
 	cpv     compiler // cp's memory: a builder is one allocation
+	// scr lends the tree's evaluators their intermediate buffers.
+	scr scratchStack
 }
 
 // newBuilder returns a builder and its compiler, allocated together (a
@@ -37,14 +39,7 @@ func Build(n plan.Node) (Operator, error) { return newBuilder().build(n) }
 // is read; a correlated subquery whose outer-only condition fails then
 // reads no row at all.
 func (b *builder) filter(pred plan.Expr, in Operator) (Operator, error) {
-	var once, rest plan.Expr
-	for _, c := range plan.Conjuncts(pred) {
-		if plan.RunIndependent(c) {
-			once = andOf(once, c)
-		} else {
-			rest = andOf(rest, c)
-		}
-	}
+	once, rest := splitRunIndependent(pred)
 	if rest != nil {
 		ev, err := b.cp.predicate(rest)
 		if err != nil {
@@ -60,6 +55,51 @@ func (b *builder) filter(pred plan.Expr, in Operator) (Operator, error) {
 		return nil, err
 	}
 	return &constFilterOp{in: in, pred: ev}, nil
+}
+
+// splitRunIndependent splits pred's conjuncts into those that read no row
+// (plan.RunIndependent) and the rest, each nil when empty. A condition
+// whose conjuncts all go one way is returned whole, not rebuilt.
+func splitRunIndependent(pred plan.Expr) (once, rest plan.Expr) {
+	if pred == nil {
+		return nil, nil
+	}
+	switch conjunctsIndependent(pred) {
+	case allIndependent:
+		return pred, nil
+	case noneIndependent:
+		return nil, pred
+	}
+	for _, c := range plan.Conjuncts(pred) {
+		if plan.RunIndependent(c) {
+			once = andOf(once, c)
+		} else {
+			rest = andOf(rest, c)
+		}
+	}
+	return once, rest
+}
+
+const (
+	noneIndependent = 1 << iota
+	allIndependent
+	someIndependent = noneIndependent | allIndependent
+)
+
+// conjunctsIndependent reports whether none, all or some of e's
+// conjuncts are plan.RunIndependent.
+func conjunctsIndependent(e plan.Expr) int {
+	if bin, ok := e.(*plan.Binary); ok && bin.Op == "AND" {
+		l, r := conjunctsIndependent(bin.L), conjunctsIndependent(bin.R)
+		if l != r {
+			return someIndependent
+		}
+		return l
+	}
+	if plan.RunIndependent(e) {
+		return allIndependent
+	}
+	return noneIndependent
 }
 
 // andOf is a AND b, or b alone when a is nil.
@@ -171,8 +211,8 @@ func (b *builder) project(n *plan.Project) (Operator, error) {
 	if err != nil {
 		return nil, err
 	}
-	op := &projectOp{in: in, out: &Batch{Cols: make([][]types.Value, len(n.Exprs))}, pass: make([]int, len(n.Exprs)), plain: n.Plain}
-	op.exprs = make([]evaluator, len(n.Exprs))
+	op := newProjectOp(in, len(n.Exprs))
+	op.plain = n.Plain
 	for i, e := range n.Exprs {
 		op.pass[i] = -1
 		if cr, ok := e.(*plan.ColRef); ok {
@@ -185,6 +225,31 @@ func (b *builder) project(n *plan.Project) (Operator, error) {
 		op.out.Cols[i] = scratch()
 	}
 	return op, nil
+}
+
+// projectMem is a narrow projection's operator, output batch and column
+// slices, allocated together.
+type projectMem struct {
+	op    projectOp
+	out   Batch
+	cols  [smallProjectCols][]types.Value
+	pass  [smallProjectCols]int
+	exprs [smallProjectCols]evaluator
+}
+
+// smallProjectCols is the widest projection built in one allocation.
+const smallProjectCols = 6
+
+func newProjectOp(in Operator, n int) *projectOp {
+	m := &projectMem{}
+	op := &m.op
+	op.in, op.out = in, &m.out
+	if n <= smallProjectCols {
+		m.out.Cols, op.pass, op.exprs = m.cols[:n:n], m.pass[:n:n], m.exprs[:n:n]
+	} else {
+		m.out.Cols, op.pass, op.exprs = make([][]types.Value, n), make([]int, n), make([]evaluator, n)
+	}
+	return op
 }
 
 func (b *builder) limit(n *plan.Limit) (Operator, error) {

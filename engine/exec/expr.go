@@ -45,6 +45,9 @@ type compiler struct {
 	b       *builder
 }
 
+// stack is the scratch stack the tree's evaluators borrow from.
+func (cp *compiler) stack() *scratchStack { return &cp.b.scr }
+
 func (cp *compiler) compile(e plan.Expr) (evaluator, error) {
 	switch e := e.(type) {
 	case *plan.ColRef:
@@ -93,7 +96,23 @@ func (cp *compiler) compile(e plan.Expr) (evaluator, error) {
 	return nil, errs.New(errs.CodeNotSupported, "not supported: expression %T", e)
 }
 
+// colEvals are the evaluators of the first columns, made once.
+var colEvals = func() (evs [32]evaluator) {
+	for i := range evs {
+		evs[i] = newColEval(i)
+	}
+	return evs
+}()
+
+// colEval copies column idx of the batch.
 func colEval(idx int) evaluator {
+	if idx >= 0 && idx < len(colEvals) {
+		return colEvals[idx]
+	}
+	return newColEval(idx)
+}
+
+func newColEval(idx int) evaluator {
 	return func(c *Ctx, b *Batch, out []types.Value) error {
 		col := b.Cols[idx]
 		if b.Sel == nil {
@@ -107,7 +126,18 @@ func colEval(idx int) evaluator {
 	}
 }
 
+// nullEval is constEval(types.Null), made once.
+var nullEval = newConstEval(types.Null)
+
+// constEval yields v for every row.
 func constEval(v types.Value) evaluator {
+	if v.Kind() == types.KindNull && v == types.Null {
+		return nullEval
+	}
+	return newConstEval(v)
+}
+
+func newConstEval(v types.Value) evaluator {
 	return func(c *Ctx, b *Batch, out []types.Value) error {
 		fill(b, out, v)
 		return nil
@@ -147,49 +177,108 @@ func outerEval(depth, idx int) evaluator {
 	}
 }
 
-// mapEval evaluates x then applies fn per live row.
+// mapEval evaluates x into out then applies fn in place per live row.
 func mapEval(x evaluator, fn func(types.Value) types.Value) evaluator {
-	buf := scratch()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if err := x(c, b, fit(&buf, b)); err != nil {
+		if err := x(c, b, out); err != nil {
 			return err
 		}
 		if b.Sel == nil {
 			for i := 0; i < b.N; i++ {
-				out[i] = fn(buf[i])
+				out[i] = fn(out[i])
 			}
 			return nil
 		}
 		for _, i := range b.Sel {
-			out[i] = fn(buf[i])
+			out[i] = fn(out[i])
 		}
 		return nil
 	}
 }
 
-// zipEval evaluates l and r then applies fn per live row.
-// evalBoth evaluates l and r over b into their buffers.
-func evalBoth(c *Ctx, b *Batch, l, r evaluator, lb, rb *[]types.Value) error {
-	if err := l(c, b, fit(lb, b)); err != nil {
-		return err
-	}
-	return r(c, b, fit(rb, b))
-}
-
-func zipEval(l, r evaluator, fn func(a, b types.Value) types.Value) evaluator {
-	lb, rb := scratch(), scratch()
+// mapArgEval is mapEval of fn(arg, v): one closure, where mapEval would
+// take a second binding fn to arg.
+func mapArgEval[A any](x evaluator, arg A, fn func(A, types.Value) types.Value) evaluator {
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if err := evalBoth(c, b, l, r, &lb, &rb); err != nil {
+		if err := x(c, b, out); err != nil {
 			return err
 		}
 		if b.Sel == nil {
 			for i := 0; i < b.N; i++ {
-				out[i] = fn(lb[i], rb[i])
+				out[i] = fn(arg, out[i])
 			}
 			return nil
 		}
 		for _, i := range b.Sel {
-			out[i] = fn(lb[i], rb[i])
+			out[i] = fn(arg, out[i])
+		}
+		return nil
+	}
+}
+
+// evalBoth evaluates l over b into out and r into a buffer borrowed from
+// st, which it returns; the caller gives it back by releasing to a mark
+// taken before the call, on error too.
+func evalBoth(c *Ctx, b *Batch, l, r evaluator, st *scratchStack, out []types.Value) ([]types.Value, error) {
+	if err := l(c, b, out); err != nil {
+		return nil, err
+	}
+	rb := st.values(b)
+	return rb, r(c, b, rb)
+}
+
+// pairFn combines two operands' values: a function (fnPair) or a
+// comparison (cmpPair). zipEval and zipConstEval take it as a type
+// parameter so that a comparison's table and collation ride in the
+// evaluator's one closure.
+type pairFn interface {
+	apply(a, b types.Value) types.Value
+}
+
+// fnPair is a pairFn calling a function.
+type fnPair func(a, b types.Value) types.Value
+
+func (f fnPair) apply(a, b types.Value) types.Value { return f(a, b) }
+
+// zipEval evaluates l into out and r into a buffer borrowed from st, then
+// combines them with f per live row.
+func zipEval[F pairFn](st *scratchStack, l, r evaluator, f F) evaluator {
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		m := st.mark()
+		rb, err := evalBoth(c, b, l, r, st, out)
+		if err != nil {
+			st.release(m)
+			return err
+		}
+		if b.Sel == nil {
+			for i := 0; i < b.N; i++ {
+				out[i] = f.apply(out[i], rb[i])
+			}
+		} else {
+			for _, i := range b.Sel {
+				out[i] = f.apply(out[i], rb[i])
+			}
+		}
+		st.release(m)
+		return nil
+	}
+}
+
+// zipConstEval is zipEval with one operand the constant v (the left one
+// when constLeft): x's values go to out, and f combines each with v, with
+// no evaluator and no buffer for the constant.
+func zipConstEval[F pairFn](x evaluator, v types.Value, constLeft bool, f F) evaluator {
+	return func(c *Ctx, b *Batch, out []types.Value) error {
+		if err := x(c, b, out); err != nil {
+			return err
+		}
+		for k, n := 0, b.Len(); k < n; k++ {
+			i := b.Phys(k)
+			if constLeft {
+				out[i] = f.apply(v, out[i])
+			} else {
+				out[i] = f.apply(out[i], v)
+			}
 		}
 		return nil
 	}
@@ -218,11 +307,10 @@ func (cp *compiler) affinity(e *plan.Affinity) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	aff := e.Aff
 	if e.Read {
-		return mapEval(x, aff.ApplyRead), nil
+		return mapArgEval(x, e.Aff, types.Affinity.ApplyRead), nil
 	}
-	return mapEval(x, aff.ApplyCompare), nil
+	return mapArgEval(x, e.Aff, types.Affinity.ApplyCompare), nil
 }
 
 func (cp *compiler) isNull(e *plan.IsNull) (evaluator, error) {
@@ -230,6 +318,5 @@ func (cp *compiler) isNull(e *plan.IsNull) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	not := e.Not
-	return mapEval(x, func(v types.Value) types.Value { return types.NewBool(v.IsNull() != not) }), nil
+	return mapArgEval(x, e.Not, func(not bool, v types.Value) types.Value { return types.NewBool(v.IsNull() != not) }), nil
 }

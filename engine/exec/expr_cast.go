@@ -10,6 +10,5 @@ func (cp *compiler) cast(e *plan.Cast) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	aff := e.Affinity
-	return mapEval(x, func(v types.Value) types.Value { return types.Cast(v, aff) }), nil
+	return mapArgEval(x, e.Affinity, func(aff types.Affinity, v types.Value) types.Value { return types.Cast(v, aff) }), nil
 }

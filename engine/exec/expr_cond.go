@@ -33,17 +33,19 @@ func (cp *compiler) caseExpr(e *plan.Case) (evaluator, error) {
 			return nil, err
 		}
 	}
-	opBuf, condBuf := scratch(), scratch()
-	var remain, hit, rest []int32
+	st := cp.stack()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		fit(&condBuf, b)
-		fit(&opBuf, b) // read by caseMatches even without an operand
+		m := st.mark()
+		defer st.release(m)
+		condBuf := st.values(b)
+		opBuf := st.values(b) // read by caseMatches even without an operand
 		if operand != nil {
 			if err := operand(c, b, opBuf); err != nil {
 				return err
 			}
 		}
-		remain = liveRows(b, remain[:0])
+		remain := liveRows(b, st.rows(b))
+		hit, rest := st.rows(b), st.rows(b)
 		view := Batch{Cols: b.Cols, N: b.N}
 		for k := range conds {
 			if len(remain) == 0 {
@@ -109,13 +111,13 @@ func (cp *compiler) between(e *plan.Between) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	xb, lb, hb := scratch(), scratch(), scratch()
 	not := e.Not
 	coll := collOf(exprCollation(e.X))
+	st := cp.stack()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		fit(&xb, b)
-		fit(&lb, b)
-		fit(&hb, b)
+		m := st.mark()
+		defer st.release(m)
+		xb, lb, hb := st.values(b), st.values(b), st.values(b)
 		for _, ev := range [...]struct {
 			f   evaluator
 			buf []types.Value
@@ -174,13 +176,16 @@ func (cp *compiler) inList(e *plan.InList) (evaluator, error) {
 	collName := exprCollation(e.X)
 	coll := collOf(collName)
 	not := e.Not
+	st := cp.stack()
 	if set := newInSet(vals, slots, collName); set != nil {
-		return set.eval(x, evals, slots, coll, not), nil
+		return set.eval(x, evals, st, coll, not), nil
 	}
-	xb := scratch()
 	bufs := make([][]types.Value, len(evals))
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		if err := evalInOperands(c, b, x, evals, &xb, bufs); err != nil {
+		m := st.mark()
+		defer st.release(m)
+		xb, err := evalInOperands(c, b, x, evals, st, bufs)
+		if err != nil {
 			return err
 		}
 		b.ForEach(func(i int) {
@@ -193,18 +198,21 @@ func (cp *compiler) inList(e *plan.InList) (evaluator, error) {
 	}, nil
 }
 
-// evalInOperands evaluates an IN's left operand and its non-literal
-// items over b.
-func evalInOperands(c *Ctx, b *Batch, x evaluator, evals []evaluator, xb *[]types.Value, bufs [][]types.Value) error {
-	if err := x(c, b, fit(xb, b)); err != nil {
-		return err
+// evalInOperands evaluates an IN's left operand, into the buffer it
+// returns, and its non-literal items into bufs, over b; the buffers are
+// borrowed from st.
+func evalInOperands(c *Ctx, b *Batch, x evaluator, evals []evaluator, st *scratchStack, bufs [][]types.Value) ([]types.Value, error) {
+	xb := st.values(b)
+	if err := x(c, b, xb); err != nil {
+		return nil, err
 	}
 	for k, it := range evals {
-		if err := it(c, b, fit(&bufs[k], b)); err != nil {
-			return err
+		bufs[k] = st.values(b)
+		if err := it(c, b, bufs[k]); err != nil {
+			return nil, err
 		}
 	}
-	return nil
+	return xb, nil
 }
 
 // inSetMin is the number of literal items from which an IN list looks
@@ -258,8 +266,7 @@ func newInSet(vals []types.Value, slots []int, coll string) *inSet {
 }
 
 // eval is inList's evaluator over the set and the other items.
-func (s *inSet) eval(x evaluator, evals []evaluator, slots []int, coll types.Collation, not bool) evaluator {
-	xb := scratch()
+func (s *inSet) eval(x evaluator, evals []evaluator, st *scratchStack, coll types.Collation, not bool) evaluator {
 	bufs := make([][]types.Value, len(evals))
 	return func(c *Ctx, b *Batch, out []types.Value) error {
 		// The set lives with the compiled statement: a statement whose
@@ -267,7 +274,10 @@ func (s *inSet) eval(x evaluator, evals []evaluator, slots []int, coll types.Col
 		if err := c.fits(s.bytes); err != nil {
 			return err
 		}
-		if err := evalInOperands(c, b, x, evals, &xb, bufs); err != nil {
+		m := st.mark()
+		defer st.release(m)
+		xb, err := evalInOperands(c, b, x, evals, st, bufs)
+		if err != nil {
 			return err
 		}
 		b.ForEach(func(i int) {

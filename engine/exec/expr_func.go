@@ -55,23 +55,32 @@ func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {
 	if ev, ok, err := cp.lazyFunc(e); ok {
 		return ev, err
 	}
-	args := make([]evaluator, len(e.Args))
-	bufs := make([][]types.Value, len(e.Args))
+	fm := newCallMem(len(e.Args))
+	args, consts, bufs, row, fc := fm.args, fm.consts, fm.bufs, fm.row, &fm.fc
 	for i, a := range e.Args {
+		// A constant argument is read as it is, with no evaluator.
+		if k, ok := a.(*plan.Const); ok {
+			consts[i] = k.V
+			continue
+		}
 		if args[i], err = cp.compile(a); err != nil {
 			return nil, err
 		}
-		bufs[i] = scratch()
 	}
 	fn := f.Scalar
-	row := make([]types.Value, len(args))
-	fc := funcs.NewContext(nil)
+	st := cp.stack()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
 		// A compiled program is reused across executions: point the
 		// function context at this one's session.
 		fc.Env, fc.MaxLen, fc.MaxPattern = funcEnv{c}, int64(c.LengthLimit), int(c.LikeLimit)
+		m := st.mark()
+		defer st.release(m)
 		for i, a := range args {
-			if err := a(c, b, fit(&bufs[i], b)); err != nil {
+			if a == nil {
+				continue
+			}
+			bufs[i] = st.values(b)
+			if err := a(c, b, bufs[i]); err != nil {
 				return err
 			}
 		}
@@ -83,7 +92,11 @@ func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {
 			}
 			i := b.Phys(k)
 			for j := range row {
-				row[j] = bufs[j][i]
+				if args[j] == nil {
+					row[j] = consts[j]
+				} else {
+					row[j] = bufs[j][i]
+				}
 			}
 			v, err := fn(fc, row)
 			if err != nil {
@@ -93,4 +106,31 @@ func (cp *compiler) funcCall(e *plan.Func) (evaluator, error) {
 		}
 		return nil
 	}, nil
+}
+
+// callMem is a function call's context and argument slices: the
+// evaluators (nil for a constant argument), the constants, each evaluated
+// argument's values (lent by the stack per batch) and the row passed to
+// the function. For a few arguments they are one allocation.
+type callMem struct {
+	fc           funcs.Context
+	args         []evaluator
+	consts, row  []types.Value
+	bufs         [][]types.Value
+	argv         [callSmallArgs]evaluator
+	constv, rowv [callSmallArgs]types.Value
+	bufv         [callSmallArgs][]types.Value
+}
+
+// callSmallArgs is the most arguments a callMem holds inline.
+const callSmallArgs = 2
+
+func newCallMem(n int) *callMem {
+	m := &callMem{}
+	if n <= callSmallArgs {
+		m.args, m.consts, m.row, m.bufs = m.argv[:n:n], m.constv[:n:n], m.rowv[:n:n], m.bufv[:n:n]
+	} else {
+		m.args, m.consts, m.row, m.bufs = make([]evaluator, n), make([]types.Value, n), make([]types.Value, n), make([][]types.Value, n)
+	}
+	return m
 }

@@ -38,9 +38,11 @@ func (cp *compiler) coalesce(args []plan.Expr) (evaluator, error) {
 			return nil, err
 		}
 	}
-	var remain, rest []int32
+	st := cp.stack()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		remain = liveRows(b, remain[:0])
+		m := st.mark()
+		defer st.release(m)
+		remain, rest := liveRows(b, st.rows(b)), st.rows(b)
 		view := Batch{Cols: b.Cols, N: b.N}
 		for _, ev := range evs {
 			if len(remain) == 0 {

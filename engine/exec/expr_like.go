@@ -25,14 +25,19 @@ func (cp *compiler) like(e *plan.Like) (evaluator, error) {
 			return nil, err
 		}
 	}
-	xb, pb, eb := scratch(), scratch(), scratch()
 	op, not := e.Op, e.Not
-	var reCache map[string]*regexp.Regexp
-	var pc patternCache
+	// The caches are one allocation (a variable the closure assigns
+	// would be one each).
+	caches := &struct {
+		re map[string]*regexp.Regexp
+		pc patternCache
+	}{}
+	pc := &caches.pc
+	st := cp.stack()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
-		fit(&xb, b)
-		fit(&pb, b)
-		fit(&eb, b)
+		m := st.mark()
+		defer st.release(m)
+		xb, pb, eb := st.values(b), st.values(b), st.values(b)
 		for _, p := range [...]struct {
 			f   evaluator
 			buf []types.Value
@@ -56,16 +61,16 @@ func (cp *compiler) like(e *plan.Like) (evaluator, error) {
 			case "GLOB":
 				m, ferr = pc.match(c, p, s, -1)
 			case "REGEXP":
-				if reCache == nil {
-					reCache = map[string]*regexp.Regexp{}
+				if caches.re == nil {
+					caches.re = map[string]*regexp.Regexp{}
 				}
-				re, ok := reCache[p]
+				re, ok := caches.re[p]
 				if !ok {
 					if re, ferr = regexp.Compile(p); ferr != nil {
 						ferr = errs.New(errs.CodeGeneric, "invalid regular expression: %v", ferr)
 						return
 					}
-					reCache[p] = re
+					caches.re[p] = re
 				}
 				m = re.MatchString(s)
 			default:

@@ -265,8 +265,9 @@ func (cp *compiler) inSub(e *plan.InSub) (evaluator, error) {
 		if err != nil {
 			return nil, err
 		}
-		xs[i], bufs[i] = ev, scratch()
+		xs[i] = ev
 	}
+	st := cp.stack()
 	sq, err := cp.newSubquery(e.Sub, 'i')
 	if err != nil {
 		return nil, err
@@ -285,8 +286,11 @@ func (cp *compiler) inSub(e *plan.InSub) (evaluator, error) {
 	multi := len(xs) > 1
 	cells := make([]string, len(xs))
 	return func(c *Ctx, b *Batch, out []types.Value) error {
+		m := st.mark()
+		defer st.release(m)
 		for i, x := range xs {
-			if err := x(c, b, fit(&bufs[i], b)); err != nil {
+			bufs[i] = st.values(b)
+			if err := x(c, b, bufs[i]); err != nil {
 				return err
 			}
 		}
