@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"iter"
 	"strings"
 
 	"github.com/ladybugsql/ladybug/engine/catalog"
@@ -326,22 +327,59 @@ func andExpr(a, b Expr) Expr {
 	return &Binary{Op: "AND", L: a, R: b}
 }
 
-// Conjuncts splits e on AND.
-func Conjuncts(e Expr) []Expr {
-	if bin, ok := e.(*Binary); ok && bin.Op == "AND" {
-		return append(Conjuncts(bin.L), Conjuncts(bin.R)...)
+// andAll is the AND of es built left-deep, as andExpr one by one builds
+// it; nil for none.
+func andAll(es []Expr) Expr {
+	var out Expr
+	for _, e := range es {
+		out = andExpr(out, e)
 	}
+	return out
+}
+
+// Conjuncts splits e on AND, into one new slice.
+func Conjuncts(e Expr) []Expr {
 	if e == nil {
 		return nil
 	}
-	return []Expr{e}
+	return appendConjuncts(make([]Expr, 0, countConjuncts(e)), e)
+}
+
+// conjunctsOf is Conjuncts as an iterator, for loops that only read the
+// conjuncts: it builds no slice.
+func conjunctsOf(e Expr) iter.Seq[Expr] {
+	return func(yield func(Expr) bool) { yieldConjuncts(e, yield) }
+}
+
+func yieldConjuncts(e Expr, yield func(Expr) bool) bool {
+	if bin, ok := e.(*Binary); ok && bin.Op == "AND" {
+		return yieldConjuncts(bin.L, yield) && yieldConjuncts(bin.R, yield)
+	}
+	return e == nil || yield(e)
+}
+
+func countConjuncts(e Expr) int {
+	if bin, ok := e.(*Binary); ok && bin.Op == "AND" {
+		return countConjuncts(bin.L) + countConjuncts(bin.R)
+	}
+	return 1
+}
+
+func appendConjuncts(dst []Expr, e Expr) []Expr {
+	if bin, ok := e.(*Binary); ok && bin.Op == "AND" {
+		return appendConjuncts(appendConjuncts(dst, bin.L), bin.R)
+	}
+	if e == nil { // an AND's nil operand, dropped as before
+		return dst
+	}
+	return append(dst, e)
 }
 
 // splitEquiKeys moves equality conjuncts of ON that compare a left-only
 // expression with a right-only one into hash-join keys.
 func splitEquiKeys(j *Join, nl int) {
 	var rest Expr
-	for _, c := range Conjuncts(j.On) {
+	for c := range conjunctsOf(j.On) {
 		bin, ok := c.(*Binary)
 		if ok && bin.Op == "=" && bin.Coll == "" && !bin.TextAff {
 			ls, rs := sideOf(bin.L, nl), sideOf(bin.R, nl)
@@ -402,43 +440,85 @@ func shiftCols(e Expr, d int) Expr {
 	})
 }
 
-// MapExpr rebuilds e bottom-up, replacing each node by fn(node).
+// MapExpr rebuilds e bottom-up, replacing each node by fn(node). A node
+// whose operands all map to themselves is passed to fn as it is, not
+// copied: fn returns its node or a new one and never changes it, so an
+// unchanged subtree is shared rather than rebuilt.
 func MapExpr(e Expr, fn func(Expr) Expr) Expr {
 	switch x := e.(type) {
 	case nil:
 		return nil
 	case *Unary:
-		return fn(&Unary{Op: x.Op, X: MapExpr(x.X, fn)})
+		if y := MapExpr(x.X, fn); y != x.X {
+			return fn(&Unary{Op: x.Op, X: y})
+		}
 	case *Binary:
-		return fn(&Binary{Op: x.Op, L: MapExpr(x.L, fn), R: MapExpr(x.R, fn), Coll: x.Coll, TextAff: x.TextAff})
+		l, r := MapExpr(x.L, fn), MapExpr(x.R, fn)
+		if l != x.L || r != x.R {
+			return fn(&Binary{Op: x.Op, L: l, R: r, Coll: x.Coll, TextAff: x.TextAff})
+		}
 	case *Affinity:
-		return fn(&Affinity{X: MapExpr(x.X, fn), Aff: x.Aff, Read: x.Read})
+		if y := MapExpr(x.X, fn); y != x.X {
+			return fn(&Affinity{X: y, Aff: x.Aff, Read: x.Read})
+		}
 	case *Collate:
-		return fn(&Collate{X: MapExpr(x.X, fn), Name: x.Name})
+		if y := MapExpr(x.X, fn); y != x.X {
+			return fn(&Collate{X: y, Name: x.Name})
+		}
 	case *Cast:
-		return fn(&Cast{X: MapExpr(x.X, fn), Type: x.Type, Affinity: x.Affinity})
+		if y := MapExpr(x.X, fn); y != x.X {
+			return fn(&Cast{X: y, Type: x.Type, Affinity: x.Affinity})
+		}
 	case *IsNull:
-		return fn(&IsNull{X: MapExpr(x.X, fn), Not: x.Not})
+		if y := MapExpr(x.X, fn); y != x.X {
+			return fn(&IsNull{X: y, Not: x.Not})
+		}
 	case *Func:
-		args := make([]Expr, len(x.Args))
-		for i, a := range x.Args {
-			args[i] = MapExpr(a, fn)
+		if args, changed := mapList(x.Args, func(a Expr) Expr { return MapExpr(a, fn) }); changed {
+			return fn(&Func{Name: x.Name, Args: args})
 		}
-		return fn(&Func{Name: x.Name, Args: args})
 	case *CheckedSum:
-		return fn(&CheckedSum{Sum: MapExpr(x.Sum, fn), Overflowed: MapExpr(x.Overflowed, fn)})
-	case *Between:
-		return fn(&Between{X: MapExpr(x.X, fn), Lo: MapExpr(x.Lo, fn), Hi: MapExpr(x.Hi, fn), Not: x.Not})
-	case *InList:
-		list := make([]Expr, len(x.List))
-		for i, a := range x.List {
-			list[i] = MapExpr(a, fn)
+		s, o := MapExpr(x.Sum, fn), MapExpr(x.Overflowed, fn)
+		if s != x.Sum || o != x.Overflowed {
+			return fn(&CheckedSum{Sum: s, Overflowed: o})
 		}
-		return fn(&InList{X: MapExpr(x.X, fn), List: list, Not: x.Not})
+	case *Between:
+		v, lo, hi := MapExpr(x.X, fn), MapExpr(x.Lo, fn), MapExpr(x.Hi, fn)
+		if v != x.X || lo != x.Lo || hi != x.Hi {
+			return fn(&Between{X: v, Lo: lo, Hi: hi, Not: x.Not})
+		}
+	case *InList:
+		v := MapExpr(x.X, fn)
+		if list, changed := mapList(x.List, func(a Expr) Expr { return MapExpr(a, fn) }); changed || v != x.X {
+			return fn(&InList{X: v, List: list, Not: x.Not})
+		}
 	case *Like:
-		return fn(&Like{Op: x.Op, X: MapExpr(x.X, fn), Pat: MapExpr(x.Pat, fn), Escape: MapExpr(x.Escape, fn), Not: x.Not})
+		v, pat, esc := MapExpr(x.X, fn), MapExpr(x.Pat, fn), MapExpr(x.Escape, fn)
+		if v != x.X || pat != x.Pat || esc != x.Escape {
+			return fn(&Like{Op: x.Op, X: v, Pat: pat, Escape: esc, Not: x.Not})
+		}
 	}
 	return fn(e)
+}
+
+// mapList is fn of each of es: es itself when fn returns every element
+// unchanged, else a new slice (changed true).
+func mapList(es []Expr, fn func(Expr) Expr) ([]Expr, bool) {
+	var out []Expr
+	for i, a := range es {
+		y := fn(a)
+		if y != a && out == nil {
+			out = make([]Expr, len(es))
+			copy(out, es[:i])
+		}
+		if out != nil {
+			out[i] = y
+		}
+	}
+	if out == nil {
+		return es, false
+	}
+	return out, true
 }
 
 func (b *Binder) bindTableFunc(tf *grammar.TableFunc) (Node, *scope, error) {

@@ -255,7 +255,7 @@ func WalkExpr(e Expr, fn func(Expr)) {
 		return
 	}
 	fn(e)
-	switch x := e.(type) { // the common nodes without building a slice
+	switch x := e.(type) { // the common nodes without a closure
 	case *Binary:
 		WalkExpr(x.L, fn)
 		WalkExpr(x.R, fn)
@@ -269,43 +269,61 @@ func WalkExpr(e Expr, fn func(Expr)) {
 	case *ColRef, *Const, *Param:
 		return
 	}
-	for _, c := range children(e) {
-		WalkExpr(c, fn)
-	}
+	eachChild(e, func(c Expr) bool { WalkExpr(c, fn); return true })
 }
 
-func children(e Expr) []Expr {
+// eachChild calls fn for each operand of e (not entering subquery plans),
+// in order, until fn returns false, and reports whether every call
+// returned true. Operands may be nil (a CASE without an operand or ELSE, a
+// LIKE without ESCAPE). It builds no slice: walks and folds visit every
+// expression node of every plan.
+func eachChild(e Expr, fn func(Expr) bool) bool {
 	switch e := e.(type) {
 	case *Unary:
-		return []Expr{e.X}
+		return fn(e.X)
 	case *Binary:
-		return []Expr{e.L, e.R}
+		return fn(e.L) && fn(e.R)
 	case *Collate:
-		return []Expr{e.X}
+		return fn(e.X)
 	case *Affinity:
-		return []Expr{e.X}
+		return fn(e.X)
 	case *Func:
-		return e.Args
+		return eachOf(e.Args, fn)
 	case *Case:
-		out := []Expr{e.Operand, e.Else}
-		for _, w := range e.Whens {
-			out = append(out, w.Cond, w.Then)
+		if !fn(e.Operand) || !fn(e.Else) {
+			return false
 		}
-		return out
+		for _, w := range e.Whens {
+			if !fn(w.Cond) || !fn(w.Then) {
+				return false
+			}
+		}
+		return true
 	case *Cast:
-		return []Expr{e.X}
+		return fn(e.X)
 	case *Like:
-		return []Expr{e.X, e.Pat, e.Escape}
+		return fn(e.X) && fn(e.Pat) && fn(e.Escape)
 	case *Between:
-		return []Expr{e.X, e.Lo, e.Hi}
+		return fn(e.X) && fn(e.Lo) && fn(e.Hi)
 	case *IsNull:
-		return []Expr{e.X}
+		return fn(e.X)
 	case *InList:
-		return append([]Expr{e.X}, e.List...)
+		return fn(e.X) && eachOf(e.List, fn)
 	case *InSub:
-		return e.X
+		return eachOf(e.X, fn)
 	case *CheckedSum:
-		return []Expr{e.Sum, e.Overflowed}
+		return fn(e.Sum) && fn(e.Overflowed)
 	}
-	return nil
+	return true
+}
+
+// eachOf calls fn for each of es until it returns false, and reports
+// whether every call returned true.
+func eachOf(es []Expr, fn func(Expr) bool) bool {
+	for _, x := range es {
+		if !fn(x) {
+			return false
+		}
+	}
+	return true
 }

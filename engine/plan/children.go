@@ -17,6 +17,22 @@ type fixedInputs interface {
 	inputs() (a, b Node, n int)
 }
 
+// eachInput calls fn for each of n's children in order until fn returns
+// false, and reports whether every call returned true; for the nodes of
+// one or two inputs it builds no slice.
+func eachInput(n Node, fn func(Node) bool) bool {
+	if in, ok := n.(fixedInputs); ok {
+		a, b, k := in.inputs()
+		return fn(a) && (k == 1 || fn(b))
+	}
+	for _, c := range n.Children() {
+		if !fn(c) {
+			return false
+		}
+	}
+	return true
+}
+
 // Children implements Node.
 func (*Scan) Children() []Node { return nil }
 

@@ -31,12 +31,13 @@ func columnCollation(e Expr) string {
 			}
 		}
 		var next Expr
-		for _, c := range collationOperands(e) {
+		eachCollationOperand(e, func(c Expr) bool {
 			if hasExplicitCollate(c) {
 				next = c
-				break
+				return false
 			}
-		}
+			return true
+		})
 		e = next
 	}
 	return ""
@@ -51,30 +52,28 @@ func hasExplicitCollate(e Expr) bool {
 	if _, ok := e.(*Collate); ok {
 		return true
 	}
-	for _, c := range collationOperands(e) {
-		if hasExplicitCollate(c) {
-			return true
-		}
-	}
-	return false
+	return !eachCollationOperand(e, func(c Expr) bool { return !hasExplicitCollate(c) })
 }
 
-// collationOperands lists e's operands in the order SQLite's expression
-// tree holds them (left operand, then the argument list, then the right):
-// CASE is operand, WHEN, THEN, …, ELSE; LIKE is a function of (pattern, x,
-// escape); BETWEEN is x then (lo, hi).
-func collationOperands(e Expr) []Expr {
+// eachCollationOperand calls fn for e's operands in the order SQLite's
+// expression tree holds them (left operand, then the argument list, then
+// the right), until fn returns false, and reports whether every call
+// returned true: CASE is operand, WHEN, THEN, …, ELSE; LIKE is a function
+// of (pattern, x, escape); BETWEEN is x then (lo, hi).
+func eachCollationOperand(e Expr, fn func(Expr) bool) bool {
 	switch x := e.(type) {
 	case *Case:
-		out := []Expr{x.Operand}
-		for _, w := range x.Whens {
-			out = append(out, w.Cond, w.Then)
+		if !fn(x.Operand) {
+			return false
 		}
-		return append(out, x.Else)
+		for _, w := range x.Whens {
+			if !fn(w.Cond) || !fn(w.Then) {
+				return false
+			}
+		}
+		return fn(x.Else)
 	case *Like:
-		return []Expr{x.Pat, x.X, x.Escape}
-	case *InSub:
-		return x.X
+		return fn(x.Pat) && fn(x.X) && fn(x.Escape)
 	}
-	return children(e)
+	return eachChild(e, fn)
 }

@@ -14,23 +14,19 @@ func checkJoinWidth(n Node) error {
 		return nil
 	}
 	if _, ok := n.(*Join); !ok {
-		for _, c := range n.Children() {
-			if err := checkJoinWidth(c); err != nil {
-				return err
-			}
-		}
-		return nil
+		var err error
+		eachInput(n, func(c Node) bool { err = checkJoinWidth(c); return err == nil })
+		return err
 	}
 	var leaves []Node
 	collectJoinLeaves(n, &leaves)
 	if len(leaves) > MaxJoinTables {
 		return bindErr("at most %d tables in a join", MaxJoinTables)
 	}
+	var err error
 	for _, l := range leaves {
-		for _, c := range l.Children() {
-			if err := checkJoinWidth(c); err != nil {
-				return err
-			}
+		if !eachInput(l, func(c Node) bool { err = checkJoinWidth(c); return err == nil }) {
+			return err
 		}
 	}
 	return nil
@@ -41,9 +37,7 @@ func checkJoinWidth(n Node) error {
 func collectJoinLeaves(n Node, leaves *[]Node) {
 	switch n.(type) {
 	case *Join, *Project, *Filter:
-		for _, c := range n.Children() {
-			collectJoinLeaves(c, leaves)
-		}
+		eachInput(n, func(c Node) bool { collectJoinLeaves(c, leaves); return true })
 		return
 	}
 	*leaves = append(*leaves, n)

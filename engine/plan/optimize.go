@@ -120,7 +120,7 @@ func (o *optimizer) optimizeSubqueries(n Node) {
 		if r, ok := x.(*CTERef); ok {
 			o.optimizeCTE(r.CTE)
 		}
-		for _, e := range nodeExprs(x) {
+		eachNodeExpr(x, func(e Expr) {
 			exprSubqueries(e, func(s *Subquery) {
 				if s.optimized {
 					return
@@ -129,7 +129,7 @@ func (o *optimizer) optimizeSubqueries(n Node) {
 				s.Plan = o.optimizeNode(s.Plan)
 				pruneColumns(s.Plan, nil)
 			})
-		}
+		})
 	})
 }
 
@@ -161,22 +161,24 @@ func rowidLookup(n Node) Node {
 		return n
 	}
 	rid := s.RowidIdx()
-	var rest Expr
-	rr := &RowidRange{}
-	for _, c := range Conjuncts(f.Pred) {
-		if !addRowidBound(rr, c, rid, s.Table.RowidCol) {
-			rest = andExpr(rest, c)
+	var keep [8]Expr
+	rest := keep[:0] // the conjuncts that stay, ANDed only if something moves
+	var rr RowidRange
+	for c := range conjunctsOf(f.Pred) {
+		if !addRowidBound(&rr, c, rid, s.Table.RowidCol) {
+			rest = append(rest, c)
 		}
 	}
 	if rr.Eq == nil && rr.Lo == nil && rr.Hi == nil {
 		return n
 	}
 	ns := *s
-	ns.Lookup = rr
-	if rest == nil {
+	lookup := rr
+	ns.Lookup = &lookup
+	if len(rest) == 0 {
 		return &ns
 	}
-	return &Filter{Input: &ns, Pred: rest}
+	return &Filter{Input: &ns, Pred: andAll(rest)}
 }
 
 // addRowidBound records c in rr when it bounds the rowid by an expression

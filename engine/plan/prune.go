@@ -20,32 +20,34 @@ func pruneColumns(n Node, need []bool) {
 	case *Limit:
 		pruneColumns(x.Input, need)
 	case *Sort:
-		in := union(need, len(x.Input.Columns()), sortExprs(x.Keys)...)
-		pruneColumns(x.Input, in)
+		in := newColSet(need, len(x.Input.Columns()))
+		in.addKeys(x.Keys)
+		pruneColumns(x.Input, in.result())
 	case *Aggregate:
-		exprs := append([]Expr{}, x.Group...)
+		in := newColSet(make([]bool, len(x.Input.Columns())), 0)
+		in.add(x.Group...)
 		for _, a := range x.Aggs {
-			exprs = append(exprs, a.Args...)
-			exprs = append(exprs, a.Filter)
-			exprs = append(exprs, sortExprs(a.OrderBy)...)
+			in.add(a.Args...)
+			in.add(a.Filter)
+			in.addKeys(a.OrderBy)
 		}
-		pruneColumns(x.Input, union(make([]bool, len(x.Input.Columns())), 0, exprs...))
+		pruneColumns(x.Input, in.result())
 	case *Join:
 		pruneJoin(x, need)
 	case *Window:
 		nin := len(x.Input.Columns())
-		var in []bool
+		var need0 []bool
 		if need != nil {
-			in = append([]bool{}, need[:nin]...)
+			need0 = append([]bool{}, need[:nin]...)
 		}
-		var exprs []Expr
+		in := newColSet(need0, nin)
 		for _, f := range x.Funcs {
-			exprs = append(exprs, f.Args...)
-			exprs = append(exprs, f.Filter)
-			exprs = append(exprs, f.Partition...)
-			exprs = append(exprs, sortExprs(f.Order)...)
+			in.add(f.Args...)
+			in.add(f.Filter)
+			in.add(f.Partition...)
+			in.addKeys(f.Order)
 		}
-		pruneColumns(x.Input, union(in, nin, exprs...))
+		pruneColumns(x.Input, in.result())
 	case *Distinct:
 		pruneColumns(x.Input, nil)
 	case *Lateral:
@@ -62,9 +64,9 @@ func pruneJoin(j *Join, need []bool) {
 	nl := len(j.Left.Columns())
 	all := union(need, len(j.Cols), j.On)
 	all = union(all, len(j.Cols), j.LeftKeys...)
-	right := union(nil, 0, j.RightKeys...)
 	var l, r []bool
 	if all != nil {
+		right := union(nil, 0, j.RightKeys...)
 		// A semi or anti join's own output is its left columns only, so
 		// all may stop short of the right side's.
 		nr := len(j.Right.Columns())
@@ -83,41 +85,63 @@ func pruneJoin(j *Join, need []bool) {
 	pruneColumns(j.Right, r)
 }
 
-func sortExprs(keys []SortKey) []Expr {
-	out := make([]Expr, len(keys))
-	for i, k := range keys {
-		out[i] = k.Expr
-	}
-	return out
-}
-
 // union returns need plus the columns exprs read; nil (all) stays nil, and
 // a correlated subquery makes every column needed.
 func union(need []bool, n int, exprs ...Expr) []bool {
-	if need == nil && n > 0 {
-		return nil
-	}
-	out := need
+	s := newColSet(need, n)
+	s.add(exprs...)
+	return s.result()
+}
+
+// colSet gathers the columns of an input that expressions read, as union
+// does, one expression list at a time without building one list of them
+// all.
+type colSet struct {
+	out []bool
+	all bool // every column: the consumer's need was all, or a correlated subquery
+}
+
+// newColSet starts from need, the columns already needed of an n-column
+// input (nil with n > 0 is all of them).
+func newColSet(need []bool, n int) colSet {
+	return colSet{out: need, all: need == nil && n > 0}
+}
+
+// add marks the columns exprs read.
+func (s *colSet) add(exprs ...Expr) {
 	for _, e := range exprs {
-		all := false
+		if s.all {
+			return
+		}
 		WalkExpr(e, func(x Expr) {
 			switch x := x.(type) {
 			case *ColRef:
-				for len(out) <= x.Idx {
-					out = append(out, false)
+				for len(s.out) <= x.Idx {
+					s.out = append(s.out, false)
 				}
-				out[x.Idx] = true
+				s.out[x.Idx] = true
 			case *ScalarSub:
-				all = all || x.Sub.Correlated
+				s.all = s.all || x.Sub.Correlated
 			case *Exists:
-				all = all || x.Sub.Correlated
+				s.all = s.all || x.Sub.Correlated
 			case *InSub:
-				all = all || x.Sub.Correlated
+				s.all = s.all || x.Sub.Correlated
 			}
 		})
-		if all {
-			return nil
-		}
 	}
-	return out
+}
+
+// addKeys marks the columns sort keys read.
+func (s *colSet) addKeys(keys []SortKey) {
+	for _, k := range keys {
+		s.add(k.Expr)
+	}
+}
+
+// result is the columns needed, nil for all.
+func (s *colSet) result() []bool {
+	if s.all {
+		return nil
+	}
+	return s.out
 }

@@ -32,22 +32,23 @@ func decorrelate(_ *catalog.Catalog, n Node) Node {
 		return n
 	}
 	input := f.Input
-	var rest Expr
+	var keep [8]Expr
+	rest := keep[:0] // the conjuncts that stay, ANDed only if something moves
 	changed := false
-	for _, c := range Conjuncts(f.Pred) {
+	for c := range conjunctsOf(f.Pred) {
 		if j := semiJoinOf(input, c); j != nil {
 			input, changed = j, true
 			continue
 		}
-		rest = andExpr(rest, c)
+		rest = append(rest, c)
 	}
 	if !changed {
 		return n
 	}
-	if rest == nil {
+	if len(rest) == 0 {
 		return input
 	}
-	return &Filter{Input: input, Pred: rest}
+	return &Filter{Input: input, Pred: andAll(rest)}
 }
 
 // semiJoinOf returns the semi or anti join of left that conjunct c
@@ -157,7 +158,7 @@ func correlatedJoin(left Node, kind JoinKind, body Node, lkey, rkey Expr) *Join 
 		j.LeftKeys, j.RightKeys = []Expr{lkey}, []Expr{rkey}
 	}
 	var local Expr
-	for _, c := range Conjuncts(pred) {
+	for c := range conjunctsOf(pred) {
 		if !exprReadsOuter(c) {
 			local = andExpr(local, c)
 			continue

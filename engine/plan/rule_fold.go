@@ -73,15 +73,66 @@ func (f folder) foldExpr(e Expr) Expr {
 	if _, ok := x.(*Collate); ok || !constNode(x) { // a COLLATE keeps its name for the comparison above
 		return x
 	}
-	for _, c := range children(x) {
-		if c != nil && !foldedOperand(c) {
-			return x
-		}
+	if !eachChild(x, func(c Expr) bool { return c == nil || foldedOperand(c) }) {
+		return x
+	}
+	if v, ok := foldValue(x); ok {
+		return &Const{V: v}
 	}
 	if v, ok := f.eval.EvalConst(x); ok {
 		return &Const{V: v}
 	}
 	return x
+}
+
+// foldValue folds an operator of one literal operand with the types
+// function the executor maps over its rows for that node (exec's unary,
+// affinity, cast and IS NULL evaluators), which cannot fail: the value is
+// the one execution computes, without compiling an evaluator for it.
+// These are most of a statement's folds (-5, CAST(… AS TEXT), a column
+// affinity applied to a literal); it reports false for any other node.
+func foldValue(x Expr) (types.Value, bool) {
+	var operand Expr
+	switch x := x.(type) {
+	case *Unary:
+		operand = x.X
+	case *Affinity:
+		operand = x.X
+	case *Cast:
+		operand = x.X
+	case *IsNull:
+		operand = x.X
+	default:
+		return types.Null, false
+	}
+	c, ok := operand.(*Const)
+	if !ok {
+		return types.Null, false
+	}
+	v := c.V
+	switch x := x.(type) {
+	case *Unary:
+		switch x.Op {
+		case "-":
+			return types.Neg(v), true
+		case "+":
+			return v, true
+		case "NOT":
+			return types.TruthOf(v).Not().Value(), true
+		case "~":
+			return types.BitNot(v), true
+		}
+	case *Affinity:
+		if x.Read {
+			return x.Aff.ApplyRead(v), true
+		}
+		return x.Aff.ApplyCompare(v), true
+	case *Cast:
+		return types.Cast(v, x.Affinity), true
+	case *IsNull:
+		return types.NewBool(v.IsNull() != x.Not), true
+	}
+	return types.Null, false
 }
 
 // foldedOperand reports whether c is a literal, or a literal with a
@@ -147,36 +198,51 @@ func (f folder) foldChildren(e Expr) Expr {
 		}
 		return e
 	case *Func:
-		var args []Expr
-		for i, a := range x.Args {
-			y := f.foldExpr(a)
-			if y != a && args == nil {
-				args = append(make([]Expr, 0, len(x.Args)), x.Args[:i]...)
+		if args, changed := mapList(x.Args, f.foldExpr); changed {
+			return &Func{Name: x.Name, Args: args}
+		}
+		return e
+	case *Case:
+		op, els := f.foldExpr(x.Operand), f.foldExpr(x.Else)
+		var whens []When
+		for i, w := range x.Whens {
+			nw := When{Cond: f.foldExpr(w.Cond), Then: f.foldExpr(w.Then)}
+			if nw != w && whens == nil {
+				whens = append(make([]When, 0, len(x.Whens)), x.Whens[:i]...)
 			}
-			if args != nil {
-				args = append(args, y)
+			if whens != nil {
+				whens = append(whens, nw)
 			}
 		}
-		if args == nil {
+		if whens == nil && op == x.Operand && els == x.Else {
 			return e
 		}
-		return &Func{Name: x.Name, Args: args}
-	case *Case:
-		c := &Case{Operand: f.foldExpr(x.Operand), Else: f.foldExpr(x.Else)}
-		for _, w := range x.Whens {
-			c.Whens = append(c.Whens, When{Cond: f.foldExpr(w.Cond), Then: f.foldExpr(w.Then)})
+		if whens == nil {
+			whens = append([]When(nil), x.Whens...)
 		}
-		return c
+		return &Case{Operand: op, Whens: whens, Else: els}
 	case *Like:
-		return &Like{Op: x.Op, X: f.foldExpr(x.X), Pat: f.foldExpr(x.Pat), Escape: f.foldExpr(x.Escape), Not: x.Not}
-	case *Between:
-		return &Between{X: f.foldExpr(x.X), Lo: f.foldExpr(x.Lo), Hi: f.foldExpr(x.Hi), Not: x.Not}
-	case *InList:
-		l := &InList{X: f.foldExpr(x.X), Not: x.Not, List: make([]Expr, len(x.List))}
-		for i, v := range x.List {
-			l.List[i] = f.foldExpr(v)
+		v, pat, esc := f.foldExpr(x.X), f.foldExpr(x.Pat), f.foldExpr(x.Escape)
+		if v == x.X && pat == x.Pat && esc == x.Escape {
+			return e
 		}
-		return l
+		return &Like{Op: x.Op, X: v, Pat: pat, Escape: esc, Not: x.Not}
+	case *Between:
+		v, lo, hi := f.foldExpr(x.X), f.foldExpr(x.Lo), f.foldExpr(x.Hi)
+		if v == x.X && lo == x.Lo && hi == x.Hi {
+			return e
+		}
+		return &Between{X: v, Lo: lo, Hi: hi, Not: x.Not}
+	case *InList:
+		v := f.foldExpr(x.X)
+		list, changed := mapList(x.List, f.foldExpr)
+		if !changed && v == x.X {
+			return e
+		}
+		if !changed {
+			list = append([]Expr(nil), x.List...)
+		}
+		return &InList{X: v, List: list, Not: x.Not}
 	}
 	return e
 }

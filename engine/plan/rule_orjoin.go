@@ -16,7 +16,7 @@ type JoinKeySet struct {
 // candidate; the whole condition stays the residual that decides. nil
 // when no conjunct qualifies.
 func OrJoinKeys(on Expr, nl int) []JoinKeySet {
-	for _, c := range Conjuncts(on) {
+	for c := range conjunctsOf(on) {
 		if sets := orKeySets(c, nl); sets != nil {
 			return sets
 		}
@@ -34,7 +34,7 @@ func orKeySets(c Expr, nl int) []JoinKeySet {
 	sets := make([]JoinKeySet, 0, len(ds))
 	for _, d := range ds {
 		var set JoinKeySet
-		for _, e := range Conjuncts(d) {
+		for e := range conjunctsOf(d) {
 			if l, r, ok := crossEquality(e, nl); ok {
 				set.Left, set.Right = append(set.Left, l), append(set.Right, shiftCols(r, -nl))
 			}

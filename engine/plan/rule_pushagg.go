@@ -11,12 +11,14 @@ func pushThroughAggregate(f *Filter, a *Aggregate) Node {
 	if len(a.Group) == 0 {
 		return f
 	}
-	var below, rest Expr
-	for _, c := range Conjuncts(f.Pred) {
+	var below Expr
+	var keep [8]Expr
+	rest := keep[:0] // the conjuncts that stay, ANDed only if something moves
+	for c := range conjunctsOf(f.Pred) {
 		if m, ok := groupCondition(c, a); ok {
 			below = andExpr(below, m)
 		} else {
-			rest = andExpr(rest, c)
+			rest = append(rest, c)
 		}
 	}
 	if below == nil {
@@ -24,10 +26,10 @@ func pushThroughAggregate(f *Filter, a *Aggregate) Node {
 	}
 	na := *a
 	na.Input = pushdownFilters(nil, &Filter{Input: a.Input, Pred: below})
-	if rest == nil {
+	if len(rest) == 0 {
 		return &na
 	}
-	return &Filter{Input: &na, Pred: rest}
+	return &Filter{Input: &na, Pred: andAll(rest)}
 }
 
 // groupCondition rewrites "group column op constant" (either way round)

@@ -68,8 +68,10 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 		return &Filter{Input: &nj, Pred: f.Pred}
 	}
 	nl := len(j.Left.Columns())
-	var left, right, rest Expr
-	for _, c := range Conjuncts(f.Pred) {
+	var left, right Expr
+	var keep [8]Expr
+	rest := keep[:0] // the conjuncts that stay, ANDed only if something moves
+	for c := range conjunctsOf(f.Pred) {
 		side := pushSide(c, nl)
 		switch {
 		case side == sideLeft:
@@ -82,7 +84,7 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 			// from the ON condition.
 			nj.On = andExpr(nj.On, c)
 		default:
-			rest = andExpr(rest, c)
+			rest = append(rest, c)
 		}
 	}
 	if left == nil && right == nil && len(nj.LeftKeys) == len(j.LeftKeys) && nj.Kind == j.Kind &&
@@ -98,22 +100,24 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 	if (len(nj.LeftKeys) > 0 || nj.On != nil) && nj.Kind == JoinCross {
 		nj.Kind = JoinInner
 	}
-	if rest == nil {
+	if len(rest) == 0 {
 		return &nj
 	}
-	return &Filter{Input: &nj, Pred: rest}
+	return &Filter{Input: &nj, Pred: andAll(rest)}
 }
 
 // pushIntoSemi moves the conjuncts of f, which read only the left columns
 // a semi or anti join outputs, into its left side: a left row's match does
 // not depend on which other left rows are there.
 func pushIntoSemi(f *Filter, j *Join) Node {
-	var left, rest Expr
-	for _, c := range Conjuncts(f.Pred) {
+	var left Expr
+	var keep [8]Expr
+	rest := keep[:0] // the conjuncts that stay, ANDed only if something moves
+	for c := range conjunctsOf(f.Pred) {
 		if s := pushSide(c, len(j.Cols)); s == sideLeft || s == sideConst {
 			left = andExpr(left, c)
 		} else {
-			rest = andExpr(rest, c)
+			rest = append(rest, c)
 		}
 	}
 	if left == nil {
@@ -121,10 +125,10 @@ func pushIntoSemi(f *Filter, j *Join) Node {
 	}
 	nj := *j
 	nj.Left = pushdownFilters(nil, &Filter{Input: j.Left, Pred: left})
-	if rest == nil {
+	if len(rest) == 0 {
 		return &nj
 	}
-	return &Filter{Input: &nj, Pred: rest}
+	return &Filter{Input: &nj, Pred: andAll(rest)}
 }
 
 // addJoinKey makes c a hash-join key when it is "left = right" as the
@@ -142,12 +146,14 @@ func addJoinKey(j *Join, c Expr, nl int) bool {
 // pushThroughProject moves conjuncts below a projection when every column
 // they read is a plain input column with the same affinity and collation.
 func pushThroughProject(f *Filter, p *Project) Node {
-	var below, rest Expr
-	for _, c := range Conjuncts(f.Pred) {
+	var below Expr
+	var keep [8]Expr
+	rest := keep[:0] // the conjuncts that stay, ANDed only if something moves
+	for c := range conjunctsOf(f.Pred) {
 		if m, ok := substituteCols(c, p.Exprs); ok {
 			below = andExpr(below, m)
 		} else {
-			rest = andExpr(rest, c)
+			rest = append(rest, c)
 		}
 	}
 	if below == nil {
@@ -155,10 +161,10 @@ func pushThroughProject(f *Filter, p *Project) Node {
 	}
 	np := *p
 	np.Input = pushdownFilters(nil, &Filter{Input: p.Input, Pred: below})
-	if rest == nil {
+	if len(rest) == 0 {
 		return &np
 	}
-	return &Filter{Input: &np, Pred: rest}
+	return &Filter{Input: &np, Pred: andAll(rest)}
 }
 
 // substituteCols rewrites the column references of c to the projection's

@@ -26,12 +26,18 @@ var emptyAggValues = map[string]Expr{
 func scalarSubJoin(_ *catalog.Catalog, n Node) Node {
 	switch x := n.(type) {
 	case *Project:
+		if !anyCorrelatedScalar(x.Exprs...) {
+			return n
+		}
 		input, exprs, ok := decorrelateScalars(x.Input, x.Exprs)
 		if !ok {
 			return n
 		}
 		return &Project{Input: input, Exprs: exprs, Cols: x.Cols}
 	case *Filter:
+		if !anyCorrelatedScalar(x.Pred) {
+			return n
+		}
 		input, exprs, ok := decorrelateScalars(x.Input, []Expr{x.Pred})
 		if !ok {
 			return n
@@ -49,6 +55,21 @@ func identityOf(cols []Column) []Expr {
 		out[i] = &ColRef{Idx: i, Affinity: c.Affinity, Collate: c.Collate}
 	}
 	return out
+}
+
+// anyCorrelatedScalar reports whether exprs hold a correlated scalar
+// subquery, the only kind decorrelateScalars may join: the rule runs over
+// every projection and filter, and most hold none.
+func anyCorrelatedScalar(exprs ...Expr) bool {
+	found := false
+	for _, e := range exprs {
+		WalkExpr(e, func(x Expr) {
+			if s, ok := x.(*ScalarSub); ok && s.Sub.Correlated {
+				found = true
+			}
+		})
+	}
+	return found
 }
 
 // decorrelateScalars joins input with the groups of each qualifying

@@ -1,61 +1,82 @@
 package plan
 
-// nodeExprs lists the expressions node n evaluates itself (its inputs'
-// are theirs). CTE bodies are not included: they are plans of their own.
-func nodeExprs(n Node) []Expr {
+// eachNodeExpr calls fn for each expression node n evaluates itself (its
+// inputs' are theirs), nil ones included, without building a list of
+// them. CTE bodies are not included: they are plans of their own.
+func eachNodeExpr(n Node, fn func(Expr)) {
+	all := func(es []Expr) {
+		for _, e := range es {
+			fn(e)
+		}
+	}
+	keys := func(ks []SortKey) {
+		for _, k := range ks {
+			fn(k.Expr)
+		}
+	}
 	switch x := n.(type) {
 	case *Scan:
-		var out []Expr
 		if r := x.Lookup; r != nil {
-			out = append(append(out, r.Eq, r.Lo, r.Hi), r.In...)
+			fn(r.Eq)
+			fn(r.Lo)
+			fn(r.Hi)
+			all(r.In)
 			if r.InSub != nil {
-				out = append(out, r.InSub)
+				fn(r.InSub)
 			}
 		}
 		if r := x.Index; r != nil {
-			out = append(append(out, r.Eq...), r.Lo, r.Hi)
+			all(r.Eq)
+			fn(r.Lo)
+			fn(r.Hi)
 			if r.InSub != nil {
-				out = append(out, r.InSub)
+				fn(r.InSub)
 			}
 		}
-		return out
 	case *Filter:
-		return []Expr{x.Pred}
+		fn(x.Pred)
 	case *Project:
-		return x.Exprs
+		all(x.Exprs)
 	case *Limit:
-		return []Expr{x.Limit, x.Offset}
+		fn(x.Limit)
+		fn(x.Offset)
 	case *Sort:
-		return append(sortExprs(x.Keys), x.Limit, x.Offset)
+		keys(x.Keys)
+		fn(x.Limit)
+		fn(x.Offset)
 	case *Aggregate:
-		out := append([]Expr{}, x.Group...)
+		all(x.Group)
 		for _, a := range x.Aggs {
-			out = append(append(append(out, a.Args...), a.Filter), sortExprs(a.OrderBy)...)
+			all(a.Args)
+			fn(a.Filter)
+			keys(a.OrderBy)
 		}
-		return out
 	case *Join:
-		return append(append([]Expr{x.On}, x.LeftKeys...), x.RightKeys...)
+		fn(x.On)
+		all(x.LeftKeys)
+		all(x.RightKeys)
 	case *Values:
-		var out []Expr
 		for _, r := range x.Rows {
-			out = append(out, r...)
+			all(r)
 		}
-		return out
 	case *Window:
-		var out []Expr
 		for _, f := range x.Funcs {
-			out = append(append(append(out, f.Args...), f.Filter, f.Frame.Start, f.Frame.End), f.Partition...)
-			out = append(out, sortExprs(f.Order)...)
+			all(f.Args)
+			fn(f.Filter)
+			fn(f.Frame.Start)
+			fn(f.Frame.End)
+			all(f.Partition)
+			keys(f.Order)
 		}
-		return out
 	case *TableFunc:
-		return x.Args
+		all(x.Args)
 	case *Lateral:
-		return append([]Expr{x.On}, x.Func.Args...)
+		fn(x.On)
+		all(x.Func.Args)
 	case *GraphExpand:
-		return append(append([]Expr{}, x.Start...), x.Target...)
+		all(x.Start)
+		all(x.Target)
 	}
-	return nil
 }
 
 // Walk calls fn for n and, while fn returns true, for every node below it
@@ -100,21 +121,29 @@ func Transform(n Node, fn func(Node) Node) Node {
 	if na == a && nb == b {
 		return fn(n)
 	}
-	var err error
 	if k == 2 {
-		n, err = n.WithChildren(na, nb)
-	} else {
-		n, err = n.WithChildren(na)
+		return fn(mustWith(n.WithChildren(na, nb)))
 	}
-	if err != nil {
-		panic(err) // as in mapChildren
-	}
-	return fn(n)
+	return fn(mustWith(n.WithChildren(na)))
 }
 
 // mapChildren is n with each child replaced by fn of it (n itself when
 // none changes, else a copy, as Transform makes).
 func mapChildren(n Node, fn func(Node) Node) Node {
+	if in, ok := n.(fixedInputs); ok {
+		a, b, k := in.inputs()
+		na := fn(a)
+		if k == 1 {
+			if na == a {
+				return n
+			}
+			return mustWith(n.WithChildren(na))
+		}
+		if nb := fn(b); na != a || nb != b {
+			return mustWith(n.WithChildren(na, nb))
+		}
+		return n
+	}
 	cs := n.Children()
 	var out []Node
 	for i, c := range cs {
@@ -129,13 +158,17 @@ func mapChildren(n Node, fn func(Node) Node) Node {
 	if out == nil {
 		return n
 	}
-	nn, err := n.WithChildren(out...)
+	return mustWith(n.WithChildren(out...))
+}
+
+// mustWith is WithChildren's node; an error means Children and
+// WithChildren of one node disagree: a bug that TestNode_ChildrenRoundTrip
+// catches for every node type.
+func mustWith(n Node, err error) Node {
 	if err != nil {
-		// Children and WithChildren of one node disagree: a bug that
-		// TestNode_ChildrenRoundTrip catches for every node type.
 		panic(err)
 	}
-	return nn
+	return n
 }
 
 // exprSubqueries calls fn for every subquery e holds, not entering their
@@ -162,11 +195,11 @@ func readsOuter(n Node) bool {
 		if _, ok := x.(*CTERef); ok {
 			found = true
 		}
-		for _, e := range nodeExprs(x) {
+		eachNodeExpr(x, func(e Expr) {
 			if exprReadsOuter(e) {
 				found = true
 			}
-		}
+		})
 	})
 	return found
 }
@@ -188,7 +221,7 @@ func exprReadsOuter(e Expr) bool {
 // in order, with whether each is an IN list.
 func NodeSubqueries(n Node) (subs []*Subquery, list []bool) {
 	seen := map[*Subquery]bool{}
-	for _, e := range nodeExprs(n) {
+	eachNodeExpr(n, func(e Expr) {
 		WalkExpr(e, func(x Expr) {
 			var s *Subquery
 			in := false
@@ -205,6 +238,6 @@ func NodeSubqueries(n Node) (subs []*Subquery, list []bool) {
 				subs, list = append(subs, s), append(list, in)
 			}
 		})
-	}
+	})
 	return subs, list
 }
