@@ -49,9 +49,13 @@ type HashTable struct {
 // NewHashTable returns an empty hash table whose tuples have the columns of
 // payload followed by the hidden key and link columns.
 func NewHashTable(p *Pool, payload *Schema) (*HashTable, error) {
-	s, err := payload.Extend(Bytes(keyWidth), Int64())
-	if err != nil {
-		return nil, err
+	s := payload.hashed.Load()
+	if s == nil {
+		var err error
+		if s, err = payload.Extend(Bytes(keyWidth), Int64()); err != nil {
+			return nil, err
+		}
+		payload.hashed.Store(s)
 	}
 	n := payload.NumColumns()
 	return &HashTable{t: NewTable(p, s), keyCol: n, nextCol: n + 1, keyOff: s.Offset(n), pool: p, seed: maphash.MakeSeed()}, nil

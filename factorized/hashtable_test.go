@@ -128,3 +128,26 @@ func TestHashTable_Reset_ForgetsKeys(t *testing.T) {
 	_, ok = h.Find([]byte{})
 	require.True(t, ok, "the empty key is a key")
 }
+
+// TestHashTable_SharesExtendedSchema checks that hash tables over one
+// payload schema share the layout with the key and link columns (it is
+// built once, not per table: an operator builds a table per run), and
+// that the payload's own columns keep their offsets in it.
+func TestHashTable_SharesExtendedSchema(t *testing.T) {
+	payload := MustSchema(Int64(), Bytes(24))
+	p := dirtyPool(t, 8)
+	h1, err := NewHashTable(p, payload)
+	require.NoError(t, err)
+	h2, err := NewHashTable(p, payload)
+	require.NoError(t, err)
+	require.Same(t, h1.Table().Schema(), h2.Table().Schema())
+	s := h1.Table().Schema()
+	require.Equal(t, payload.NumColumns()+2, s.NumColumns())
+	for i := range payload.NumColumns() {
+		require.Equal(t, payload.Offset(i), s.Offset(i))
+	}
+	other, err := NewHashTable(p, MustSchema(Int64()))
+	require.NoError(t, err)
+	require.NotSame(t, s, other.Table().Schema())
+	require.Equal(t, 3, other.Table().Schema().NumColumns())
+}

@@ -1,6 +1,9 @@
 package factorized
 
-import "fmt"
+import (
+	"fmt"
+	"sync/atomic"
+)
 
 // Type is the type of a column's fixed-width slot.
 type Type uint8
@@ -69,6 +72,9 @@ type Schema struct {
 	values  []int // indexes of TypeValue columns, for merge fix-ups
 	nullOff int   // offset of the null bitmap
 	width   int   // tuple width; at least 1
+	// hashed is s extended with a hash table's key and link columns,
+	// made by the first NewHashTable over s and shared by the later ones.
+	hashed atomic.Pointer[Schema]
 }
 
 // NewSchema builds the layout for cols. A schema with no columns has

@@ -217,9 +217,11 @@ func (a *aggregateOp) begin(c *Ctx) error {
 		a.gvals = factorized.NewTable(c.Pool, valueSchema(len(a.groups)))
 	} else {
 		a.ngroups = 1
-		a.accs = make([]accum, len(a.aggs))
+		// The slice a previous run kept (resetState), if any: a correlated
+		// aggregate begins once per outer row.
+		a.accs = a.accs[:0]
 		for k := range a.aggs {
-			a.accs[k] = a.aggs[k].newAccum()
+			a.accs = append(a.accs, a.aggs[k].newAccum())
 		}
 	}
 	return nil
@@ -490,7 +492,7 @@ func (a *aggregateOp) Close() {
 		a.gvals.Release()
 		a.gvals = nil
 	}
-	a.accs, a.ngroups, a.emitted, a.ready = nil, 0, 0, false
+	a.ngroups, a.emitted, a.ready = 0, 0, false
 	a.resetState()
 	a.inDone = false
 	a.extra = 0

@@ -11,6 +11,10 @@ import (
 // many groups between executions, so one huge GROUP BY does not pin it.
 const aggKeepGroups = 1 << 14
 
+// aggKeepAccs bounds the accumulators (of any number of groups) a reused
+// operator keeps room for.
+const aggKeepAccs = 256
+
 // assignSlots places each aggregate's state: a grouped count, sum,
 // total or avg without DISTINCT, FILTER or ORDER BY in a dense numAcc
 // slice of its own, anything else in the run of accumulators each group
@@ -145,5 +149,10 @@ func (a *aggregateOp) resetState() {
 		}
 		a.nums[i] = st[:0]
 	}
+	clear(a.accs) // what the accumulators held
+	if cap(a.accs) > aggKeepAccs {
+		a.accs = nil
+	}
+	a.accs = a.accs[:0]
 	a.ig.reset()
 }

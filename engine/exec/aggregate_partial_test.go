@@ -63,3 +63,36 @@ func TestAggregate_SumOverflowTwin_AddsRowsOnce(t *testing.T) {
 		require.Equal(t, 3, len(a.nums)+a.ngen, "Twin %d: the flag adds the rows itself", wrong)
 	}
 }
+
+// TestAggregate_Ungrouped_RerunKeepsNoState runs an ungrouped aggregate
+// (sum, count(*), group_concat) several times, as a correlated subquery
+// does once per outer row: every run answers alone, though the operator
+// keeps its accumulators' room from the run before instead of allocating
+// it again.
+func TestAggregate_Ungrouped_RerunKeepsNoState(t *testing.T) {
+	vals := &plan.Values{Cols: []plan.Column{{Name: "x"}}}
+	for _, v := range []int64{3, 4, 5} {
+		vals.Rows = append(vals.Rows, []plan.Expr{&plan.Const{V: types.NewInt(v)}})
+	}
+	x := []plan.Expr{&plan.ColRef{Idx: 0}}
+	op, err := Build(&plan.Aggregate{Input: vals,
+		Aggs: []plan.AggCall{{Name: "sum", Args: x}, {Name: "count", Star: true}, {Name: "group_concat", Args: x}},
+		Cols: []plan.Column{{Name: "s"}, {Name: "n"}, {Name: "g"}}})
+	require.NoError(t, err)
+	a, ok := op.(*aggregateOp)
+	require.True(t, ok, "built %T", op)
+	want := [][]types.Value{{types.NewInt(12), types.NewInt(3), types.NewText("3,4,5")}}
+	var first *accum
+	for run := 0; run < 3; run++ {
+		got, err := CollectRows(&Ctx{}, a, 3, nil, nil)
+		require.NoError(t, err)
+		require.Equal(t, want, got, "run %d", run)
+		if run == 0 {
+			first = &a.accs[0]
+		} else {
+			require.Same(t, first, &a.accs[0], "run %d: the accumulators' room is reused", run)
+		}
+		a.Close()
+		require.Len(t, a.accs, 0)
+	}
+}

@@ -114,11 +114,12 @@ type constFilterOp struct {
 	pred    evaluator
 	decided bool
 	pass    bool
+	once    oneShot // the one-row batch the predicate runs over
 }
 
 func (f *constFilterOp) Next(c *Ctx) (*Batch, error) {
 	if !f.decided {
-		v, err := evalOne(c, f.pred)
+		v, err := f.once.eval(c, f.pred)
 		if err != nil {
 			return nil, err
 		}

@@ -130,17 +130,17 @@ func rightFirst(n *plan.Join) bool {
 // cross or nested-loop joins over scans count 0.
 func startCost(n plan.Node) int {
 	k := 0
-	switch x := n.(type) {
-	case *plan.Join:
-		if len(x.LeftKeys) > 0 || !scanLike(x.Right) {
-			k = 1
+	plan.Walk(n, func(n plan.Node) bool {
+		switch x := n.(type) {
+		case *plan.Join:
+			if len(x.LeftKeys) > 0 || !scanLike(x.Right) {
+				k++
+			}
+		case *plan.Sort, *plan.Aggregate, *plan.Window:
+			k++
 		}
-	case *plan.Sort, *plan.Aggregate, *plan.Window:
-		k = 1
-	}
-	for _, c := range n.Children() {
-		k += startCost(c)
-	}
+		return true
+	})
 	return k
 }
 
