@@ -39,6 +39,12 @@ var joinRegressCases = []struct {
 	hashPair [2]string
 	// unread names scans ("t4 AS q6") that must read no row.
 	unread []string
+	// leftPair, when set, names the left and right inputs of one LEFT
+	// JOIN, in that order.
+	leftPair [2]string
+	// leftOver, when set, names a scan that must be in the left input of
+	// the LEFT JOIN whose right input is the second scan.
+	leftOver [2]string
 }{{
 	// seed 7 query 21: an OR of equalities between two inputs of a comma
 	// join ran as a nested loop over all their pairs.
@@ -95,12 +101,12 @@ var joinRegressCases = []struct {
 	// inner, but its key to q2 sat above LEFT JOIN q6, so the chain below
 	// (a product of five tables) was built before q7 was read; SQLite
 	// starts from q7. The inner join now moves below the LEFT JOIN whose
-	// right side it does not read, and joins q2 by hash.
+	// right side it does not read, and is ordered with q1..q5.
 	name:   "inner_join_below_left_join",
 	tables: map[int]int{1: 5, 3: 10, 4: 3, 6: 60, 7: 10, 9: 200},
 	query: `SELECT count(*), sum(q7.e9), sum(q9.a1) FROM t7 AS q1 JOIN t6 AS q2, t7 AS q3, t1 AS q4 JOIN t3 AS q5
 		LEFT JOIN t4 AS q6 LEFT JOIN t9 AS q7 ON q2.d6 = q7.b9 + 1 JOIN t7 AS q8 LEFT JOIN t1 AS q9 WHERE q7.b9 = 47`,
-	hashPair: [2]string{"SCAN t6 AS q2", "SCAN t9 AS q7"},
+	leftOver: [2]string{"SCAN t9 AS q7", "SCAN t4 AS q6"},
 }, {
 	// seed 102 query 416 (a 1,000-query run of the CPU-timed runner):
 	// an empty table linked to no other input was the right side of a
@@ -141,6 +147,86 @@ var joinRegressCases = []struct {
 		WHERE q8.d10 = 171 AND q2.c9 = q4.c6 AND q1.c2 = q8.c10 AND q2.d9 = q8.a10 + 1`,
 	want:     map[string]int{"LEFT JOIN": 1},
 	hashPair: [2]string{"SCAN t2 AS q1", "SCAN t10 AS q8"},
+}, {
+	// seed 555 query 1612 (3.0 s against SQLite's 58 ms): the ON of LEFT
+	// JOIN q6 reads q4 and q6 only, yet the LEFT JOIN ran above the
+	// product of q1..q5, checking its ON 30 times for each of 681,450
+	// rows. It now joins q4 alone (as SQLite's loop over q6 sits right
+	// after q4's), and LEFT JOIN q8, whose ON reads q4 too, joins above it.
+	name:   "left_join_next_to_the_input_its_on_reads",
+	tables: map[int]int{2: 10, 4: 30, 5: 40, 7: 3, 8: 300, 10: 40},
+	query: `SELECT count(*), count(q8.d7), count(q6.a4) FROM t8 AS q1, t2 AS q2 CROSS JOIN t8 AS q3,
+		t2 AS q4 JOIN t5 AS q5 ON q1.d8 < q5.b5 + 4 LEFT JOIN t4 AS q6 ON q4.d2 < q6.d4 + 3 AND q6.x4 LIKE 'x4%',
+		t10 AS q7 LEFT JOIN t7 AS q8 ON q4.c2 <> q8.c7
+		WHERE q1.a8 = q2.a2 + 1 AND q4.e2 IN (49,39,21,6,37,47) AND q3.b8 = 46 AND q1.c8 <> q7.c10`,
+	want:     map[string]int{"LEFT JOIN": 2},
+	leftPair: [2]string{"SCAN t2 AS q4", "SCAN t4 AS q6"},
+}, {
+	// seed 702 query 9389: two LEFT JOINs in a ten-input comma join, each
+	// ON reading one input of its left side; both ran above the product
+	// of everything before them. Each now joins its one input by hash.
+	name:   "left_joins_of_one_input_each_in_a_comma_join",
+	tables: map[int]int{2: 40, 3: 10, 4: 5, 5: 2, 6: 10, 8: 40},
+	query: `SELECT count(*), max(q5.d6), count(q7.c8), count(q10.a4) FROM t8 AS q1 JOIN t4 AS q2 ON q1.c8 = q2.c4,
+		t8 AS q3, t5 AS q4 LEFT JOIN t6 AS q5 ON q1.d8 = q5.b6 + 50, t3 AS q6 LEFT JOIN t8 AS q7 ON q6.c3 = q7.c8 + 1,
+		t5 AS q8, t2 AS q9, t4 AS q10 WHERE 38 = q9.b2 AND q3.c8 = q9.c2 - 1 AND q9.c2 <> q10.c4`,
+	want:     map[string]int{"HASH LEFT JOIN": 2},
+	leftPair: [2]string{"SCAN t3 AS q6", "SCAN t8 AS q7"},
+}, {
+	// seed 702 query 2512: the WHERE rejects q4's NULLs, which makes the
+	// RIGHT JOIN inner (pushdown did that) and the LEFT JOIN of q4 below
+	// it inner too (it did not look below the join it had made inner), so
+	// q4 was paired with the whole product q1 × q2 × q3 first.
+	name:   "outer_join_below_a_simplified_one",
+	tables: map[int]int{2: 5, 3: 4, 4: 60, 9: 60},
+	query: `SELECT count(*), sum(q2.d3), sum(q3.d2) FROM t9 AS q1, t3 AS q2, t2 AS q3 LEFT JOIN t9 AS q4
+		RIGHT JOIN t4 AS q5 ON q4.d9 = q5.d4 + 5, t3 AS q6, t4 AS q7 WHERE q4.d9 = q7.d4 + 5 AND q7.e4 + q7.c4 < 12`,
+	not:      []string{"LEFT JOIN", "RIGHT JOIN"},
+	hashPair: [2]string{"SCAN t9 AS q4", "SCAN t4 AS q7"},
+}, {
+	// seed 702 query 4711: the ON of the inner join after LEFT JOIN q3
+	// (q3.d3 = q4.a3) rejects q3's NULLs, so it is an inner join, as
+	// SQLite makes it; left outer, it kept q3 and q4 from joining first.
+	name:   "left_join_made_inner_by_a_later_on",
+	tables: map[int]int{3: 100, 5: 40, 6: 40, 7: 40},
+	query: `SELECT count(*), sum(q4.d3*153+q6.a7), count(q6.x7) FROM t7 AS q1 CROSS JOIN t5 AS q2 LEFT JOIN t3 AS q3
+		JOIN t3 AS q4 ON q3.d3 = q4.a3 JOIN t6 AS q5 ON q1.b7 = q5.b6 LEFT JOIN t7 AS q6 ON q5.b6 = q6.b7
+		WHERE q4.x3 LIKE 'x8%' AND (q1.c7 = q2.c5 OR q1.a7 = q2.a5)`,
+	hashPair: [2]string{"SCAN t3 AS q3", "SCAN t3 AS q4"},
+}, {
+	// A WHERE condition on a LEFT JOIN's right side that keeps its NULLs
+	// (IS NULL OR ...) leaves it outer: the LEFT JOIN moves below the
+	// inner join with q1, and the condition filters above it, not in its
+	// ON.
+	name:   "left_join_reordered_under_a_null_keeping_where",
+	tables: map[int]int{2: 30, 3: 40, 4: 40, 5: 30},
+	query: `SELECT count(*), count(q3.a4), sum(q3.d4) FROM t2 AS q1, t3 AS q2 LEFT JOIN t4 AS q3 ON q2.b3 = q3.b4 + 2 AND q3.c4 > 4,
+		t5 AS q4 WHERE q1.c2 = q4.c5 AND q2.e3 = q4.e5 AND (q3.a4 IS NULL OR q3.d4 > 100)`,
+	want: map[string]int{"LEFT JOIN": 1},
+}, {
+	// A LEFT JOIN whose ON reads the right side of the LEFT JOIN before
+	// it: it joins above that one.
+	name:   "left_join_on_an_earlier_left_joins_right_side",
+	tables: map[int]int{2: 30, 3: 40, 4: 40, 5: 30},
+	query: `SELECT count(*), count(q2.a3), count(q3.a4), sum(q3.e4) FROM t2 AS q1 LEFT JOIN t3 AS q2 ON q1.c2 = q2.c3 + 1 AND q2.a3 > 500
+		LEFT JOIN t4 AS q3 ON q2.b3 = q3.b4 - 1, t5 AS q4 WHERE q4.e5 = q1.e2 AND q4.c5 < 5`,
+	want: map[string]int{"LEFT JOIN": 2},
+}, {
+	// A RIGHT JOIN is a LEFT JOIN of its right side, with its left side
+	// (here a join of its own) the NULL-extended input.
+	name:   "right_join_of_a_join",
+	tables: map[int]int{2: 30, 3: 40, 4: 40, 5: 30},
+	query: `SELECT count(*), count(q1.a2), count(q2.b3), sum(q4.d5) FROM t2 AS q1 JOIN t3 AS q2 ON q1.c2 = q2.c3
+		RIGHT JOIN t4 AS q3 ON q2.b3 = q3.b4 + 3, t5 AS q4 WHERE q3.e4 = q4.e5`,
+	want: map[string]int{"LEFT JOIN": 1},
+}, {
+	// ON conditions that read only the left side, or no column: they
+	// stay in the LEFT JOIN's ON (a filter would drop left rows).
+	name:   "left_join_on_left_side_or_constant",
+	tables: map[int]int{2: 30, 3: 40, 4: 40},
+	query: `SELECT count(*), count(q2.a3), count(q4.a3) FROM t2 AS q1 LEFT JOIN t3 AS q2 ON q1.c2 > 5,
+		t4 AS q3 LEFT JOIN t3 AS q4 ON 1 = 0 WHERE q3.b4 = q1.b2 + 1`,
+	want: map[string]int{"LEFT JOIN": 2},
 }}
 
 // TestJoinGen_Regressions runs each shrunk slow shape on ladybug and
@@ -181,15 +267,23 @@ func TestJoinGen_Regressions(t *testing.T) {
 			}
 			var lines []string
 			detail, children := map[string]string{}, map[string][]string{}
+			kids := map[string][]string{} // children's ids by parent id
 			for _, r := range plan.Values {
 				id, parent, d := fmt.Sprint(r[0]), fmt.Sprint(r[1]), fmt.Sprint(r[len(r)-1])
 				lines = append(lines, d)
 				detail[id] = d
 				children[parent] = append(children[parent], d)
+				kids[parent] = append(kids[parent], id)
 			}
 			text := strings.Join(lines, "\n")
 			if tc.hashPair[0] != "" && !hasHashPair(detail, children, tc.hashPair) {
 				t.Errorf("no hash join of %q and %q:\n%s", tc.hashPair[0], tc.hashPair[1], text)
+			}
+			if tc.leftPair[0] != "" && !hasLeftPair(detail, children, tc.leftPair) {
+				t.Errorf("no LEFT JOIN of %q and %q:\n%s", tc.leftPair[0], tc.leftPair[1], text)
+			}
+			if tc.leftOver[0] != "" && !hasLeftOver(detail, kids, tc.leftOver) {
+				t.Errorf("%q is not below the LEFT JOIN of %q:\n%s", tc.leftOver[0], tc.leftOver[1], text)
 			}
 			for s, n := range tc.want {
 				if c := strings.Count(text, s); c != n {
@@ -216,6 +310,43 @@ func hasHashPair(detail map[string]string, children map[string][]string, pair [2
 		c := children[id]
 		if strings.HasPrefix(d, "HASH ") && len(c) == 2 &&
 			((c[0] == pair[0] && c[1] == pair[1]) || (c[0] == pair[1] && c[1] == pair[0])) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLeftPair reports whether some LEFT JOIN of an EXPLAIN QUERY PLAN
+// has exactly the inputs pair, left then right.
+func hasLeftPair(detail map[string]string, children map[string][]string, pair [2]string) bool {
+	for id, d := range detail {
+		c := children[id]
+		if strings.Contains(d, "LEFT JOIN") && len(c) == 2 && c[0] == pair[0] && c[1] == pair[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLeftOver reports whether the scan pair[0] is in the left input of a
+// LEFT JOIN whose right input is the scan pair[1] (details by id, child
+// ids by parent id).
+func hasLeftOver(detail map[string]string, kids map[string][]string, pair [2]string) bool {
+	var below func(id string) bool
+	below = func(id string) bool {
+		if detail[id] == pair[0] {
+			return true
+		}
+		for _, k := range kids[id] {
+			if below(k) {
+				return true
+			}
+		}
+		return false
+	}
+	for id, d := range detail {
+		k := kids[id]
+		if strings.Contains(d, "LEFT JOIN") && len(k) == 2 && detail[k[1]] == pair[1] && below(k[0]) {
 			return true
 		}
 	}

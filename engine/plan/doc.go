@@ -28,8 +28,9 @@
 // scan), order-by-group (drop a Sort a sorted aggregate satisfies),
 // group-limit, distinct-by-index, inner-below-left (an inner join moved
 // below a LEFT join whose right side its condition does not read),
-// join-order (a chain of inner joins
-// rebuilt left-deep by estimate), index-join (probe an index per left row),
+// join-order (outer joins a later condition rejects the NULLs of made
+// inner, then a chain of inner and outer joins ordered by estimate, each
+// outer join right above the inputs its ON reads), index-join (probe an index per left row),
 // graph-lookups (a GraphExpand looks its edges up per vertex),
 // hash-join-build-side (build on the smaller estimated input),
 // group-by-rowid, eager-aggregate (aggregate one side before a join).

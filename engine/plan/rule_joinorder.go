@@ -45,7 +45,7 @@ const dpLeaves = 10
 // column at all become one filter above the chain, evaluated once per
 // execution rather than per joined row (see exec's filter). Row order of
 // inner joins is unspecified, as in SQLite; an ORDER BY above sorts anyway.
-func joinOrder(cat *catalog.Catalog, n Node) Node { return orderJoins(cat, n) }
+func joinOrder(cat *catalog.Catalog, n Node) Node { return orderJoins(cat, simplifyJoins(n)) }
 
 // orderJoins reorders the chains of n's tree, top-down.
 func orderJoins(cat *catalog.Catalog, n Node) Node {
@@ -55,12 +55,13 @@ func orderJoins(cat *catalog.Catalog, n Node) Node {
 	return mapChildren(n, func(c Node) Node { return orderJoins(cat, c) })
 }
 
-// chainLike reports whether flatten looks through n: a chain join, or a
-// pushable filter or a column-only projection over a chain-like node.
+// chainLike reports whether flatten looks through n: a chain join, an
+// outer join (outerJoin), or a pushable filter or a column-only projection
+// over a chain-like node.
 func chainLike(n Node) bool {
 	switch x := n.(type) {
 	case *Join:
-		return chainJoin(x)
+		return chainJoin(x) || outerJoin(x)
 	case *Filter:
 		return pushSide(x.Pred, 1<<30) != sideNone && chainLike(x.Input)
 	case *Project:
@@ -72,6 +73,20 @@ func chainLike(n Node) bool {
 // descendChain orders the chains inside the inputs of chain-like n, in
 // place.
 func descendChain(cat *catalog.Catalog, n Node) Node {
+	if j, ok := n.(*Join); ok && outerJoin(j) {
+		// The NULL-extended side is one input of the chain, ordered on
+		// its own.
+		nj := *j
+		if j.Kind == JoinLeft {
+			nj.Left, nj.Right = descendChain(cat, j.Left), orderJoins(cat, j.Right)
+		} else {
+			nj.Left, nj.Right = orderJoins(cat, j.Left), descendChain(cat, j.Right)
+		}
+		if nj.Left == j.Left && nj.Right == j.Right {
+			return n
+		}
+		return &nj
+	}
 	if chainLike(n) {
 		return mapChildren(n, func(c Node) Node { return descendChain(cat, c) })
 	}
@@ -86,19 +101,10 @@ func reorderChain(cat *catalog.Catalog, n Node) Node {
 	if len(g.leaves) < 2 || len(g.leaves) > maxOrderedLeaves {
 		return n
 	}
-	var tree *subPlan
 	if len(g.leaves) == 2 {
-		// Two inputs keep their join unless one is a LEFT JOIN the other
-		// can join the left side of (intoLeftJoin).
-		g.setMasks()
-		t, ok := g.intoLeftJoin()
-		if !ok {
-			return n
-		}
-		tree = t
-	} else {
-		tree = g.order()
+		return n // two inputs keep their join
 	}
+	tree := g.order()
 	node := tree.node
 	if g.consts != nil {
 		node = &Filter{Input: node, Pred: g.consts}
@@ -138,6 +144,12 @@ type joinGraph struct {
 type joinLeaf struct {
 	node Node
 	off  int // first column in the graph's column space
+	// outer marks the NULL-extended side of an outer join (see
+	// joinorder_left.go): it joins only as the right side of a LEFT JOIN
+	// whose left side holds req (set by setMasks from its ON conditions,
+	// else side: the leaves of the join's preserved side).
+	outer     bool
+	req, side uint64
 }
 
 // joinPred is an equi-join key pair (l = r, each side read as the hash
@@ -148,6 +160,9 @@ type joinPred struct {
 	or     bool // an OR of equalities between two leaves (OrJoinKeys)
 	used   bool
 	lm, rm uint64 // the leaves l and r read (leafMask), set by order
+	// on is 1 + the outer leaf whose outer join's ON this is (placed at
+	// that join only); 0 for inner conditions.
+	on int
 }
 
 // flatten adds n's leaves and conditions to g and returns, per output
@@ -158,14 +173,7 @@ type joinPred struct {
 // the join that first has their columns.
 func (g *joinGraph) flatten(n Node) []int {
 	if !chainLike(n) {
-		nc := len(n.Columns())
-		g.leaves = append(g.leaves, joinLeaf{node: n, off: g.width})
-		out := make([]int, nc)
-		for i := range out {
-			out[i] = g.width + i
-		}
-		g.width += nc
-		return out
+		return g.addLeaf(n)
 	}
 	switch x := n.(type) {
 	case *Project:
@@ -183,6 +191,9 @@ func (g *joinGraph) flatten(n Node) []int {
 		return m
 	}
 	j := n.(*Join)
+	if outerJoin(j) {
+		return g.flattenOuter(j)
+	}
 	lm := g.flatten(j.Left)
 	rm := g.flatten(j.Right)
 	both := append(append([]int{}, lm...), rm...)
@@ -195,6 +206,18 @@ func (g *joinGraph) flatten(n Node) []int {
 		g.addCond(remapCols(c, func(c int) int { return both[c] }))
 	}
 	return both
+}
+
+// addLeaf adds n as one input of g and returns its columns' positions.
+func (g *joinGraph) addLeaf(n Node) []int {
+	nc := len(n.Columns())
+	g.leaves = append(g.leaves, joinLeaf{node: n, off: g.width})
+	out := make([]int, nc)
+	for i := range out {
+		out[i] = g.width + i
+	}
+	g.width += nc
+	return out
 }
 
 // addCond adds a pushable condition over g's column space: one that reads
@@ -249,9 +272,6 @@ type subPlan struct {
 // order builds the join tree of the whole graph.
 func (g *joinGraph) order() *subPlan {
 	g.setMasks()
-	if tree, ok := g.intoLeftJoin(); ok {
-		return tree
-	}
 	g.filterLeaves()
 	g.rows = make([]float64, len(g.leaves))
 	for i := range g.leaves {
@@ -292,6 +312,7 @@ func (g *joinGraph) setMasks() {
 			p.or = isOrJoinCond(p.l, g.leaves[63-bits.LeadingZeros64(p.lm)].off)
 		}
 	}
+	g.setRequired()
 }
 
 // components splits the leaves into groups linked by conditions.
@@ -301,10 +322,9 @@ func (g *joinGraph) components() []uint64 {
 	for i := range comp {
 		comp[i] = 1 << i
 	}
-	for _, p := range g.preds {
-		m := p.lm | p.rm
-		if p.used || bits.OnesCount64(m) < 2 {
-			continue
+	link := func(m uint64) {
+		if bits.OnesCount64(m) < 2 {
+			return
 		}
 		var u uint64
 		for x := m; x != 0; x &= x - 1 {
@@ -312,6 +332,16 @@ func (g *joinGraph) components() []uint64 {
 		}
 		for x := u; x != 0; x &= x - 1 {
 			comp[bits.TrailingZeros64(x)] = u
+		}
+	}
+	for _, p := range g.preds {
+		if !p.used {
+			link(p.lm | p.rm)
+		}
+	}
+	for x, lf := range g.leaves {
+		if lf.outer {
+			link(lf.req | 1<<x)
 		}
 	}
 	var out []uint64
@@ -327,7 +357,11 @@ func (g *joinGraph) components() []uint64 {
 
 // filterLeaves moves each condition that reads one leaf only (an ON
 // conjunct of a join in the chain) into a filter over that leaf, where it
-// runs before any join and counts in the leaf's estimate.
+// runs before any join and counts in the leaf's estimate. An outer leaf
+// takes only its own ON's conditions (it drops right rows the LEFT JOIN
+// would not pair); a condition of the chain on it stays above the LEFT
+// JOIN, where it sees the NULL-extended rows, and an ON condition that
+// reads the preserved side only stays in the ON.
 func (g *joinGraph) filterLeaves() {
 	for i := range g.preds {
 		p := &g.preds[i]
@@ -335,6 +369,9 @@ func (g *joinGraph) filterLeaves() {
 			continue
 		}
 		x := bits.TrailingZeros64(p.lm)
+		if p.on != x+1 && (p.on != 0 || g.leaves[x].outer) {
+			continue
+		}
 		lf := &g.leaves[x]
 		off := lf.off
 		lf.node = &Filter{Input: lf.node, Pred: remapCols(p.l, func(c int) int { return c - off })}
@@ -372,6 +409,13 @@ type dpTable struct {
 	linkOf, hashOf []uint32
 	split          []uint32
 	hyper          []hyperCond // conditions over three leaves or more
+	// The outer leaves, and per leaf the leaves its LEFT JOIN's left
+	// side must hold (joinLeaf.req) and the leaves an outer leaf's
+	// requirement lets it join without a condition; per subset, the
+	// latter's union.
+	outer        uint32
+	req, reqLink []uint32
+	reqOf        []uint32
 }
 
 type hyperCond struct {
@@ -396,6 +440,9 @@ func (g *joinGraph) dp(c uint64) *subPlan {
 	n := 1 << k
 	t.rows, t.cost = make([]float64, n), make([]float64, n)
 	t.linkOf, t.hashOf, t.split = make([]uint32, n), make([]uint32, n), make([]uint32, n)
+	if t.outer != 0 {
+		t.reqOf = make([]uint32, n)
+	}
 	t.rows[0] = 1
 	for s := 1; s < n; s++ {
 		low := bits.TrailingZeros32(uint32(s))
@@ -410,7 +457,14 @@ func (g *joinGraph) dp(c uint64) *subPlan {
 			}
 		}
 		t.rows[s] = max(1, r)
+		// A LEFT JOIN keeps each row of its left side.
+		for x := uint32(s) & t.outer; x != 0; x &= x - 1 {
+			t.rows[s] = max(t.rows[s], t.rows[s&^(1<<bits.TrailingZeros32(x))])
+		}
 		t.linkOf[s], t.hashOf[s] = t.linkOf[prev]|t.link[low], t.hashOf[prev]|t.hash[low]
+		if t.reqOf != nil {
+			t.reqOf[s] = t.reqOf[prev] | t.reqLink[low]
+		}
 		if prev != 0 {
 			t.cost[s] = math.Inf(1)
 		}
@@ -448,6 +502,27 @@ func (g *joinGraph) dpConditions(c uint64, members []int) *dpTable {
 	local := make(map[int]int, k)
 	for i, m := range members {
 		local[m] = i
+	}
+	for i, m := range members {
+		lf := &g.leaves[m]
+		if !lf.outer {
+			continue
+		}
+		if t.outer == 0 {
+			t.req, t.reqLink = make([]uint32, k), make([]uint32, k)
+		}
+		t.outer |= 1 << i
+		for x := lf.req; x != 0; x &= x - 1 {
+			t.req[i] |= 1 << local[bits.TrailingZeros64(x)]
+		}
+		// Splits may join the outer leaf to the leaves it requires, and
+		// those to each other: the LEFT JOIN's left side may have to cross
+		// join them, as the query's own joins did when no condition links
+		// them.
+		for x := t.req[i]; x != 0; x &= x - 1 {
+			t.reqLink[bits.TrailingZeros32(x)] |= t.req[i] | 1<<i
+		}
+		t.reqLink[i] |= t.req[i]
 	}
 	for _, p := range g.preds {
 		m := p.lm | p.rm
@@ -500,7 +575,8 @@ func (t *dpTable) splits(cross bool) {
 		}
 		for l := (s - 1) & s; l > 0; l = (l - 1) & s {
 			r := s ^ l
-			if !cross && t.linkOf[l]&uint32(r) == 0 {
+			if !cross && t.linkOf[l]&uint32(r) == 0 && (t.reqOf == nil || t.reqOf[l]&uint32(r) == 0) ||
+				!t.outerSplit(uint32(l), uint32(r)) {
 				continue
 			}
 			var jc float64
@@ -531,11 +607,12 @@ func (t *dpTable) splits(cross bool) {
 // leaf estimated smallest and adds one leaf at a time, weighing every leaf
 // not yet joined by its estimate alone (the join is only built for the
 // leaf chosen), so n leaves cost O(n²) estimates plus one pass over the
-// conditions per step.
+// conditions per step. An outer leaf is a candidate once the leaves its
+// LEFT JOIN needs are joined, and keeps the rows.
 func (g *joinGraph) greedy(c uint64) *subPlan {
-	first := bits.TrailingZeros64(c)
+	first := -1
 	for x := c; x != 0; x &= x - 1 {
-		if i := bits.TrailingZeros64(x); g.rows[i] < g.rows[first] {
+		if i := bits.TrailingZeros64(x); !g.leaves[i].outer && (first < 0 || g.rows[i] < g.rows[first]) {
 			first = i
 		}
 	}
@@ -546,7 +623,12 @@ func (g *joinGraph) greedy(c uint64) *subPlan {
 			x := bits.TrailingZeros64(y)
 			connected := g.connects(tree.set, x)
 			est := tree.rows * g.rows[x]
-			if connected {
+			if lf := &g.leaves[x]; lf.outer {
+				if lf.req&^tree.set != 0 {
+					continue
+				}
+				connected, est = true, tree.rows
+			} else if connected {
 				est = max(tree.rows, g.rows[x])
 			}
 			if bestLeaf < 0 || (connected && !bestConnected) || (connected == bestConnected && est < bestRows) {
@@ -578,7 +660,10 @@ func (g *joinGraph) connects(set uint64, x int) bool {
 
 // join joins plans l and r (r the build side), taking every unused
 // condition the two cover and marking it used: keys with one side in
-// each become hash keys, the rest ON conjuncts.
+// each become hash keys, the rest ON conjuncts. When r is an outer leaf
+// the join is its LEFT JOIN (see joinorder_left.go): only the leaf's own
+// conditions go into the join, the chain's that the two cover (they read
+// the leaf) into a filter above it.
 func (g *joinGraph) join(l, r *subPlan, rows float64) *subPlan {
 	nl := len(l.node.Columns())
 	local := func(c int) int {
@@ -591,14 +676,26 @@ func (g *joinGraph) join(l, r *subPlan, rows float64) *subPlan {
 	lc, rc := l.node.Columns(), r.node.Columns()
 	j := &Join{Kind: JoinInner, Left: l.node, Right: r.node,
 		Cols: append(append(make([]Column, 0, len(lc)+len(rc)), lc...), rc...)}
+	on := 0 // the conditions the join takes: pred.on
+	if x := bits.TrailingZeros64(r.set); r.set&(r.set-1) == 0 && g.leaves[x].outer {
+		on, j.Kind = x+1, JoinLeft
+		for i := nl; i < len(j.Cols); i++ {
+			j.Cols[i].NotNull = false
+		}
+	}
 	set := l.set | r.set
+	var above Expr
 	for i := range g.preds {
 		p := &g.preds[i]
 		lm, rm := p.lm, p.rm
-		if p.used || (lm|rm)&^set != 0 {
+		if p.used || (lm|rm)&^set != 0 || (p.on != on && (on == 0 || p.on != 0)) {
 			continue
 		}
 		switch {
+		case p.on != on && p.key:
+			above = andExpr(above, &Binary{Op: "=", L: remapCols(p.l, local), R: remapCols(p.r, local)})
+		case p.on != on:
+			above = andExpr(above, remapCols(p.l, local))
 		case p.key && lm&^l.set == 0 && rm&^r.set == 0:
 			j.LeftKeys = append(j.LeftKeys, remapCols(p.l, local))
 			j.RightKeys = append(j.RightKeys, remapCols(p.r, right))
@@ -612,7 +709,7 @@ func (g *joinGraph) join(l, r *subPlan, rows float64) *subPlan {
 		}
 		p.used = true
 	}
-	if len(j.LeftKeys) == 0 && j.On == nil {
+	if on == 0 && len(j.LeftKeys) == 0 && j.On == nil {
 		j.Kind = JoinCross
 	}
 	pos := make([]int, g.width)
@@ -622,7 +719,11 @@ func (g *joinGraph) join(l, r *subPlan, rows float64) *subPlan {
 			pos[c] = nl + r.pos[c]
 		}
 	}
-	return &subPlan{node: j, set: set, pos: pos, rows: rows}
+	var node Node = j
+	if above != nil {
+		node = &Filter{Input: j, Pred: above}
+	}
+	return &subPlan{node: node, set: set, pos: pos, rows: rows}
 }
 
 // probeCost is the cost factor per probe of an index join from leaf y into

@@ -17,6 +17,7 @@ EXPLAIN QUERY PLAN SELECT name FROM customers c WHERE c.region = 1 OR EXISTS (SE
 EXPLAIN QUERY PLAN SELECT name, (SELECT sum(amount) FROM orders o WHERE o.customer_id = c.id) FROM customers c;
 -- decorrelate-scalar: a correlated aggregate subquery over a large outer side becomes a LEFT join with its groups
 EXPLAIN QUERY PLAN SELECT name, (SELECT count(*) FROM orders o WHERE o.customer_id = c.id AND o.amount > 5) AS n FROM customers c;
+-- the WHERE rejects the NULL of a customer without orders, so the LEFT join is an inner one: the groups probe customers by rowid
 EXPLAIN QUERY PLAN SELECT name FROM customers c WHERE c.region < (SELECT max(amount) FROM orders o WHERE o.customer_id = c.id);
 -- a single outer row keeps the per-row subquery (an index lookup)
 EXPLAIN QUERY PLAN SELECT name, (SELECT sum(amount) FROM orders o WHERE o.customer_id = c.id) FROM customers c WHERE c.id = 3;
