@@ -75,7 +75,16 @@ type colHeaders interface {
 // newBatchMem returns an empty batch of ncol columns (at most A's length)
 // allocated with its column headers.
 func newBatchMem[A colHeaders](ncol int) *Batch {
-	m := &batchMem[A]{}
+	return (&batchMem[A]{}).batch(ncol)
+}
+
+// batch returns m's empty batch of ncol columns, or a batch of its own
+// when ncol is more than m has room for (an operator holding a batchMem
+// makes its output batch with no allocation of its own).
+func (m *batchMem[A]) batch(ncol int) *Batch {
+	if ncol > len(m.cols) {
+		return emptyBatch(ncol)
+	}
 	m.b.Cols = unsafe.Slice(&m.cols[0], len(m.cols))[:ncol:ncol]
 	return &m.b
 }

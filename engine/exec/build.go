@@ -25,9 +25,22 @@ type builder struct {
 // first recursive CTE.
 func newBuilder() *builder {
 	b := &builder{}
+	b.init()
+	return b
+}
+
+// init points b at its compiler.
+func (b *builder) init() {
 	b.cpv.b = b
 	b.cp = &b.cpv
-	return b
+}
+
+// reset readies a builder for another tree, keeping its scratch stack's
+// room (a fold's, reused: see ConstEvaluator).
+func (b *builder) reset() {
+	b.ctes, b.profile, b.bare = nil, nil, false
+	b.cpv.aggBase = 0
+	b.scr.top, b.scr.stop = 0, 0
 }
 
 // Build returns the operator tree of a query plan.

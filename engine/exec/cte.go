@@ -189,7 +189,7 @@ func (r *recursiveOp) start(c *Ctx) error {
 		return nil
 	}
 	if !r.unionAll {
-		ht, err := factorized.NewHashTable(c.Pool, factorized.MustSchema())
+		ht, err := factorized.NewHashTable(c.Pool, noPayload)
 		if err != nil {
 			return err
 		}

@@ -23,7 +23,7 @@ type distinctOp struct {
 
 func (d *distinctOp) Next(c *Ctx) (*Batch, error) {
 	if d.ht == nil && !d.sorted {
-		ht, err := factorized.NewHashTable(c.Pool, factorized.MustSchema())
+		ht, err := factorized.NewHashTable(c.Pool, noPayload)
 		if err != nil {
 			return nil, err
 		}

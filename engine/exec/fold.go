@@ -2,6 +2,7 @@ package exec
 
 import (
 	"context"
+	"sync"
 
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -23,16 +24,21 @@ var _ plan.Evaluator = ConstEvaluator{}
 // false on any error (or a panic), leaving the expression to run as
 // written.
 func (ce ConstEvaluator) EvalConst(e plan.Expr) (v types.Value, ok bool) {
+	f := foldPool.Get().(*folder)
 	defer func() {
 		if recover() != nil {
 			v, ok = types.Null, false
 		}
+		foldPool.Put(f)
 	}()
-	ev, err := newBuilder().cp.compile(e)
+	f.b.reset()
+	ev, err := f.b.cp.compile(e)
 	if err != nil {
 		return types.Null, false
 	}
-	fc := &foldCtx{budget: foldBudget{Context: context.Background(), polls: foldPolls}}
+	fc := &f.ctx
+	fc.Reset()
+	fc.budget = foldBudget{Context: context.Background(), polls: foldPolls}
 	fc.Go, fc.MemoryLimit = &fc.budget, foldMemory
 	fc.LengthLimit, fc.LikeLimit = ce.LengthLimit, ce.LikeLimit
 	v, err = fc.once.eval(&fc.Ctx, ev)
@@ -41,6 +47,21 @@ func (ce ConstEvaluator) EvalConst(e plan.Expr) (v types.Value, ok bool) {
 	}
 	return v, true
 }
+
+// folder is a fold's builder and context, reused across folds (the
+// binder folds many constants per statement): the evaluators a fold
+// compiles are dropped when it returns, the value it computed is the
+// caller's.
+type folder struct {
+	b   builder
+	ctx foldCtx
+}
+
+var foldPool = sync.Pool{New: func() any {
+	f := &folder{}
+	f.b.init()
+	return f
+}}
 
 // foldPolls bounds the work of folding one expression: loops that poll
 // the context (a long LIKE, a big printf) give up after this many polls,

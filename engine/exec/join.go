@@ -159,6 +159,10 @@ func scanLike(n plan.Node) bool {
 
 // compileKeys compiles a join's key pairs.
 func (b *builder) compileKeys(left, right []plan.Expr) (lk, rk []evaluator, err error) {
+	if len(left) > 0 {
+		both := make([]evaluator, 0, 2*len(left)) // one allocation for both sides
+		lk, rk = both[:0:len(left)], both[len(left):len(left)]
+	}
 	for i := range left {
 		l, err := b.cp.compile(left[i])
 		if err != nil {

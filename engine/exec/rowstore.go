@@ -31,6 +31,10 @@ var valueSchemas = func() (s [17]*factorized.Schema) {
 // tables.
 var int64Schema = factorized.MustSchema(factorized.Int64())
 
+// noPayload is the schema of a hash table that holds keys only (a set):
+// one shared value, so its tables share their layout too (NewHashTable).
+var noPayload = factorized.MustSchema()
+
 func newValueSchema(n int) *factorized.Schema {
 	cols := make([]factorized.Column, n)
 	for i := range cols {

@@ -39,10 +39,13 @@ type scanOp struct {
 	once             oneShot
 	budget           rowBudget
 	reverse          bool // read from hiKey down (plan.Scan.Reverse)
+	// outMem is out's memory when the scan reads at most eight columns.
+	outMem batchMem[[8][]types.Value]
 }
 
 func (cp *compiler) newScan(s *plan.Scan) (Operator, error) {
-	op := &scanOp{t: s.Table, needed: s.Needed, lookup: s.Lookup, out: emptyBatch(len(s.Cols)), reverse: s.Reverse}
+	op := &scanOp{t: s.Table, needed: s.Needed, lookup: s.Lookup, reverse: s.Reverse}
+	op.out = op.outMem.batch(len(s.Cols))
 	op.ridCol, op.aliasCol = rowidOutputs(s.Table, s.Needed)
 	var err error
 	if op.budget, err = cp.newRowBudget(s.RowLimit); err != nil {

@@ -120,3 +120,31 @@ func TestEmptyBatch_OneAllocation(t *testing.T) {
 		require.Equal(t, want, testing.AllocsPerRun(10, func() { emptyBatch(ncol) }), "%d columns", ncol)
 	}
 }
+
+// TestConstEvaluator_ReusedFolderAnswersAlone folds a run of constants
+// through the pooled builders and contexts: a fold's value stays as it was
+// after later folds, a failed fold leaves nothing behind, and the limits
+// of one evaluator do not carry over to the next.
+func TestConstEvaluator_ReusedFolderAnswersAlone(t *testing.T) {
+	text := func(s string) plan.Expr { return &plan.Const{V: types.NewText(s)} }
+	call := func(name string, args ...plan.Expr) plan.Expr { return &plan.Func{Name: name, Args: args} }
+	concat := &plan.Binary{Op: "||", L: call("upper", text("abc")), R: text("x")}
+	v1, ok := ConstEvaluator{}.EvalConst(concat)
+	require.True(t, ok)
+	require.Equal(t, types.NewText("ABCx"), v1)
+
+	_, ok = ConstEvaluator{}.EvalConst(call("abs", &plan.Const{V: types.NewInt(math.MinInt64)}))
+	require.False(t, ok, "integer overflow")
+	_, ok = ConstEvaluator{LengthLimit: 3}.EvalConst(concat)
+	require.False(t, ok, "past the lowered length limit")
+
+	for i := 0; i < 3; i++ {
+		v, ok := ConstEvaluator{}.EvalConst(concat)
+		require.True(t, ok, "the default limits again")
+		require.Equal(t, types.NewText("ABCx"), v)
+		v, ok = ConstEvaluator{}.EvalConst(call("lower", text("QQ")))
+		require.True(t, ok)
+		require.Equal(t, types.NewText("qq"), v)
+	}
+	require.Equal(t, types.NewText("ABCx"), v1)
+}

@@ -54,7 +54,7 @@ func (s *setOp) rowKey(b *Batch, i int) []byte {
 func (s *setOp) init(c *Ctx) error {
 	var err error
 	if s.seen == nil && !(s.op == plan.Union && s.all) {
-		if s.seen, err = factorized.NewHashTable(c.Pool, factorized.MustSchema()); err != nil {
+		if s.seen, err = factorized.NewHashTable(c.Pool, noPayload); err != nil {
 			return err
 		}
 	}
@@ -68,7 +68,7 @@ func (s *setOp) init(c *Ctx) error {
 			return nil
 		}
 		s.pending = cloneLive(first)
-		if s.rightSet, err = factorized.NewHashTable(c.Pool, factorized.MustSchema()); err != nil {
+		if s.rightSet, err = factorized.NewHashTable(c.Pool, noPayload); err != nil {
 			return err
 		}
 		for {
