@@ -161,7 +161,7 @@ func (cp *compiler) aggSpec(a plan.AggCall) (aggSpec, error) {
 				return s, err
 			}
 		} else {
-			s.sep = constEval(types.NewText(","))
+			s.sep = commaEval
 		}
 		s.sepBuf = scratch()
 	}
@@ -178,6 +178,9 @@ func (cp *compiler) aggSpec(a plan.AggCall) (aggSpec, error) {
 	}
 	return s, nil
 }
+
+// commaEval is group_concat's default separator.
+var commaEval = constEval(types.NewText(","))
 
 func (a *aggregateOp) Next(c *Ctx) (*Batch, error) {
 	if a.stream {

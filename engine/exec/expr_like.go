@@ -15,68 +15,71 @@ func (cp *compiler) like(e *plan.Like) (evaluator, error) {
 	if err != nil {
 		return nil, err
 	}
-	pat, err := cp.compile(e.Pat)
-	if err != nil {
+	// The evaluator's state is one allocation (a variable the closure
+	// assigns would be one each): the caches, and a constant pattern or
+	// escape (the usual case), read as it is with no evaluator.
+	ls := &struct {
+		re       map[string]*regexp.Regexp
+		pc       patternCache
+		pat, esc operand
+	}{}
+	if ls.pat, err = cp.operand(e.Pat); err != nil {
 		return nil, err
 	}
-	esc := constEval(types.Null)
 	if e.Escape != nil {
-		if esc, err = cp.compile(e.Escape); err != nil {
+		if ls.esc, err = cp.operand(e.Escape); err != nil {
 			return nil, err
 		}
 	}
+	pc := &ls.pc
 	op, not := e.Op, e.Not
-	// The caches are one allocation (a variable the closure assigns
-	// would be one each).
-	caches := &struct {
-		re map[string]*regexp.Regexp
-		pc patternCache
-	}{}
-	pc := &caches.pc
 	st := cp.stack()
 	return func(c *Ctx, b *Batch, out []types.Value) error {
 		m := st.mark()
 		defer st.release(m)
-		xb, pb, eb := st.values(b), st.values(b), st.values(b)
-		for _, p := range [...]struct {
-			f   evaluator
-			buf []types.Value
-		}{{x, xb}, {pat, pb}, {esc, eb}} {
-			if err := p.f(c, b, p.buf); err != nil {
-				return err
-			}
+		// x's values go to out, each replaced by its row's result.
+		xb := out
+		if err := x(c, b, xb); err != nil {
+			return err
+		}
+		if err := ls.pat.eval(c, b, st); err != nil {
+			return err
+		}
+		if err := ls.esc.eval(c, b, st); err != nil {
+			return err
 		}
 		var ferr error
 		b.ForEach(func(i int) {
 			if ferr != nil {
 				return
 			}
-			if xb[i].IsNull() || pb[i].IsNull() {
+			pv := ls.pat.at(i)
+			if xb[i].IsNull() || pv.IsNull() {
 				out[i] = types.Null
 				return
 			}
-			s, p := toText(xb[i]), toText(pb[i])
+			s, p := toText(xb[i]), toText(pv)
 			var m bool
 			switch op {
 			case "GLOB":
 				m, ferr = pc.match(c, p, s, -1)
 			case "REGEXP":
-				if caches.re == nil {
-					caches.re = map[string]*regexp.Regexp{}
+				if ls.re == nil {
+					ls.re = map[string]*regexp.Regexp{}
 				}
-				re, ok := caches.re[p]
+				re, ok := ls.re[p]
 				if !ok {
 					if re, ferr = regexp.Compile(p); ferr != nil {
 						ferr = errs.New(errs.CodeGeneric, "invalid regular expression: %v", ferr)
 						return
 					}
-					caches.re[p] = re
+					ls.re[p] = re
 				}
 				m = re.MatchString(s)
 			default:
 				escR := rune(0)
-				if !eb[i].IsNull() {
-					es := toText(eb[i])
+				if ev := ls.esc.at(i); !ev.IsNull() {
+					es := toText(ev)
 					r, n := utf8.DecodeRuneInString(es)
 					if n != len(es) || n == 0 {
 						ferr = errs.New(errs.CodeGeneric, "ESCAPE expression must be a single character")
@@ -90,6 +93,42 @@ func (cp *compiler) like(e *plan.Like) (evaluator, error) {
 		})
 		return ferr
 	}, nil
+}
+
+// operand is an expression's values over a batch: a constant's one value,
+// or an evaluator's, computed into a buffer borrowed per batch. The zero
+// operand is the constant NULL.
+type operand struct {
+	k   types.Value
+	ev  evaluator // nil for a constant
+	buf []types.Value
+}
+
+// operand compiles e as an operand, with no evaluator for a constant.
+func (cp *compiler) operand(e plan.Expr) (operand, error) {
+	if k, ok := e.(*plan.Const); ok {
+		return operand{k: k.V}, nil
+	}
+	ev, err := cp.compile(e)
+	return operand{ev: ev}, err
+}
+
+// eval computes the operand's values over b into a buffer borrowed from
+// st, which the caller gives back.
+func (o *operand) eval(c *Ctx, b *Batch, st *scratchStack) error {
+	if o.ev == nil {
+		return nil
+	}
+	o.buf = st.values(b)
+	return o.ev(c, b, o.buf)
+}
+
+// at is the operand's value at physical row i, after eval.
+func (o *operand) at(i int) types.Value {
+	if o.ev == nil {
+		return o.k
+	}
+	return o.buf[i]
 }
 
 // patternCache keeps the last compiled LIKE or GLOB pattern of an
