@@ -372,8 +372,19 @@ func (b *builder) signedNumber(p Position, n *sSignedNum) Expr {
 // the others are numbered in text order once the statement is built
 // (ParamNumbering), since the tree is not built in text order.
 func (b *builder) param(lp lexer.Position, raw string) Expr {
-	p := &Param{Position: pos(lp)}
 	b.sawParam = true
+	p, ok := newParam(pos(lp), raw, b.lim.VariableNumber)
+	if !ok {
+		b.fail(lp, fmt.Sprintf("variable number must be between ?1 and ?%d", b.lim.VariableNumber))
+	}
+	return p
+}
+
+// newParam is the placeholder written raw at at; false when its number
+// is not between 1 and maxVar.
+func newParam(at Position, raw string, maxVar int) (*Param, bool) {
+	p := &Param{Position: at}
+	ok := true
 	digits := raw[1:]
 	switch {
 	case raw == "?":
@@ -384,9 +395,7 @@ func (b *builder) param(lp lexer.Position, raw string) Expr {
 			p.Kind = ParamDollar
 		}
 		n, err := strconv.Atoi(digits)
-		if err != nil || n < 1 || n > b.lim.VariableNumber {
-			b.fail(lp, fmt.Sprintf("variable number must be between ?1 and ?%d", b.lim.VariableNumber))
-		}
+		ok = err == nil && n >= 1 && n <= maxVar
 		p.Index = n
 	case raw[0] == ':':
 		p.Kind, p.Name = ParamColon, digits
@@ -395,7 +404,7 @@ func (b *builder) param(lp lexer.Position, raw string) Expr {
 	default:
 		p.Kind, p.Name = ParamDollarName, digits
 	}
-	return p
+	return p, ok
 }
 
 func isDigits(s string) bool {

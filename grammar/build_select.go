@@ -229,33 +229,9 @@ func (b *builder) tableItem(t *sTableItem) TableExpr {
 	return &TableName{Position: p, Schema: schema, Name: name, Alias: aliasName(t.Alias), Indexed: unquote(t.Indexed), NotIndexed: t.NotIndexed}
 }
 
-// nestedFrom converts a parenthesised FROM list: a join becomes a Join
-// marked Paren; a single item stands for itself, as in SQLite, with the
-// alias outside the parentheses (if any) replacing its own.
+// nestedFrom converts a parenthesised FROM list (see nestedAlias).
 func (b *builder) nestedFrom(t *sTableItem) TableExpr {
-	x := b.from(t.Nested)
-	alias := aliasName(t.NestAlias)
-	switch x := x.(type) {
-	case *Join:
-		x.Paren, x.Alias = true, alias
-	case *TableName:
-		if alias != "" {
-			x.Alias = alias
-		}
-	case *SubqueryTable:
-		if alias != "" {
-			x.Alias = alias
-		}
-	case *TableFunc:
-		if alias != "" {
-			x.Alias = alias
-		}
-	case *GraphTable:
-		if alias != "" {
-			x.Alias = alias
-		}
-	}
-	return x
+	return nestedAlias(b.from(t.Nested), aliasName(t.NestAlias))
 }
 
 // targetTable converts the table of UPDATE or DELETE, which must be a name.

@@ -3,82 +3,103 @@ package grammar
 import (
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // The fast path: a hand-written recursive-descent reader of the common
-// statements (queries, INSERT, UPDATE, DELETE) that fills the same
-// participle structs (syntax_*.go) the participle parser would. It mirrors
-// the grammar's tags rule by rule, with the same ordered choice and the
-// same rewinding on failure, so for any text it accepts it builds the same
-// structs (TestFastParse_MatchesParticiple and FuzzParse check this).
-// Whenever it meets text it does not accept, or a form it does not cover,
-// Parse falls back to participle, which then produces the tree or the
-// syntax error exactly as before.
+// statements (queries, INSERT, UPDATE, DELETE) that builds the public
+// tree directly. It accepts exactly the texts the participle grammar
+// accepts for these forms, rule by rule, with the same ordered choice and
+// the same rewinding on failure, and builds the tree the builder
+// (build*.go) makes of participle's structs, positions and source texts
+// included (TestFastParse_MatchesParticiple and FuzzParse check this).
+// Whenever it meets text it does not accept, a form it does not cover, or
+// anything the builder would report (a limit, a malformed blob, a bad
+// placeholder number), Parse falls back to participle and the builder,
+// which then produce the tree or the error exactly as before.
 
-// ftok is a non-elided token and the position just past it, which is
-// what participle records as EndPos of a node ending with the token (the
-// file name is always empty, so it is not stored).
+// ftok is a non-elided token: its text (a slice of the source), its
+// position, the offset just past it (where a node ending with it ends),
+// its type and its code (the word or symbol it spells, cNone for names
+// that are not words of the grammar, literals and placeholders).
 type ftok struct {
-	lexer.Token
-	endOffset, endLine, endColumn int
+	val  string
+	pos  Position
+	end  int
+	typ  lexer.TokenType
+	code tcode
 }
+
+func (t *ftok) eof() bool { return t.typ == lexer.EOF }
 
 // fastParser reads a token slice. off marks text the fast path does not
 // cover; once set, the result is discarded.
 type fastParser struct {
+	src  string
 	toks []ftok
 	i    int
 	off  bool
+	lim  *Limits // resolved
 
-	// The three structs of every operand, and literals, come from slabs:
-	// one allocation per few dozen instead of one per struct.
-	exprs     slab[sExpr]
-	operands  slab[sOperand]
-	primaries slab[sPrimary]
-	literals  slab[sLiteral]
-	names     []string // backing store of the short name lists
+	// height is the tallest expression read so far inside the operand
+	// being read, as the builder's (see expr). A failed alternative may
+	// leave it too high, never too low: too high only sends a statement
+	// near the limit to the builder, which then measures it exactly.
+	height int
+
+	// params are the placeholders read, in text order; a rewind drops
+	// the ones read past its mark.
+	params []*Param
+
+	// Scratch stacks: lists are gathered here and copied out once, at
+	// their final length.
+	exprs stack[Expr]
+	tails stack[ftail]
+	nots  stack[Position]
 }
 
-// nameSlice returns parts as a slice of a shared backing store, capped
-// at its length so that nothing appends over a neighbour.
-func (p *fastParser) nameSlice(parts ...string) []string {
-	if len(p.names)+len(parts) > cap(p.names) {
-		p.names = make([]string, 0, max(len(p.toks)/3+4, len(parts)))
-	}
-	n := len(p.names)
-	p.names = append(p.names, parts...)
-	return p.names[n : n+len(parts) : n+len(parts)]
+// stack is a scratch stack whose tops are copied out as lists.
+type stack[T any] struct{ s []T }
+
+func (st *stack[T]) push(x T) { st.s = append(st.s, x) }
+
+// pop returns the items from base up as a new slice and drops them.
+func (st *stack[T]) pop(base int) []T {
+	out := make([]T, len(st.s)-base)
+	copy(out, st.s[base:])
+	st.drop(base)
+	return out
 }
 
-// slab hands out zeroed values of T from chunks. A value handed out by a
-// failed alternative is simply never used; the chunk is freed with the
-// tree.
-type slab[T any] struct{ buf []T }
+// drop truncates the stack to base, clearing what it drops.
+func (st *stack[T]) drop(base int) {
+	clear(st.s[base:])
+	st.s = st.s[:base]
+}
 
-// Chunks start small, so a short statement zeroes little, and double
-// up to maxSlabChunk.
-const (
-	minSlabChunk = 4
-	maxSlabChunk = 64
-)
+// mark is a place to rewind to.
+type mark struct{ i, params int }
 
-func (s *slab[T]) alloc() *T {
-	if len(s.buf) == cap(s.buf) {
-		s.buf = make([]T, 0, min(max(2*cap(s.buf), minSlabChunk), maxSlabChunk))
+func (p *fastParser) mark() mark { return mark{p.i, len(p.params)} }
+
+// reset rewinds to m, forgetting the placeholders read since.
+func (p *fastParser) reset(m mark) {
+	p.i = m.i
+	if len(p.params) > m.params {
+		clear(p.params[m.params:])
+		p.params = p.params[:m.params]
 	}
-	s.buf = s.buf[:len(s.buf)+1]
-	return &s.buf[len(s.buf)-1]
 }
 
 // fastLex tokenises sql into non-elided tokens ending with EOF. It
-// returns nil on a lexer error (the participle path reports it), and an
-// error when the depth guard stops the statement: nesting beyond
-// maxDepth or an expression taller than MaxExprDepth, found before the
-// rest of the text is even read.
+// returns nil when the fast path should not read the text (a lexer error,
+// which participle reports, or a non-ASCII word that folds to a word of
+// the grammar), and an error when the depth guard stops the statement:
+// nesting beyond maxDepth or an expression taller than MaxExprDepth,
+// found before the rest of the text is even read.
 func fastLex(sql string) ([]ftok, error) {
-	s := sqlScanner{src: sql, pos: lexer.Position{Line: 1, Column: 1}}
 	// One token per three bytes is enough for typical SQL, placeholder
 	// lists included, and keeps the slice to a single allocation, or none
 	// when a pooled one is large enough.
@@ -94,25 +115,68 @@ func fastLex(sql string) ([]ftok, error) {
 	// slices copied a million-literal list's tokens about five times.
 	var full [][]ftok
 	var g depthGuard
+	var graph graphLexState
+	pos := Position{Line: 1, Column: 1}
 	for {
-		t, err := s.Next()
-		if err != nil {
+		rest := sql[pos.Offset:]
+		if rest == "" {
+			if len(toks) == cap(toks) {
+				full = append(full, toks)
+				toks = make([]ftok, 0, 1)
+			}
+			toks = append(toks, ftok{pos: pos, end: pos.Offset, typ: lexer.EOF})
+			return joinChunks(full, toks), nil
+		}
+		n, tt := scanToken(rest)
+		if graph.depth > 0 {
+			n, tt = graphToken(rest, n, tt)
+		}
+		if n == 0 {
+			releaseToks(toks)
 			return nil, nil
 		}
-		if t.Type == tokWhitespace || t.Type == tokComment {
+		v := rest[:n]
+		var code tcode
+		switch tt {
+		case tokIdent:
+			var reserved, foreign bool
+			code, reserved, foreign = lookupWord(v)
+			if foreign {
+				releaseToks(toks)
+				return nil, nil
+			}
+			if reserved {
+				tt = tokKeyword
+			}
+		case tokBinOp, tokPunct:
+			code = symbolCode(v)
+		}
+		graph.see(tt, v)
+		start := pos
+		advance(&pos, v)
+		if tt == tokWhitespace || tt == tokComment {
 			continue
 		}
 		if len(toks) == cap(toks) {
 			full = append(full, toks)
 			toks = make([]ftok, 0, 2*cap(toks))
 		}
-		toks = append(toks, ftok{Token: t, endOffset: s.pos.Offset, endLine: s.pos.Line, endColumn: s.pos.Column})
-		if t.EOF() {
-			return joinChunks(full, toks), nil
+		toks = append(toks, ftok{val: v, pos: start, end: pos.Offset, typ: tt, code: code})
+		if r := g.step(&toks[len(toks)-1]); r != guardOK {
+			return nil, guardError(sql, lexer.Position{Offset: start.Offset, Line: start.Line, Column: start.Column}, r, &g)
 		}
-		if r := g.step(&t); r != guardOK {
-			return nil, guardError(sql, t.Pos, r, &g)
-		}
+	}
+}
+
+// advance moves p past span, as participle's lexer.Position.Advance.
+func advance(p *Position, span string) {
+	p.Offset += len(span)
+	lines := strings.Count(span, "\n")
+	p.Line += lines
+	if lines == 0 {
+		p.Column += utf8.RuneCountInString(span)
+	} else {
+		p.Column = utf8.RuneCountInString(span[strings.LastIndex(span, "\n"):])
 	}
 }
 
@@ -138,8 +202,8 @@ const maxPrealloc = 1 << 16
 
 // tokPool keeps token slices between parses: the tokens are read only
 // while their text is parsed (the tree copies the values and positions it
-// keeps), so parseScript and parseExprRoot hand the slice back
-// (releaseToks) and the next statement lexes into it.
+// keeps), so the parse hands the slice back (releaseToks) and the next
+// statement lexes into it.
 var tokPool sync.Pool // *[]ftok
 
 // maxPooledToks bounds the slices kept, so one huge script does not pin
@@ -158,69 +222,77 @@ func releaseToks(toks []ftok) {
 	tokPool.Put(&toks)
 }
 
-// nesting is one step of tooDeep's count.
-func nesting(v string, depth, prefix int) (int, int) {
-	switch {
-	case v == "(" || strings.EqualFold(v, "CASE"):
-		return depth + 1, 0
-	case v == ")" || strings.EqualFold(v, "END"):
-		return depth - 1, 0
-	case v == "-" || v == "+" || v == "~" || strings.EqualFold(v, "NOT") || strings.EqualFold(v, "EXPLAIN"):
-		return depth, prefix + 1
-	}
-	return depth, 0
+// parserPool keeps fastParsers, with their scratch stacks, between
+// parses.
+var parserPool = sync.Pool{New: func() any { return new(fastParser) }}
+
+// newFastParser is a pooled parser over toks.
+func newFastParser(src string, toks []ftok, lim *Limits) *fastParser {
+	p := parserPool.Get().(*fastParser)
+	p.src, p.toks, p.lim = src, toks, lim
+	return p
 }
 
-// fastScript reads a whole script, or reports false.
-func fastScript(sql string) (*sScript, bool) {
-	toks, err := fastLex(sql)
-	if toks == nil || err != nil {
-		return nil, false
-	}
-	return fastScriptToks(toks)
+// release hands p back to parserPool, holding no part of the tree.
+func (p *fastParser) release() {
+	p.exprs.drop(0)
+	p.tails.drop(0)
+	p.nots.drop(0)
+	clear(p.params)
+	*p = fastParser{params: p.params[:0], exprs: p.exprs, tails: p.tails, nots: p.nots}
+	parserPool.Put(p)
 }
 
-// fastScriptToks is fastScript over tokens already read.
-func fastScriptToks(toks []ftok) (*sScript, bool) {
-	p := &fastParser{toks: toks}
-	s := &sScript{}
-	for p.accept(";") {
+// fastScript reads a whole script under the resolved limits lim, or
+// reports false.
+func fastScript(sql string, toks []ftok, lim *Limits) ([]Statement, bool) {
+	p := newFastParser(sql, toks, lim)
+	defer p.release()
+	var out []Statement
+	for p.accept(cSemi) {
 	}
 	for !p.atEOF() {
 		st := p.statement()
 		if st == nil || p.off {
 			return nil, false
 		}
-		s.Stmts = append(s.Stmts, st)
-		if !p.accept(";") {
+		out = append(out, st)
+		if !p.accept(cSemi) {
 			break
 		}
-		for p.accept(";") {
+		for p.accept(cSemi) {
 		}
 	}
 	if !p.atEOF() || p.off {
 		return nil, false
 	}
-	return s, true
+	return out, true
 }
 
-// fastExprRoot reads a whole expression, or reports false.
-func fastExprRoot(sql string) (*sExprRoot, bool) {
-	toks, err := fastLex(sql)
-	if toks == nil || err != nil {
-		return nil, false
-	}
-	return fastExprToks(toks)
-}
-
-// fastExprToks is fastExprRoot over tokens already read.
-func fastExprToks(toks []ftok) (*sExprRoot, bool) {
-	p := &fastParser{toks: toks}
+// fastExpr reads a whole expression, or reports false.
+func fastExpr(sql string, toks []ftok, lim *Limits) (Expr, bool) {
+	p := newFastParser(sql, toks, lim)
+	defer p.release()
 	e := p.expr()
 	if e == nil || p.off || !p.atEOF() {
 		return nil, false
 	}
-	return &sExprRoot{Expr: e}, true
+	p.numberParams()
+	return e, true
+}
+
+// numberParams numbers the placeholders read since the last call, in
+// text order, as ParamNumbering does for a built statement.
+func (p *fastParser) numberParams() {
+	if len(p.params) == 0 {
+		return
+	}
+	var pn ParamNumbering
+	for _, x := range p.params {
+		pn.assign(x)
+	}
+	clear(p.params)
+	p.params = p.params[:0]
 }
 
 // cur is the next token (EOF at the end).
@@ -234,105 +306,95 @@ func (p *fastParser) peekAt(n int) *ftok {
 	return &p.toks[p.i+n]
 }
 
-func (p *fastParser) atEOF() bool { return p.cur().EOF() }
+func (p *fastParser) atEOF() bool { return p.cur().eof() }
 
-// pos is the position of the next token, participle's Pos of a node
-// starting there.
-func (p *fastParser) pos() lexer.Position { return p.cur().Pos }
+// pos is the position of the next token.
+func (p *fastParser) pos() Position { return p.cur().pos }
 
-// endPos is the position just past the last token read.
-func (p *fastParser) endPos() lexer.Position {
+// endOffset is the offset just past the last token read.
+func (p *fastParser) endOffset() int {
 	if p.i == 0 {
-		return p.toks[0].Pos
+		return p.toks[0].pos.Offset
 	}
-	t := &p.toks[p.i-1]
-	return lexer.Position{Offset: t.endOffset, Line: t.endLine, Column: t.endColumn}
+	return p.toks[p.i-1].end
 }
 
-// tokIs reports whether t matches the grammar literal lit the way
-// participle does: case-insensitively for names and keywords, exactly
-// for every other token type.
-func tokIs(t *ftok, lit string) bool {
-	if t.Type == tokIdent || t.Type == tokKeyword {
-		return strings.EqualFold(t.Value, lit)
+// text is the source from offset start to the end of the last token read,
+// as the builder's text.
+func (p *fastParser) text(start int) string {
+	end := p.endOffset()
+	if start < 0 || end > len(p.src) || start > end {
+		return ""
 	}
-	return t.Value == lit && !t.EOF()
+	return strings.TrimRight(p.src[start:end], " \t\r\n\f")
 }
 
-func (p *fastParser) is(lit string) bool { return tokIs(p.cur(), lit) }
+// is reports whether the next token is c.
+func (p *fastParser) is(c tcode) bool { return p.toks[p.i].code == c }
 
-// isAny reports whether the next token matches one of lits.
-func (p *fastParser) isAny(lits ...string) bool {
-	for _, l := range lits {
-		if p.is(l) {
-			return true
-		}
-	}
-	return false
-}
+// peekIs reports whether the token n places ahead is c.
+func (p *fastParser) peekIs(n int, c tcode) bool { return p.peekAt(n).code == c }
 
-// accept consumes the next token if it matches lit.
-func (p *fastParser) accept(lit string) bool {
-	if p.is(lit) {
+// accept consumes the next token if it is c.
+func (p *fastParser) accept(c tcode) bool {
+	if p.toks[p.i].code == c {
 		p.i++
 		return true
 	}
 	return false
 }
 
-// take consumes the next token if it matches one of lits and returns
-// its text.
-func (p *fastParser) take(lits ...string) (string, bool) {
-	for _, l := range lits {
-		if p.is(l) {
-			v := p.cur().Value
-			p.i++
-			return v, true
-		}
-	}
-	return "", false
-}
-
-// takeType consumes the next token if it has one of the types.
-func (p *fastParser) takeType(types ...lexer.TokenType) (string, bool) {
-	t := p.cur()
-	for _, tt := range types {
-		if t.Type == tt {
-			p.i++
-			return t.Value, true
-		}
-	}
-	return "", false
-}
+// isName reports whether t is an Ident or a QIdent.
+func isName(t *ftok) bool { return t.typ == tokIdent || t.typ == tokQIdent }
 
 // name reads @( Ident | QIdent ).
-func (p *fastParser) name() (string, bool) { return p.takeType(tokIdent, tokQIdent) }
+func (p *fastParser) name() (string, bool) {
+	t := p.cur()
+	if isName(t) {
+		p.i++
+		return t.val, true
+	}
+	return "", false
+}
 
-// nameList reads '(' name ( ',' name )* ')', rewinding on failure.
+// nameList reads '(' name ( ',' name )* ')' and returns the names
+// unquoted, rewinding on failure.
 func (p *fastParser) nameList() ([]string, bool) {
 	start := p.i
-	if !p.accept("(") {
+	if !p.accept(cLParen) {
 		return nil, false
 	}
-	n, ok := p.name()
-	if !ok {
+	if !isName(p.cur()) {
 		p.i = start
 		return nil, false
 	}
-	out := []string{n}
-	for p.is(",") {
-		next := p.peekAt(1)
-		if next.Type != tokIdent && next.Type != tokQIdent {
-			break
-		}
+	first := p.i
+	n := 1
+	p.i++
+	for p.is(cComma) && isName(p.peekAt(1)) {
 		p.i += 2
-		out = append(out, next.Value)
+		n++
 	}
-	if !p.accept(")") {
+	if !p.accept(cRParen) {
 		p.i = start
 		return nil, false
+	}
+	out := make([]string, n)
+	for k := range out {
+		out[k] = unquote(p.toks[first+2*k].val)
 	}
 	return out, true
+}
+
+// exprList reads e ( ',' e )*. As in participle, a "," not followed by an
+// expression ends the list and is left unread; nil when the first
+// expression is missing.
+func (p *fastParser) exprList() []Expr {
+	x := p.expr()
+	if x == nil {
+		return nil
+	}
+	return p.exprListFrom(x)
 }
 
 // commaList reads item ( ',' item )*. As in participle, a "," not
@@ -344,62 +406,67 @@ func commaList[T any](p *fastParser, item func() *T) []*T {
 		return nil
 	}
 	out := []*T{x}
-	for {
-		save := p.i
-		if !p.accept(",") {
-			return out
-		}
+	for p.is(cComma) {
+		save := p.mark()
+		p.i++
 		if x = item(); x == nil {
-			p.i = save
+			p.reset(save)
 			return out
 		}
 		out = append(out, x)
 	}
-}
-
-// exprList reads e ( ',' e )*. As in participle, a "," not followed by an
-// expression ends the list and is left unread.
-func (p *fastParser) exprList() ([]*sExpr, bool) {
-	out := commaList(p, p.expr)
-	return out, out != nil
+	return out
 }
 
 // statement reads one statement of the covered kinds. A leading WITH
 // clause is read once and handed to the statement it starts; participle
 // would read it again for each alternative it tries, to the same result.
-func (p *fastParser) statement() *sStatement {
-	s := &sStatement{Pos: p.pos()}
-	var w *sWith
-	if p.is("WITH") {
+func (p *fastParser) statement() Statement {
+	pos := p.pos()
+	var w *With
+	if p.is(cWITH) {
 		if w = p.with(); w == nil {
 			return nil
 		}
 	}
-	switch {
-	case p.isAny("SELECT", "VALUES", "("):
-		s.Select = p.selectFrom(s.Pos, w)
-		if s.Select == nil {
+	var st Statement
+	switch p.cur().code {
+	case cSELECT, cVALUES, cLParen:
+		s := p.selectFrom(pos, w)
+		if s == nil {
 			return nil
 		}
-	case p.isAny("INSERT", "REPLACE"):
-		s.Insert = p.insert(s.Pos, w)
-		if s.Insert == nil {
+		s.text = p.text(pos.Offset)
+		st = s
+	case cINSERT, cREPLACE:
+		s := p.insert(pos, w)
+		if s == nil {
 			return nil
 		}
-	case p.is("UPDATE"):
-		s.Update = p.update(s.Pos, w)
-		if s.Update == nil {
+		s.text = p.text(pos.Offset)
+		st = s
+	case cUPDATE:
+		s := p.update(pos, w)
+		if s == nil {
 			return nil
 		}
-	case p.is("DELETE"):
-		s.Delete = p.delete(s.Pos, w)
-		if s.Delete == nil {
+		s.text = p.text(pos.Offset)
+		st = s
+	case cDELETE:
+		s := p.delete(pos, w)
+		if s == nil {
 			return nil
 		}
+		s.text = p.text(pos.Offset)
+		st = s
 	default:
 		p.off = true
 		return nil
 	}
-	s.EndPos = p.endPos()
-	return s
+	// Each statement is numbered alone, as SQLite compiles it.
+	p.numberParams()
+	return st
 }
+
+// decline gives the text to participle and the builder.
+func (p *fastParser) decline() { p.off = true }

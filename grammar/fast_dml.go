@@ -1,53 +1,62 @@
 package grammar
 
-import "github.com/alecthomas/participle/v2/lexer"
+// The fast path's INSERT, UPDATE and DELETE, read as syntax_dml.go and
+// built as build_dml.go.
 
-// The fast path's INSERT, UPDATE and DELETE, mirroring syntax_dml.go.
-
-// conflictWords are the actions after INSERT OR and UPDATE OR.
-var conflictWords = []string{"REPLACE", "ROLLBACK", "ABORT", "FAIL", "IGNORE"}
-
-// orAction reads ( 'OR' @( REPLACE | ... ) )?.
-func (p *fastParser) orAction() string {
-	if !p.is("OR") {
-		return ""
+// orAction reads ( 'OR' @( REPLACE | ROLLBACK | ABORT | FAIL | IGNORE ) )?.
+func (p *fastParser) orAction() ConflictAction {
+	if !p.is(cOR) {
+		return ConflictDefault
 	}
-	for _, w := range conflictWords {
-		if next := p.peekAt(1); tokIs(next, w) {
-			p.i += 2
-			return next.Value
-		}
+	var a ConflictAction
+	switch p.peekAt(1).code {
+	case cREPLACE:
+		a = ConflictReplace
+	case cROLLBACK:
+		a = ConflictRollback
+	case cABORT:
+		a = ConflictAbort
+	case cFAIL:
+		a = ConflictFail
+	case cIGNORE:
+		a = ConflictIgnore
+	default:
+		return ConflictDefault
 	}
-	return ""
+	p.i += 2
+	return a
 }
 
 // insert reads sInsert after an optional WITH clause w at pos.
-func (p *fastParser) insert(pos lexer.Position, w *sWith) *sInsert {
-	s := &sInsert{Pos: pos, With: w}
-	if p.accept("REPLACE") {
-		s.Replace = true
+func (p *fastParser) insert(pos Position, w *With) *InsertStmt {
+	s := &InsertStmt{Position: pos, With: w}
+	if p.accept(cREPLACE) {
+		s.Replace, s.Or = true, ConflictReplace
 	} else {
 		p.i++ // INSERT
 		s.Or = p.orAction()
 	}
-	if !p.accept("INTO") {
+	if !p.accept(cINTO) {
 		return nil
 	}
-	if s.Table = p.qname(); s.Table == nil {
+	at := p.pos()
+	schema, name, ok := p.qname()
+	if !ok {
 		return nil
 	}
-	if p.is("AS") {
-		if v := p.peekAt(1); v.Type == tokIdent || v.Type == tokQIdent {
-			s.Alias = v.Value
+	s.Table = &TableName{Position: at, Schema: schema, Name: name}
+	if p.is(cAS) {
+		if v := p.peekAt(1); isName(v) {
+			s.Table.Alias = unquote(v.val)
 			p.i += 2
 		}
 	}
 	s.Columns, _ = p.nameList()
 	switch {
-	case p.is("DEFAULT") && tokIs(p.peekAt(1), "VALUES"):
-		s.Default = true
+	case p.is(cDEFAULT) && p.peekIs(1, cVALUES):
+		s.DefaultValues = true
 		p.i += 2
-	case p.is("VALUES") && tokIs(p.peekAt(1), "("):
+	case p.is(cVALUES) && p.peekIs(1, cLParen):
 		p.i++
 		if s.Values = p.rows(); s.Values == nil {
 			return nil
@@ -57,7 +66,7 @@ func (p *fastParser) insert(pos lexer.Position, w *sWith) *sInsert {
 			return nil
 		}
 	}
-	for p.is("ON") {
+	for p.is(cON) {
 		u := p.upsert()
 		if u == nil {
 			break
@@ -70,126 +79,141 @@ func (p *fastParser) insert(pos lexer.Position, w *sWith) *sInsert {
 
 // upsert reads sUpsert: ON CONFLICT [(target) [WHERE e]] DO NOTHING |
 // DO UPDATE SET ... [WHERE e].
-func (p *fastParser) upsert() *sUpsert {
-	start := p.i
-	u := &sUpsert{Pos: p.pos()}
+func (p *fastParser) upsert() *Upsert {
+	start := p.mark()
+	u := &Upsert{Position: p.pos()}
 	p.i++
-	if !p.accept("CONFLICT") {
-		p.i = start
+	if !p.accept(cCONFLICT) {
+		p.reset(start)
 		return nil
 	}
-	if p.is("(") {
-		save := p.i
+	if p.is(cLParen) {
+		save := p.mark()
 		p.i++
-		if u.Target = commaList(p, p.indexedColumn); u.Target != nil && p.accept(")") {
-			u.TargetWhere = p.keywordExpr("WHERE")
+		if u.Target = commaList(p, p.indexedColumn); u.Target != nil && p.accept(cRParen) {
+			u.TargetWhere = p.keywordExpr(cWHERE)
 		} else {
 			u.Target = nil
-			p.i = save
+			p.reset(save)
 		}
 	}
-	if !p.accept("DO") {
-		p.i = start
+	if !p.accept(cDO) {
+		p.reset(start)
 		return nil
 	}
 	switch {
-	case p.accept("NOTHING"):
-		u.Nothing = true
-	case p.is("UPDATE") && tokIs(p.peekAt(1), "SET"):
+	case p.accept(cNOTHING):
+		u.DoNothing = true
+	case p.is(cUPDATE) && p.peekIs(1, cSET):
 		p.i += 2
 		if u.Set = p.setClauses(); u.Set == nil {
-			p.i = start
+			p.reset(start)
 			return nil
 		}
-		u.Where = p.keywordExpr("WHERE")
+		u.Where = p.keywordExpr(cWHERE)
 	default:
-		p.i = start
+		p.reset(start)
 		return nil
 	}
 	return u
 }
 
 // indexedColumn reads sIndexedColumn: e [ASC | DESC].
-func (p *fastParser) indexedColumn() *sIndexedColumn {
-	c := &sIndexedColumn{Pos: p.pos()}
+func (p *fastParser) indexedColumn() *IndexedColumn {
+	c := &IndexedColumn{Position: p.pos()}
 	if c.Expr = p.expr(); c.Expr == nil {
 		return nil
 	}
-	c.Order, _ = p.take("ASC", "DESC")
+	c.Order = p.sortOrder()
 	return c
 }
 
 // returning reads ( 'RETURNING' column ( ',' column )* )?.
-func (p *fastParser) returning() []*sResultColumn {
-	if !p.is("RETURNING") {
+func (p *fastParser) returning() []*ResultColumn {
+	if !p.is(cRETURNING) {
 		return nil
 	}
-	save := p.i
+	save := p.mark()
 	p.i++
 	cols := p.resultColumns()
 	if cols == nil {
-		p.i = save
+		p.reset(save)
 	}
 	return cols
 }
 
 // setClauses reads set ( ',' set )*.
-func (p *fastParser) setClauses() []*sSetClause { return commaList(p, p.setClause) }
+func (p *fastParser) setClauses() []*SetClause { return commaList(p, p.setClause) }
 
 // setClause reads sSetClause: ( name | '(' names ')' ) '=' e.
-func (p *fastParser) setClause() *sSetClause {
-	start := p.i
-	c := &sSetClause{Pos: p.pos()}
+func (p *fastParser) setClause() *SetClause {
+	start := p.mark()
+	c := &SetClause{Position: p.pos()}
 	if n, ok := p.name(); ok {
-		c.Columns = []string{n}
+		c.Columns = []string{unquote(n)}
 	} else if c.Columns, ok = p.nameList(); !ok {
 		return nil
 	}
-	if !p.accept("=") {
-		p.i = start
+	if !p.accept(cEq) {
+		p.reset(start)
 		return nil
 	}
 	if c.Value = p.expr(); c.Value == nil {
-		p.i = start
+		p.reset(start)
 		return nil
 	}
 	return c
 }
 
+// targetTable reads the table of UPDATE or DELETE, which must be a name
+// (the builder reports any other item).
+func (p *fastParser) targetTable() *TableName {
+	x := p.tableItem()
+	if x == nil {
+		return nil
+	}
+	tn, ok := x.(*TableName)
+	if !ok {
+		p.decline()
+		return nil
+	}
+	return tn
+}
+
 // update reads sUpdate after an optional WITH clause w at pos.
-func (p *fastParser) update(pos lexer.Position, w *sWith) *sUpdate {
-	s := &sUpdate{Pos: pos, With: w}
+func (p *fastParser) update(pos Position, w *With) *UpdateStmt {
+	s := &UpdateStmt{Position: pos, With: w}
 	p.i++ // UPDATE
 	s.Or = p.orAction()
-	if s.Table = p.tableItem(); s.Table == nil || !p.accept("SET") {
+	if s.Table = p.targetTable(); s.Table == nil || !p.accept(cSET) {
 		return nil
 	}
 	if s.Set = p.setClauses(); s.Set == nil {
 		return nil
 	}
-	if p.is("FROM") {
-		save := p.i
+	if p.is(cFROM) {
+		save := p.mark()
 		p.i++
 		if s.From = p.from(); s.From == nil {
-			p.i = save
+			p.reset(save)
 		}
 	}
-	s.Where = p.keywordExpr("WHERE")
+	s.Where = p.keywordExpr(cWHERE)
 	s.Returning = p.returning()
 	return s
 }
 
 // delete reads sDelete after an optional WITH clause w at pos.
-func (p *fastParser) delete(pos lexer.Position, w *sWith) *sDelete {
-	s := &sDelete{Pos: pos, With: w}
+func (p *fastParser) delete(pos Position, w *With) *DeleteStmt {
+	s := &DeleteStmt{Position: pos, With: w}
 	p.i++ // DELETE
-	if !p.accept("FROM") {
+	if !p.accept(cFROM) {
 		return nil
 	}
-	if s.Table = p.tableItem(); s.Table == nil {
+	if s.Table = p.targetTable(); s.Table == nil {
 		return nil
 	}
-	s.Where = p.keywordExpr("WHERE")
+	s.Where = p.keywordExpr(cWHERE)
 	s.Returning = p.returning()
 	return s
 }

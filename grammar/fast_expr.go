@@ -1,506 +1,792 @@
 package grammar
 
-// The fast path's expressions, mirroring syntax_expr.go. Every reader
-// returns nil, with the position unchanged, when its rule does not match.
+import (
+	"encoding/hex"
+	"strings"
+)
 
-// expr reads sExpr: prefix NOTs, an operand, tails.
-func (p *fastParser) expr() *sExpr {
-	start := p.i
-	pos := p.pos()
-	nots := p.nots()
-	head := p.operand()
+// The fast path's expressions. An expression is read as participle reads
+// sExpr (syntax_expr.go): prefix NOTs, an operand, then a flat list of
+// tails, each operand built as it is read; the tails then go through the
+// builder's precedence climbing (build_expr.go), here over ftail. Every
+// reader returns nil, with the position unchanged, when its rule does
+// not match.
+
+// tailKind is the alternative of sTail a tail matched.
+type tailKind uint8
+
+const (
+	tkOp      tailKind = iota // a binary operator, AND and OR included
+	tkEscape                  // ESCAPE, consumed by the LIKE before it
+	tkIsNull                  // ISNULL, NOTNULL, NOT NULL
+	tkIn                      // [NOT] IN ...
+	tkIs                      // IS [NOT] [DISTINCT FROM]
+	tkMatch                   // [NOT] LIKE, GLOB, REGEXP, MATCH, ILIKE
+	tkBetween                 // [NOT] BETWEEN
+)
+
+// ftail is one tail: its operator and its right operand, built, with the
+// prefix NOTs before that operand (positions in fastParser.nots).
+type ftail struct {
+	kind  tailKind
+	not   bool
+	op    BinaryOp // tkOp, tkIs
+	like  LikeOp
+	prec  int
+	in    *InExpr // tkIn: the right-hand side; X and Position come later
+	inH   int     // tkIn: the tallest expression inside the IN
+	nots  int     // first NOT in fastParser.nots
+	nnots int
+	r     Expr
+	rh    int
+}
+
+// expr reads an expression: prefix NOTs, an operand, tails. As the
+// builder's expr it measures the tree's height and leaves in p.height the
+// tallest expression read so far inside the enclosing operand; past the
+// expression depth limit it declines.
+func (p *fastParser) expr() Expr {
+	start := p.mark()
+	outer := p.height
+	notBase := len(p.nots.s)
+	nnots := p.readNots()
+	head, hh := p.operand()
 	if head == nil {
-		p.i = start
+		p.nots.drop(notBase)
+		p.reset(start)
 		return nil
 	}
-	e := p.exprs.alloc()
-	e.Pos, e.Nots, e.Head = pos, nots, head
-	for {
-		t := p.tail()
-		if t == nil {
-			break
-		}
-		e.Tail = append(e.Tail, t)
+	tailBase := len(p.tails.s)
+	for p.tail() {
 	}
-	e.EndPos = p.endPos()
-	return e
+	c := fclimber{p: p, i: tailBase, end: len(p.tails.s)}
+	x, h := c.climb(precLowest, c.prefixed(notBase, nnots, head, hh))
+	if c.i < c.end {
+		p.decline() // a stray ESCAPE: the builder reports it
+	}
+	p.tails.drop(tailBase)
+	p.nots.drop(notBase)
+	p.height = max(outer, h)
+	return x
 }
 
-// nots reads sNotTok*.
-func (p *fastParser) nots() []*sNotTok {
-	var out []*sNotTok
-	for p.is("NOT") {
-		out = append(out, &sNotTok{Pos: p.pos(), Not: p.cur().Value})
+// readNots reads sNotTok* onto p.nots and returns how many.
+func (p *fastParser) readNots() int {
+	n := 0
+	for p.is(cNOT) {
+		p.nots.push(p.pos())
 		p.i++
+		n++
 	}
-	return out
-}
-
-// tail reads one sTail.
-func (p *fastParser) tail() *sTail {
-	t := p.cur()
-	if t.Type != tokBinOp && t.Type != tokKeyword && t.Type != tokIdent {
-		return nil
-	}
-	if t.Type != tokBinOp && !p.isAny("ISNULL", "NOTNULL", "NOT", "IN", "IS", "BETWEEN", "LIKE", "GLOB",
-		"REGEXP", "MATCH", "ILIKE", "OR", "AND", "ESCAPE") {
-		return nil
-	}
-	start := p.i
-	tl := &sTail{Pos: t.Pos}
-	if v, ok := p.take("ISNULL", "NOTNULL"); ok {
-		tl.IsNull = v
-		return tl
-	}
-	if p.is("NOT") && tokIs(p.peekAt(1), "NULL") {
-		tl.IsNull = t.Value + p.peekAt(1).Value
-		p.i += 2
-		return tl
-	}
-	if tl.In = p.in(); tl.In != nil {
-		return tl
-	}
-	switch {
-	case p.is("IS"):
-		tl.Is = p.isOp()
-	case p.is("NOT") || p.isAny("BETWEEN", "LIKE", "GLOB", "REGEXP", "MATCH", "ILIKE"):
-		if tl.Match = p.matchOp(); tl.Match == nil {
-			return nil
-		}
-	case t.Type == tokBinOp || p.isAny("OR", "AND", "ESCAPE"):
-		tl.Op = t.Value
-		p.i++
-	default:
-		return nil
-	}
-	tl.Nots = p.nots()
-	if tl.R = p.operand(); tl.R == nil {
-		p.i = start
-		return nil
-	}
-	return tl
-}
-
-// isOp reads 'IS' @'NOT'? ( @'DISTINCT' 'FROM' )?.
-func (p *fastParser) isOp() *sIsOp {
-	p.i++
-	op := &sIsOp{Not: p.accept("NOT")}
-	if p.is("DISTINCT") && tokIs(p.peekAt(1), "FROM") {
-		op.Distinct = true
-		p.i += 2
-	}
-	return op
-}
-
-// matchOp reads @'NOT'? @( 'BETWEEN' | 'LIKE' | ... ).
-func (p *fastParser) matchOp() *sMatchOp {
-	start := p.i
-	m := &sMatchOp{Not: p.accept("NOT")}
-	v, ok := p.take("BETWEEN", "LIKE", "GLOB", "REGEXP", "MATCH", "ILIKE")
-	if !ok {
-		p.i = start
-		return nil
-	}
-	m.Op = v
-	return m
-}
-
-// in reads sIn: [NOT] IN ( list | subquery | table [args] ).
-func (p *fastParser) in() *sIn {
-	start := p.i
-	not := p.is("NOT")
-	if not {
-		p.i++
-	}
-	if !p.accept("IN") {
-		p.i = start
-		return nil
-	}
-	in := &sIn{Not: not}
-	if p.accept("(") {
-		if p.isAny("SELECT", "VALUES", "WITH") {
-			in.Select = p.selectStmt()
-		}
-		if in.Select == nil {
-			if list, ok := p.exprList(); ok {
-				in.List = list
-			}
-		}
-		if !p.accept(")") {
-			p.i = start
-			return nil
-		}
-		return in
-	}
-	if in.Table = p.qname(); in.Table == nil {
-		p.i = start
-		return nil
-	}
-	in.Args = p.callArgs()
-	return in
-}
-
-// callArgs reads sCallArgs: '(' ( e ( ',' e )* )? ')'.
-func (p *fastParser) callArgs() *sCallArgs {
-	start := p.i
-	if !p.accept("(") {
-		return nil
-	}
-	a := &sCallArgs{}
-	if list, ok := p.exprList(); ok {
-		a.Args = list
-	}
-	if !p.accept(")") {
-		p.i = start
-		return nil
-	}
-	return a
-}
-
-// operand reads sOperand: unary operators, a primary, postfix operators.
-func (p *fastParser) operand() *sOperand {
-	start := p.i
-	pos := p.pos()
-	var unary []*sUnaryTok
-	for p.isAny("-", "+", "~") {
-		unary = append(unary, &sUnaryTok{Pos: p.pos(), Op: p.cur().Value})
-		p.i++
-	}
-	primary := p.primary()
-	if primary == nil {
-		p.i = start
-		return nil
-	}
-	o := p.operands.alloc()
-	o.Pos, o.Unary, o.Primary = pos, unary, primary
-	for {
-		op := p.postfix()
-		if op == nil {
-			return o
-		}
-		o.Postfix = append(o.Postfix, op)
-	}
-}
-
-// postfix reads sPostfixOp: COLLATE name or :: type.
-func (p *fastParser) postfix() *sPostfixOp {
-	if !p.is("COLLATE") && !p.is("::") {
-		return nil
-	}
-	start := p.i
-	op := &sPostfixOp{Pos: p.pos()}
-	switch {
-	case p.accept("COLLATE"):
-		v, ok := p.takeType(tokIdent, tokQIdent, tokString)
-		if !ok {
-			p.i = start
-			return nil
-		}
-		op.Collate = v
-	case p.accept("::"):
-		if op.Cast = p.castType(); op.Cast == nil {
-			p.i = start
-			return nil
-		}
-	default:
-		return nil
-	}
-	return op
-}
-
-// castType reads sCastType: a word and up to two numbers.
-func (p *fastParser) castType() *sCastType {
-	c := &sCastType{Pos: p.pos()}
-	w, ok := p.takeType(tokIdent)
-	if !ok {
-		return nil
-	}
-	c.Word = w
-	c.Args = p.typeArgs()
-	return c
-}
-
-// typeArgs reads ( '(' num ( ',' num )? ')' )?.
-func (p *fastParser) typeArgs() []*sSignedNum {
-	start := p.i
-	if !p.accept("(") {
-		return nil
-	}
-	a := p.signedNum()
-	if a == nil {
-		p.i = start
-		return nil
-	}
-	args := []*sSignedNum{a}
-	save := p.i
-	if p.accept(",") {
-		if b := p.signedNum(); b != nil {
-			args = append(args, b)
-		} else {
-			p.i = save
-		}
-	}
-	if !p.accept(")") {
-		p.i = start
-		return nil
-	}
-	return args
-}
-
-// signedNum reads sSignedNum.
-func (p *fastParser) signedNum() *sSignedNum {
-	start := p.i
-	n := &sSignedNum{}
-	n.Sign, _ = p.take("+", "-")
-	v, ok := p.takeType(tokNumber)
-	if !ok {
-		p.i = start
-		return nil
-	}
-	n.Num = v
 	return n
 }
 
-// primary reads sPrimary, trying the alternatives in the grammar's order.
-func (p *fastParser) primary() *sPrimary {
+// tail reads one sTail onto p.tails.
+func (p *fastParser) tail() bool {
 	t := p.cur()
-	if !canStartPrimary(t) {
-		return nil
-	}
-	pr := p.primaries.alloc()
-	pr.Pos = t.Pos
-	switch {
-	case (t.Type == tokIdent || t.Type == tokQIdent) && !p.isAny("TRUE", "FALSE"):
-		if pr.Column = p.column(); pr.Column != nil {
-			return pr
+	switch t.typ {
+	case tokBinOp:
+	case tokKeyword, tokIdent:
+		switch t.code {
+		case cISNULL, cNOTNULL, cNOT, cIN, cIS, cBETWEEN, cLIKE, cGLOB, cREGEXP, cMATCH, cILIKE, cOR, cAND, cESCAPE:
+		default:
+			return false
 		}
-	case t.Type == tokParam:
-		pr.Param = t.Value
-		p.i++
-		return pr
+	default:
+		return false
 	}
-	if pr.Literal = p.literal(); pr.Literal != nil {
-		return pr
+	start := p.mark()
+	tl := ftail{prec: precEq}
+	switch {
+	case t.code == cISNULL || t.code == cNOTNULL:
+		p.i++
+		tl.kind, tl.not = tkIsNull, t.code == cNOTNULL
+		p.tails.push(tl)
+		return true
+	case t.code == cNOT && p.peekIs(1, cNULL):
+		p.i += 2
+		tl.kind, tl.not = tkIsNull, true
+		p.tails.push(tl)
+		return true
+	}
+	if in, inH := p.in(); in != nil {
+		tl.kind, tl.in, tl.inH = tkIn, in, inH
+		p.tails.push(tl)
+		return true
 	}
 	switch {
-	case p.is("CAST") && tokIs(p.peekAt(1), "("):
-		pr.Cast = p.cast()
-		return nilIfPrimary(pr, pr.Cast != nil)
-	case p.is("RAISE") && tokIs(p.peekAt(1), "("):
-		p.off = true
-		return nil
-	case t.Type == tokIdent || t.Type == tokQIdent:
-		pr.Func = p.funcCall()
-		return nilIfPrimary(pr, pr.Func != nil)
-	case p.is("("):
-		pr.Paren = p.paren()
-		return nilIfPrimary(pr, pr.Paren != nil)
-	case p.is("CASE"):
-		pr.Case = p.caseExpr()
-		return nilIfPrimary(pr, pr.Case != nil)
-	case p.is("EXISTS"):
-		pr.Exists = p.exists()
-		return nilIfPrimary(pr, pr.Exists != nil)
+	case t.code == cIS:
+		p.i++
+		not := p.accept(cNOT)
+		distinct := false
+		if p.is(cDISTINCT) && p.peekIs(1, cFROM) {
+			distinct = true
+			p.i += 2
+		}
+		tl.kind, tl.op = tkIs, isOpOf(not, distinct)
+	case t.code == cNOT || isMatchWord(t.code):
+		tl.not = p.accept(cNOT)
+		c := p.cur().code
+		if !isMatchWord(c) {
+			p.reset(start)
+			return false
+		}
+		p.i++
+		if c == cBETWEEN {
+			tl.kind = tkBetween
+		} else {
+			tl.kind, tl.like = tkMatch, likeOf(c)
+		}
+	case t.code == cESCAPE:
+		p.i++
+		tl.kind = tkEscape
+	case t.typ == tokBinOp || t.code == cOR || t.code == cAND:
+		p.i++
+		tl.kind, tl.op = tkOp, opOf[t.code]
+		tl.prec = tl.op.Precedence()
+	default:
+		return false
+	}
+	tl.nots = len(p.nots.s)
+	tl.nnots = p.readNots()
+	if tl.r, tl.rh = p.operand(); tl.r == nil {
+		p.nots.drop(tl.nots)
+		p.reset(start)
+		return false
+	}
+	p.tails.push(tl)
+	return true
+}
+
+// isOpOf is the operator of IS [NOT] [DISTINCT FROM].
+func isOpOf(not, distinct bool) BinaryOp {
+	switch {
+	case not && distinct:
+		return OpIsNotDistinctFrom
+	case distinct:
+		return OpIsDistinctFrom
+	case not:
+		return OpIsNot
+	}
+	return OpIs
+}
+
+func isMatchWord(c tcode) bool {
+	switch c {
+	case cBETWEEN, cLIKE, cGLOB, cREGEXP, cMATCH, cILIKE:
+		return true
+	}
+	return false
+}
+
+func likeOf(c tcode) LikeOp {
+	switch c {
+	case cGLOB:
+		return OpGlob
+	case cREGEXP:
+		return OpRegexp
+	case cMATCH:
+		return OpMatch
+	case cILIKE:
+		return OpILike
+	}
+	return OpLike
+}
+
+// fclimber is the builder's climber (build_expr.go) over the tails
+// p.tails.s[i:end] of one expression.
+type fclimber struct {
+	p      *fastParser
+	i, end int
+}
+
+// node is a new operator node over children of tallest height h.
+func (c *fclimber) node(x Expr, h int) hexpr {
+	if h+1 > c.p.lim.ExprDepth {
+		c.p.decline()
+	}
+	return hexpr{x, h + 1}
+}
+
+// climb extends lhs with every following operator of precedence >= min.
+func (c *fclimber) climb(min int, lhs hexpr) (Expr, int) {
+	for c.i < c.end {
+		t := &c.p.tails.s[c.i]
+		if t.prec < min || t.kind == tkEscape {
+			break
+		}
+		c.i++
+		lhs = c.apply(lhs, t)
+	}
+	return lhs.x, lhs.h
+}
+
+// apply combines lhs with the tail t.
+func (c *fclimber) apply(lhs hexpr, t *ftail) hexpr {
+	pos := lhs.x.Pos()
+	switch t.kind {
+	case tkIsNull:
+		return c.node(&IsNullExpr{Position: pos, Not: t.not, X: lhs.x}, lhs.h)
+	case tkIn:
+		t.in.Position, t.in.X = pos, lhs.x
+		return c.node(t.in, max(lhs.h, t.inH))
+	case tkBetween:
+		return c.between(lhs, t)
+	case tkMatch:
+		pat, hp := c.operand(t, t.prec+1)
+		like := &LikeExpr{Position: pos, Not: t.not, Op: t.like, X: lhs.x, Pattern: pat}
+		h := max(lhs.h, hp)
+		if c.i < c.end && c.p.tails.s[c.i].kind == tkEscape {
+			c.i++
+			esc, he := c.operand(&c.p.tails.s[c.i-1], t.prec+1)
+			like.Escape, h = esc, max(h, he)
+		}
+		return c.node(like, h)
+	}
+	r, hr := c.operand(t, t.prec+1)
+	return c.node(&BinaryExpr{Position: pos, Op: t.op, L: lhs.x, R: r}, max(lhs.h, hr))
+}
+
+// operand is the right operand of t extended with the operators that
+// bind at least as tightly as min.
+func (c *fclimber) operand(t *ftail, min int) (Expr, int) {
+	return c.climb(min, c.prefixed(t.nots, t.nnots, t.r, t.rh))
+}
+
+// between reads "BETWEEN lo AND hi"; the AND is the next tail.
+func (c *fclimber) between(lhs hexpr, t *ftail) hexpr {
+	lo, hlo := c.operand(t, precEq+1)
+	if c.i >= c.end || c.p.tails.s[c.i].kind != tkOp || c.p.tails.s[c.i].op != OpAnd {
+		c.p.decline() // BETWEEN without AND: the builder reports it
+		return lhs
+	}
+	and := &c.p.tails.s[c.i]
+	c.i++
+	hi, hhi := c.operand(and, precEq+1)
+	return c.node(&BetweenExpr{Position: lhs.x.Pos(), Not: t.not, X: lhs.x, Lo: lo, Hi: hi}, max(lhs.h, hlo, hhi))
+}
+
+// prefixed applies the n prefix NOTs at p.nots.s[first:] to an operand x
+// of height h, as the builder's prefixed.
+func (c *fclimber) prefixed(first, n int, x Expr, h int) hexpr {
+	for i := n - 1; i >= 0; i-- {
+		x, h = c.climb(precNot, hexpr{x, h})
+		at := c.p.nots.s[first+i]
+		if ex, ok := x.(*ExistsExpr); ok && !ex.Not {
+			ex.Not = true
+			ex.Position = at
+			continue
+		}
+		hx := c.node(&UnaryExpr{Position: at, Op: OpNot, X: x}, h)
+		x, h = hx.x, hx.h
+	}
+	return hexpr{x, h}
+}
+
+// in reads sIn: [NOT] IN ( list | subquery | table [args] ), and the
+// height of the tallest expression inside it.
+func (p *fastParser) in() (*InExpr, int) {
+	start := p.mark()
+	not := p.accept(cNOT)
+	if !p.accept(cIN) {
+		p.reset(start)
+		return nil, 0
+	}
+	outer := p.height
+	p.height = 0
+	in := &InExpr{Not: not}
+	ok := p.inRest(in)
+	h := p.height
+	p.height = outer
+	if !ok {
+		p.reset(start)
+		return nil, 0
+	}
+	return in, h
+}
+
+// inRest reads what follows IN.
+func (p *fastParser) inRest(in *InExpr) bool {
+	if p.accept(cLParen) {
+		if p.isQueryStart() {
+			in.Select = p.selectStmt()
+		}
+		if in.Select == nil {
+			in.List = p.exprList()
+		}
+		if !p.accept(cRParen) {
+			return false
+		}
+		if in.Select == nil && in.List == nil {
+			in.List = []Expr{}
+		}
+		return true
+	}
+	at := p.pos()
+	schema, name, ok := p.qname()
+	if !ok {
+		return false
+	}
+	if args, ok := p.callArgs(); ok {
+		in.Func = &TableFunc{Position: at, Schema: schema, Name: name, Args: args}
+	} else {
+		in.Table = &TableName{Position: at, Schema: schema, Name: name}
+	}
+	return true
+}
+
+// isQueryStart reports SELECT, VALUES or WITH next.
+func (p *fastParser) isQueryStart() bool {
+	switch p.cur().code {
+	case cSELECT, cVALUES, cWITH:
+		return true
+	}
+	return false
+}
+
+// callArgs reads sCallArgs: '(' ( e ( ',' e )* )? ')'.
+func (p *fastParser) callArgs() ([]Expr, bool) {
+	start := p.mark()
+	if !p.accept(cLParen) {
+		return nil, false
+	}
+	args := p.exprList()
+	if !p.accept(cRParen) {
+		p.reset(start)
+		return nil, false
+	}
+	return args, true
+}
+
+// operand reads sOperand (unary operators, a primary, postfix
+// operators) and returns it with its height, as the builder's
+// operandHeight.
+func (p *fastParser) operand() (Expr, int) {
+	start := p.mark()
+	outer := p.height
+	p.height = 0
+	first := p.i
+	for p.is(cMinus) || p.is(cPlus) || p.is(cTilde) {
+		p.i++
+	}
+	nunary := p.i - first
+	x, single := p.primary()
+	inner := p.height
+	p.height = outer
+	if x == nil {
+		p.reset(start)
+		return nil, 0
+	}
+	for k := nunary - 1; k >= 0; k-- {
+		t := &p.toks[first+k]
+		x = &UnaryExpr{Position: t.pos, Op: unaryOf(t.code), X: x}
+	}
+	npost := 0
+	for {
+		y := p.postfix(x)
+		if y == nil {
+			break
+		}
+		x = y
+		npost++
+	}
+	h := inner + 1
+	if single {
+		h = inner
+	}
+	return x, h + nunary + npost
+}
+
+func unaryOf(c tcode) UnaryOp {
+	switch c {
+	case cMinus:
+		return OpNeg
+	case cPlus:
+		return OpPlus
+	}
+	return OpBitNot
+}
+
+// postfix reads sPostfixOp after x: COLLATE name or :: type.
+func (p *fastParser) postfix(x Expr) Expr {
+	switch {
+	case p.is(cCOLLATE):
+		t := p.peekAt(1)
+		if t.typ != tokIdent && t.typ != tokQIdent && t.typ != tokString {
+			return nil
+		}
+		p.i += 2
+		return &CollateExpr{Position: x.Pos(), X: x, Collation: unquote(t.val)}
+	case p.is(cColons):
+		start := p.mark()
+		p.i++
+		t := p.cur()
+		if t.typ != tokIdent {
+			p.reset(start)
+			return nil
+		}
+		p.i++
+		return &CastExpr{Position: x.Pos(), X: x, Type: &TypeName{Position: t.pos, Name: t.val, Args: p.typeArgs()}, Postfix: true}
 	}
 	return nil
+}
+
+// typeArgs reads ( '(' num ( ',' num )? ')' )?, the numbers signed; nil
+// when absent or malformed (then left unread).
+func (p *fastParser) typeArgs() []string {
+	start := p.mark()
+	if !p.accept(cLParen) {
+		return nil
+	}
+	a, ok := p.signedNum()
+	if !ok {
+		p.reset(start)
+		return nil
+	}
+	var b string
+	two := false
+	if p.is(cComma) {
+		save := p.mark()
+		p.i++
+		if b, two = p.signedNum(); !two {
+			p.reset(save)
+		}
+	}
+	if !p.accept(cRParen) {
+		p.reset(start)
+		return nil
+	}
+	if two {
+		return []string{a, b}
+	}
+	return []string{a}
+}
+
+// signedNum reads sSignedNum as its sign and number.
+func (p *fastParser) signedNum() (string, bool) {
+	start := p.mark()
+	sign := ""
+	if p.is(cPlus) || p.is(cMinus) {
+		sign = p.cur().val
+		p.i++
+	}
+	t := p.cur()
+	if t.typ != tokNumber {
+		p.reset(start)
+		return "", false
+	}
+	p.i++
+	return sign + t.val, true
+}
+
+// primary reads sPrimary, trying the alternatives in the grammar's
+// order. single is set for a parenthesised single expression, which
+// adds no node.
+func (p *fastParser) primary() (x Expr, single bool) {
+	t := p.cur()
+	if !canStartPrimary(t) {
+		return nil, false
+	}
+	switch {
+	case isName(t) && t.code != cTRUE && t.code != cFALSE:
+		if c := p.column(); c != nil {
+			return c, false
+		}
+	case t.typ == tokParam:
+		p.i++
+		return p.param(t), false
+	}
+	if l := p.literal(); l != nil {
+		return l, false
+	}
+	switch {
+	case t.code == cCAST && p.peekIs(1, cLParen):
+		if c := p.cast(); c != nil {
+			return c, false
+		}
+	case t.code == cRAISE && p.peekIs(1, cLParen):
+		p.decline()
+	case isName(t):
+		if f := p.funcCall(); f != nil {
+			return f, false
+		}
+	case t.code == cLParen:
+		return p.paren()
+	case t.code == cCASE:
+		if c := p.caseExpr(); c != nil {
+			return c, false
+		}
+	case t.code == cEXISTS:
+		if e := p.exists(); e != nil {
+			return e, false
+		}
+	}
+	return nil, false
 }
 
 // canStartPrimary reports whether some alternative of sPrimary could
 // match at t: a name, literal, placeholder, "(" or keyword of one.
 func canStartPrimary(t *ftok) bool {
-	switch t.Type {
+	switch t.typ {
 	case tokIdent, tokQIdent, tokNumber, tokString, tokBlob, tokParam:
 		return true
 	case tokKeyword:
-		return tokIs(t, "NULL") || tokIs(t, "CASE") || tokIs(t, "EXISTS") || tokIs(t, "CURRENT_TIMESTAMP") ||
-			tokIs(t, "CURRENT_TIME") || tokIs(t, "CURRENT_DATE")
+		switch t.code {
+		case cNULL, cCASE, cEXISTS, cCURRENT_TIMESTAMP, cCURRENT_TIME, cCURRENT_DATE:
+			return true
+		}
 	}
-	return t.Value == "("
-}
-
-func nilIfPrimary(pr *sPrimary, ok bool) *sPrimary {
-	if !ok {
-		return nil
-	}
-	return pr
+	return t.code == cLParen
 }
 
 // column reads name ( '.' name ( '.' name )? )? not followed by "(".
-func (p *fastParser) column() []string {
+func (p *fastParser) column() *ColumnRef {
 	start := p.i
+	at := p.pos()
 	var parts [3]string
-	parts[0] = p.cur().Value
+	parts[0] = p.cur().val
 	n := 1
 	p.i++
-	for n < 3 && p.is(".") {
+	for n < 3 && p.is(cDot) {
 		next := p.peekAt(1)
-		if next.Type != tokIdent && next.Type != tokQIdent {
+		if !isName(next) {
 			break
 		}
-		parts[n] = next.Value
+		parts[n] = next.val
 		n++
 		p.i += 2
 	}
-	if p.is("(") {
+	if p.is(cLParen) {
 		p.i = start
 		return nil
 	}
-	return p.nameSlice(parts[:n]...)
+	return columnRef(at, parts[:n])
+}
+
+// param builds a placeholder (newParam) and records it for numbering; a
+// number out of range declines.
+func (p *fastParser) param(t *ftok) Expr {
+	x, ok := newParam(t.pos, t.val, p.lim.VariableNumber)
+	if !ok {
+		p.decline()
+	}
+	p.params = append(p.params, x)
+	return x
 }
 
 // literal reads sLiteral.
-func (p *fastParser) literal() *sLiteral {
+func (p *fastParser) literal() *Literal {
 	t := p.cur()
-	if t.Type != tokNumber && t.Type != tokString && t.Type != tokBlob &&
-		!p.isAny("NULL", "TRUE", "FALSE", "CURRENT_TIMESTAMP", "CURRENT_TIME", "CURRENT_DATE") {
-		return nil
-	}
-	l := p.literals.alloc()
-	switch t.Type {
+	var l *Literal
+	switch t.typ {
 	case tokNumber:
-		l.Number = t.Value
+		l = numberLiteral(t.pos, t.val)
 	case tokString:
-		l.String = t.Value
+		l = stringLiteral(t.pos, t.val)
 	case tokBlob:
-		l.Blob = t.Value
+		v, err := hex.DecodeString(t.val[2 : len(t.val)-1])
+		if err != nil {
+			p.decline()
+		}
+		l = &Literal{Position: t.pos, Kind: LitBlob, Raw: t.val, Value: string(v)}
 	default:
-		l.Word = t.Value
+		var kind LiteralKind
+		switch t.code {
+		case cNULL:
+			kind = LitNull
+		case cTRUE:
+			kind = LitTrue
+		case cFALSE:
+			kind = LitFalse
+		case cCURRENT_TIMESTAMP:
+			kind = LitCurrentTimestamp
+		case cCURRENT_TIME:
+			kind = LitCurrentTime
+		case cCURRENT_DATE:
+			kind = LitCurrentDate
+		default:
+			return nil
+		}
+		l = &Literal{Position: t.pos, Kind: kind, Raw: t.val, Value: t.val}
 	}
 	p.i++
 	return l
 }
 
 // cast reads sCast: CAST ( e AS type ).
-func (p *fastParser) cast() *sCast {
-	start := p.i
+func (p *fastParser) cast() Expr {
+	start := p.mark()
+	at := p.pos()
 	p.i += 2
-	c := &sCast{X: p.expr()}
-	if c.X != nil && p.accept("AS") {
-		if c.Type = p.typeName(); c.Type != nil && p.accept(")") {
-			return c
+	x := p.expr()
+	if x != nil && p.accept(cAS) {
+		if t := p.typeName(); t != nil && p.accept(cRParen) {
+			return &CastExpr{Position: at, X: x, Type: t}
 		}
 	}
-	p.i = start
+	p.reset(start)
 	return nil
 }
 
-// typeName reads sTypeName: words (never GENERATED) and up to two numbers.
-func (p *fastParser) typeName() *sTypeName {
-	tn := &sTypeName{Pos: p.pos()}
-	for p.cur().Type == tokIdent && !p.is("GENERATED") {
-		tn.Words = append(tn.Words, p.cur().Value)
+// typeName reads sTypeName: words (never GENERATED) and up to two
+// numbers, as the builder's typeName.
+func (p *fastParser) typeName() *TypeName {
+	at := p.pos()
+	first := p.i
+	for p.cur().typ == tokIdent && !p.is(cGENERATED) {
 		p.i++
 	}
-	if tn.Words == nil {
+	n := p.i - first
+	if n == 0 {
 		return nil
 	}
-	tn.Args = p.typeArgs()
-	return tn
+	name := p.toks[first].val
+	if n > 1 {
+		var b strings.Builder
+		for k := first; k < first+n; k++ {
+			if k > first {
+				b.WriteByte(' ')
+			}
+			b.WriteString(p.toks[k].val)
+		}
+		name = b.String()
+	}
+	return &TypeName{Position: at, Name: name, Args: p.typeArgs()}
 }
 
-// paren reads sParen: a subquery, or a parenthesised expression list.
-func (p *fastParser) paren() *sParen {
-	start := p.i
+// paren reads sParen: a subquery, or a parenthesised expression list (one
+// expression stands for itself: single).
+func (p *fastParser) paren() (Expr, bool) {
+	start := p.mark()
+	at := p.pos()
 	p.i++
-	pa := &sParen{}
-	if p.isAny("SELECT", "VALUES", "WITH") {
-		pa.Select = p.selectStmt()
-	}
-	if pa.Select == nil {
-		list, ok := p.exprList()
-		if !ok {
-			p.i = start
-			return nil
+	if p.isQueryStart() {
+		if s := p.selectStmt(); s != nil {
+			if p.accept(cRParen) {
+				return &SubqueryExpr{Position: at, Select: s}, false
+			}
+			p.reset(start)
+			return nil, false
 		}
-		pa.List = list
 	}
-	if !p.accept(")") {
-		p.i = start
-		return nil
+	x := p.expr()
+	if x == nil {
+		p.reset(start)
+		return nil, false
 	}
-	return pa
+	if p.accept(cRParen) {
+		return x, true
+	}
+	list := p.exprListFrom(x)
+	if !p.accept(cRParen) {
+		p.reset(start)
+		return nil, false
+	}
+	return &TupleExpr{Position: at, Exprs: list}, false
+}
+
+// exprListFrom is exprList after its first expression x.
+func (p *fastParser) exprListFrom(x Expr) []Expr {
+	base := len(p.exprs.s)
+	p.exprs.push(x)
+	for p.is(cComma) {
+		save := p.mark()
+		p.i++
+		if x = p.expr(); x == nil {
+			p.reset(save)
+			break
+		}
+		p.exprs.push(x)
+	}
+	return p.exprs.pop(base)
 }
 
 // caseExpr reads sCase.
-func (p *fastParser) caseExpr() *sCase {
-	start := p.i
+func (p *fastParser) caseExpr() Expr {
+	start := p.mark()
+	c := &CaseExpr{Position: p.pos()}
 	p.i++
-	c := &sCase{Operand: p.expr()}
-	for p.is("WHEN") {
-		w := &sWhen{Pos: p.pos()}
-		save := p.i
+	c.Operand = p.expr()
+	for p.is(cWHEN) {
+		save := p.mark()
+		w := &When{Position: p.pos()}
 		p.i++
-		if w.Cond = p.expr(); w.Cond == nil || !p.accept("THEN") {
-			p.i = save
+		if w.Cond = p.expr(); w.Cond == nil || !p.accept(cTHEN) {
+			p.reset(save)
 			break
 		}
 		if w.Result = p.expr(); w.Result == nil {
-			p.i = save
+			p.reset(save)
 			break
 		}
 		c.Whens = append(c.Whens, w)
 	}
 	if c.Whens == nil {
-		p.i = start
+		p.reset(start)
 		return nil
 	}
-	if p.is("ELSE") {
-		save := p.i
+	if p.is(cELSE) {
+		save := p.mark()
 		p.i++
 		if c.Else = p.expr(); c.Else == nil {
-			p.i = save
+			p.reset(save)
 		}
 	}
-	if !p.accept("END") {
-		p.i = start
+	if !p.accept(cEND) {
+		p.reset(start)
 		return nil
 	}
 	return c
 }
 
 // exists reads 'EXISTS' '(' select ')'.
-func (p *fastParser) exists() *sSelect {
-	start := p.i
+func (p *fastParser) exists() Expr {
+	start := p.mark()
+	at := p.pos()
 	p.i++
-	if p.accept("(") {
-		if s := p.selectStmt(); s != nil && p.accept(")") {
-			return s
+	if p.accept(cLParen) {
+		if s := p.selectStmt(); s != nil && p.accept(cRParen) {
+			return &ExistsExpr{Position: at, Select: s}
 		}
 	}
-	p.i = start
+	p.reset(start)
 	return nil
 }
 
-// funcCall reads sFuncCall.
-func (p *fastParser) funcCall() *sFuncCall {
-	start := p.i
-	f := &sFuncCall{Pos: p.pos(), Name: p.cur().Value}
-	if !tokIs(p.peekAt(1), "(") {
+// funcCall reads sFuncCall, as the builder's funcCall builds it.
+func (p *fastParser) funcCall() Expr {
+	start := p.mark()
+	t := p.cur()
+	if !p.peekIs(1, cLParen) {
 		return nil
 	}
 	p.i += 2
-	if p.accept("*") {
+	f := &FuncCall{Position: t.pos, Name: unquote(t.val)}
+	if p.accept(cStar) {
 		f.Star = true
 	} else {
 		p.callBody(f)
 	}
-	if !p.accept(")") {
-		p.i = start
+	if !p.accept(cRParen) {
+		p.reset(start)
 		return nil
 	}
-	if p.is("FILTER") {
-		save := p.i
+	if len(f.Args) > p.lim.FunctionArg {
+		p.decline()
+	}
+	if p.is(cFILTER) {
+		save := p.mark()
 		p.i++
-		if p.accept("(") && p.accept("WHERE") {
-			if f.Filter = p.expr(); f.Filter == nil || !p.accept(")") {
+		if p.accept(cLParen) && p.accept(cWHERE) {
+			if f.Filter = p.expr(); f.Filter == nil || !p.accept(cRParen) {
 				f.Filter = nil
-				p.i = save
+				p.reset(save)
 			}
 		} else {
-			p.i = save
+			p.reset(save)
 		}
 	}
-	if p.is("OVER") {
+	if p.is(cOVER) {
 		p.over(f)
 	}
 	return f
@@ -508,15 +794,15 @@ func (p *fastParser) funcCall() *sFuncCall {
 
 // callBody reads ( DISTINCT | ALL )? args ( ORDER BY terms )?, all
 // optional together.
-func (p *fastParser) callBody(f *sFuncCall) {
-	start := p.i
-	distinct := p.accept("DISTINCT")
+func (p *fastParser) callBody(f *FuncCall) {
+	start := p.mark()
+	distinct := p.accept(cDISTINCT)
 	if !distinct {
-		p.accept("ALL")
+		p.accept(cALL)
 	}
-	args, ok := p.exprList()
-	if !ok {
-		p.i = start
+	args := p.exprList()
+	if args == nil {
+		p.reset(start)
 		return
 	}
 	f.Distinct, f.Args = distinct, args
@@ -525,19 +811,19 @@ func (p *fastParser) callBody(f *sFuncCall) {
 
 // over reads 'OVER' ( name | '(' spec ')' ), leaving f unchanged when it
 // does not match.
-func (p *fastParser) over(f *sFuncCall) {
-	save := p.i
+func (p *fastParser) over(f *FuncCall) {
+	save := p.mark()
 	p.i++
 	if v, ok := p.name(); ok {
-		f.OverName = v
+		f.OverName = unquote(v)
 		return
 	}
-	if p.accept("(") {
+	if p.accept(cLParen) {
 		spec := p.windowSpec()
-		if p.accept(")") {
+		if p.accept(cRParen) {
 			f.Over = spec
 			return
 		}
 	}
-	p.i = save
+	p.reset(save)
 }

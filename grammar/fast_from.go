@@ -1,165 +1,217 @@
 package grammar
 
-// The fast path's result columns and FROM clauses, mirroring
-// syntax_select.go.
+// The fast path's result columns and FROM clauses, read as
+// syntax_select.go and built as build_select.go.
 
 // resultColumns reads column ( ',' column )*.
-func (p *fastParser) resultColumns() []*sResultColumn { return commaList(p, p.resultColumn) }
+func (p *fastParser) resultColumns() []*ResultColumn { return commaList(p, p.resultColumn) }
 
 // resultColumn reads sResultColumn: *, t.*, or an expression and an
 // optional alias.
-func (p *fastParser) resultColumn() *sResultColumn {
-	c := &sResultColumn{Pos: p.pos()}
+func (p *fastParser) resultColumn() *ResultColumn {
+	c := &ResultColumn{Position: p.pos()}
 	t := p.cur()
-	if p.accept("*") {
+	if p.accept(cStar) {
 		c.Star = true
 		return c
 	}
-	if (t.Type == tokIdent || t.Type == tokQIdent) && tokIs(p.peekAt(1), ".") && tokIs(p.peekAt(2), "*") {
-		c.TableStar = t.Value
+	if isName(t) && p.peekIs(1, cDot) && p.peekIs(2, cStar) {
+		c.TableStar = unquote(t.val)
 		p.i += 3
 		return c
 	}
 	if c.Expr = p.expr(); c.Expr == nil {
 		return nil
 	}
-	if p.is("AS") {
-		if v := p.peekAt(1); v.Type == tokIdent || v.Type == tokQIdent || v.Type == tokString {
-			c.Alias = v.Value
+	c.Text = p.text(t.pos.Offset)
+	if p.is(cAS) {
+		if v := p.peekAt(1); isName(v) || v.typ == tokString {
+			c.Alias = unquote(v.val)
 			p.i += 2
 		}
 		return c
 	}
-	if a := p.cur(); !p.isAny("OFFSET", "FETCH") && (a.Type == tokIdent || a.Type == tokQIdent || a.Type == tokString) {
-		c.Alias = a.Value
+	if a := p.cur(); !p.is(cOFFSET) && !p.is(cFETCH) && (isName(a) || a.typ == tokString) {
+		c.Alias = unquote(a.val)
 		p.i++
 	}
 	return c
 }
 
-// alias reads sAlias: AS name, or a bare name other than OFFSET and FETCH.
-func (p *fastParser) alias() *sAlias {
-	if p.is("AS") {
-		if v := p.peekAt(1); v.Type == tokIdent || v.Type == tokQIdent || v.Type == tokString {
+// alias reads sAlias, AS name or a bare name other than OFFSET and FETCH,
+// and returns the name unquoted.
+func (p *fastParser) alias() string {
+	if p.is(cAS) {
+		if v := p.peekAt(1); isName(v) || v.typ == tokString {
 			p.i += 2
-			return &sAlias{Name: v.Value}
+			return unquote(v.val)
 		}
-		return nil
+		return ""
 	}
-	if a := p.cur(); !p.isAny("OFFSET", "FETCH") && (a.Type == tokIdent || a.Type == tokQIdent) {
+	if a := p.cur(); !p.is(cOFFSET) && !p.is(cFETCH) && isName(a) {
 		p.i++
-		return &sAlias{Name: a.Value}
+		return unquote(a.val)
 	}
-	return nil
+	return ""
 }
 
-// qname reads sQName: [schema.]name.
-func (p *fastParser) qname() *sQName {
-	q := &sQName{Pos: p.pos()}
+// qname reads sQName, [schema.]name, unquoted.
+func (p *fastParser) qname() (schema, name string, ok bool) {
 	n, ok := p.name()
 	if !ok {
-		return nil
+		return "", "", false
 	}
-	if next := p.peekAt(1); p.is(".") && (next.Type == tokIdent || next.Type == tokQIdent) {
-		q.Parts = p.nameSlice(n, next.Value)
+	if next := p.peekAt(1); p.is(cDot) && isName(next) {
 		p.i += 2
-		return q
+		return unquote(n), unquote(next.val), true
 	}
-	q.Parts = p.nameSlice(n)
-	return q
+	return "", unquote(n), true
 }
 
-// from reads sFrom: a table item and joins.
-func (p *fastParser) from() *sFrom {
-	f := &sFrom{First: p.tableItem()}
-	if f.First == nil {
+// from reads sFrom, a table item and joins, folded into left-associative
+// Joins.
+func (p *fastParser) from() TableExpr {
+	x := p.tableItem()
+	if x == nil {
 		return nil
 	}
-	for {
-		j := p.join()
+	for n := 0; ; n++ {
+		j := p.join(x)
 		if j == nil {
-			return f
+			return x
 		}
-		f.Joins = append(f.Joins, j)
+		if n+1 >= MaxJoinTables {
+			p.decline() // too many tables: the builder reports it
+		}
+		x = j
 	}
 }
 
-// join reads sJoin.
-func (p *fastParser) join() *sJoin {
-	start := p.i
-	j := &sJoin{Pos: p.pos()}
-	if p.accept(",") {
-		j.Comma = true
+// join reads sJoin after the items left.
+func (p *fastParser) join(left TableExpr) *Join {
+	start := p.mark()
+	j := &Join{Position: left.Pos(), Left: left}
+	if p.accept(cComma) {
+		j.Comma, j.Kind = true, JoinCross
 	} else {
-		j.Natural = p.accept("NATURAL")
-		if v, ok := p.take("LEFT", "RIGHT", "FULL"); ok {
-			j.Kind = v
-			p.accept("OUTER")
-		} else if v, ok := p.take("INNER", "CROSS"); ok {
-			j.Kind = v
+		j.Natural = p.accept(cNATURAL)
+		switch p.cur().code {
+		case cLEFT, cRIGHT, cFULL:
+			j.Kind = joinKindOf(p.cur().code)
+			p.i++
+			p.accept(cOUTER)
+		case cINNER, cCROSS:
+			j.Kind = joinKindOf(p.cur().code)
+			p.i++
 		}
-		if !p.accept("JOIN") {
-			p.i = start
+		if !p.accept(cJOIN) {
+			p.reset(start)
 			return nil
 		}
 	}
-	if j.Table = p.tableItem(); j.Table == nil {
-		p.i = start
+	if j.Right = p.tableItem(); j.Right == nil {
+		p.reset(start)
 		return nil
 	}
-	if p.is("ON") {
-		save := p.i
+	if p.is(cON) {
+		save := p.mark()
 		p.i++
 		if j.On = p.expr(); j.On == nil {
-			p.i = save
+			p.reset(save)
 		}
-	} else if p.is("USING") {
-		save := p.i
+	} else if p.is(cUSING) {
+		save := p.mark()
 		p.i++
 		if j.Using, _ = p.nameList(); j.Using == nil {
-			p.i = save
+			p.reset(save)
 		}
 	}
 	return j
 }
 
+func joinKindOf(c tcode) JoinKind {
+	switch c {
+	case cLEFT:
+		return JoinLeft
+	case cRIGHT:
+		return JoinRight
+	case cFULL:
+		return JoinFull
+	case cCROSS:
+		return JoinCross
+	}
+	return JoinInner
+}
+
 // tableItem reads sTableItem: a subquery, a parenthesised join or a
 // table (function).
-func (p *fastParser) tableItem() *sTableItem {
-	start := p.i
-	t := &sTableItem{Pos: p.pos()}
-	if p.accept("(") {
-		if t.Sub = p.selectStmt(); t.Sub != nil && p.accept(")") {
-			t.SubAlias = p.alias()
-			return t
+func (p *fastParser) tableItem() TableExpr {
+	start := p.mark()
+	pos := p.pos()
+	if p.accept(cLParen) {
+		inner := p.mark()
+		if s := p.selectStmt(); s != nil {
+			if p.accept(cRParen) {
+				return &SubqueryTable{Position: pos, Select: s, Alias: p.alias()}
+			}
+			p.reset(inner)
 		}
-		t.Sub = nil
-		p.i = start + 1
-		if t.Nested = p.from(); t.Nested != nil && p.accept(")") {
-			t.NestAlias = p.alias()
-			return t
+		if x := p.from(); x != nil && p.accept(cRParen) {
+			return nestedAlias(x, p.alias())
 		}
-		p.i = start
+		p.reset(start)
 		return nil
 	}
-	if p.is("GRAPH_TABLE") && tokIs(p.peekAt(1), "(") {
-		p.off = true // participle reads graph patterns
+	if p.is(cGRAPH_TABLE) && p.peekIs(1, cLParen) {
+		p.decline() // participle reads graph patterns
 		return nil
 	}
-	if t.Name = p.qname(); t.Name == nil {
+	schema, name, ok := p.qname()
+	if !ok {
 		return nil
 	}
-	t.Args = p.callArgs()
-	t.Alias = p.alias()
+	args, isFunc := p.callArgs()
+	alias := p.alias()
+	var indexed string
+	notIndexed := false
 	switch {
-	case p.is("INDEXED") && tokIs(p.peekAt(1), "BY"):
-		if v := p.peekAt(2); v.Type == tokIdent || v.Type == tokQIdent {
-			t.Indexed = v.Value
+	case p.is(cINDEXED) && p.peekIs(1, cBY):
+		if v := p.peekAt(2); isName(v) {
+			indexed = unquote(v.val)
 			p.i += 3
 		}
-	case p.is("NOT") && tokIs(p.peekAt(1), "INDEXED"):
-		t.NotIndexed = true
+	case p.is(cNOT) && p.peekIs(1, cINDEXED):
+		notIndexed = true
 		p.i += 2
 	}
-	return t
+	if isFunc {
+		return &TableFunc{Position: pos, Schema: schema, Name: name, Args: args, Alias: alias}
+	}
+	return &TableName{Position: pos, Schema: schema, Name: name, Alias: alias, Indexed: indexed, NotIndexed: notIndexed}
+}
+
+// nestedAlias is the builder's nestedFrom: a parenthesised join becomes
+// a Join marked Paren; a single item stands for itself, with the alias
+// outside the parentheses (if any) replacing its own.
+func nestedAlias(x TableExpr, alias string) TableExpr {
+	switch x := x.(type) {
+	case *Join:
+		x.Paren, x.Alias = true, alias
+	case *TableName:
+		replaceAlias(&x.Alias, alias)
+	case *SubqueryTable:
+		replaceAlias(&x.Alias, alias)
+	case *TableFunc:
+		replaceAlias(&x.Alias, alias)
+	case *GraphTable:
+		replaceAlias(&x.Alias, alias)
+	}
+	return x
+}
+
+// replaceAlias sets *dst to alias unless alias is empty.
+func replaceAlias(dst *string, alias string) {
+	if alias != "" {
+		*dst = alias
+	}
 }

@@ -6,27 +6,53 @@ import (
 	"testing"
 )
 
+// lowLimits are lowered limits under which many test cases fail in the
+// builder, so that the fast path must see every limit the builder checks.
+var lowLimits = &Limits{ExprDepth: 4, CompoundSelect: 2, FunctionArg: 2, VariableNumber: 3}
+
 // checkFastMatches asserts that, when the fast path accepts sql, it builds
-// exactly the structs participle builds.
+// exactly the tree participle and the builder build (the whole tree:
+// nodes, positions, source texts, placeholder numbers), under the default
+// limits and under lowLimits; covered reports that it accepts sql under
+// the defaults.
 func checkFastMatches(t testing.TB, sql string) (covered bool) {
 	t.Helper()
-	if fast, ok := fastScript(sql); ok {
-		slow, err := slowScript(sql)
+	for _, lim := range []*Limits{nil, lowLimits} {
+		l := lim.resolved()
+		toks, err := preLex(sql)
+		if err != nil || toks == nil {
+			return false
+		}
+		fast, ok := fastScript(sql, toks, &l)
+		releaseToks(toks)
+		if !ok {
+			continue
+		}
+		slow, err := slowParse(sql, &l)
 		if err != nil {
-			t.Fatalf("fast path accepts %q, participle rejects it: %v", sql, err)
+			t.Fatalf("fast path accepts %q (limits %+v), participle and the builder reject it: %v", sql, l, err)
 		}
-		if !reflect.DeepEqual(fast, slow) {
-			t.Fatalf("fast path reads %q differently: %s", sql, structDiff("", reflect.ValueOf(fast), reflect.ValueOf(slow)))
+		if d := structDiff("", reflect.ValueOf(fast), reflect.ValueOf(slow)); d != "" {
+			t.Fatalf("fast path reads %q differently (limits %+v): %s", sql, l, d)
 		}
-		covered = true
+		if lim == nil {
+			covered = true
+		}
 	}
-	if fast, ok := fastExprRoot(sql); ok {
-		slow, err := slowExprRoot(sql)
+	toks, err := preLex(sql)
+	if err != nil || toks == nil {
+		return covered
+	}
+	l := (*Limits)(nil).resolved()
+	fast, ok := fastExpr(sql, toks, &l)
+	releaseToks(toks)
+	if ok {
+		slow, err := slowParseExpr(sql)
 		if err != nil {
-			t.Fatalf("fast path accepts expression %q, participle rejects it: %v", sql, err)
+			t.Fatalf("fast path accepts expression %q, participle and the builder reject it: %v", sql, err)
 		}
-		if !reflect.DeepEqual(fast, slow) {
-			t.Fatalf("fast path reads expression %q differently: %s", sql, structDiff("", reflect.ValueOf(fast), reflect.ValueOf(slow)))
+		if d := structDiff("", reflect.ValueOf(&fast), reflect.ValueOf(&slow)); d != "" {
+			t.Fatalf("fast path reads expression %q differently: %s", sql, d)
 		}
 	}
 	return covered
@@ -58,18 +84,22 @@ func TestFastParse_MatchesParticiple(t *testing.T) {
 	t.Logf("fast path covers %d of %d cases", covered, total)
 }
 
-// structDiff describes the first difference between a and b.
+// structDiff describes the first difference between a and b, unexported
+// fields included (a statement's source text), or "" when they are equal.
 func structDiff(path string, a, b reflect.Value) string {
 	if a.Kind() != b.Kind() {
 		return path + ": kinds differ"
 	}
 	switch a.Kind() {
-	case reflect.Pointer:
+	case reflect.Pointer, reflect.Interface:
 		if a.IsNil() || b.IsNil() {
 			if a.IsNil() != b.IsNil() {
 				return fmt.Sprintf("%s: fast nil=%v, participle nil=%v", path, a.IsNil(), b.IsNil())
 			}
 			return ""
+		}
+		if a.Elem().Type() != b.Elem().Type() {
+			return fmt.Sprintf("%s: fast %v, participle %v", path, a.Elem().Type(), b.Elem().Type())
 		}
 		return structDiff(path, a.Elem(), b.Elem())
 	case reflect.Struct:
@@ -89,11 +119,23 @@ func structDiff(path string, a, b reflect.Value) string {
 			}
 		}
 		return ""
+	case reflect.String:
+		if a.String() != b.String() {
+			return fmt.Sprintf("%s: fast %q, participle %q", path, a.String(), b.String())
+		}
+		return ""
+	case reflect.Bool:
+		if a.Bool() != b.Bool() {
+			return fmt.Sprintf("%s: fast %v, participle %v", path, a.Bool(), b.Bool())
+		}
+		return ""
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if a.Int() != b.Int() {
+			return fmt.Sprintf("%s: fast %d, participle %d", path, a.Int(), b.Int())
+		}
+		return ""
 	}
-	if !reflect.DeepEqual(a.Interface(), b.Interface()) {
-		return fmt.Sprintf("%s: fast %v, participle %v", path, a.Interface(), b.Interface())
-	}
-	return ""
+	return fmt.Sprintf("%s: cannot compare kind %v", path, a.Kind())
 }
 
 // fastEdgeCases are texts where the fast path's choices are easiest to get

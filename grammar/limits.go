@@ -1,11 +1,5 @@
 package grammar
 
-import (
-	"strings"
-
-	"github.com/alecthomas/participle/v2/lexer"
-)
-
 // SQLite's limits that the grammar enforces (see docs/LIMITS.md).
 const (
 	// MaxExprDepth is the largest expression tree height accepted
@@ -163,47 +157,46 @@ const (
 
 // step advances the count over token t at nesting depth (before t);
 // true once the columns pass MaxColumn.
-func (ct *createTable) step(t *lexer.Token, depth int) bool {
-	v := t.Value
-	if v == ";" {
+func (ct *createTable) step(t *ftok, depth int) bool {
+	c := t.code
+	if c == cSemi {
 		*ct = createTable{}
 		return false
 	}
 	switch ct.state {
 	case ctStart:
 		ct.state = ctDone
-		if strings.EqualFold(v, "CREATE") {
+		if c == cCREATE {
 			ct.state = ctCreate
 		}
 	case ctCreate:
 		switch {
-		case strings.EqualFold(v, "TABLE"):
+		case c == cTABLE:
 			ct.state = ctTable
-		case !strings.EqualFold(v, "TEMP") && !strings.EqualFold(v, "TEMPORARY"):
+		case c != cTEMP && c != cTEMPORARY:
 			ct.state = ctDone
 		}
 	case ctTable:
-		if v == "(" {
+		if c == cLParen {
 			ct.state = ctItem
-		} else if strings.EqualFold(v, "AS") {
+		} else if c == cAS {
 			ct.state = ctDone // CREATE TABLE … AS SELECT
-		} else if v != "." && !strings.EqualFold(v, "IF") && !strings.EqualFold(v, "NOT") && !strings.EqualFold(v, "EXISTS") {
-			ct.name = unquote(v)
+		} else if c != cDot && c != cIF && c != cNOT && c != cEXISTS {
+			ct.name = unquote(t.val)
 		}
 	case ctItem:
 		ct.state = ctInItem
-		for _, k := range [...]string{"CONSTRAINT", "PRIMARY", "UNIQUE", "CHECK", "FOREIGN"} {
-			if strings.EqualFold(v, k) {
-				return false
-			}
+		switch c {
+		case cCONSTRAINT, cPRIMARY, cUNIQUE, cCHECK, cFOREIGN:
+			return false
 		}
 		ct.columns++
 		return ct.columns > MaxColumn
 	case ctInItem:
 		switch {
-		case v == "," && depth == 1:
+		case c == cComma && depth == 1:
 			ct.state = ctItem
-		case v == ")" && depth == 1:
+		case c == cRParen && depth == 1:
 			ct.state = ctDone
 		}
 	}
@@ -211,13 +204,13 @@ func (ct *createTable) step(t *lexer.Token, depth int) bool {
 }
 
 // step feeds one non-elided token.
-func (g *depthGuard) step(t *lexer.Token) guardResult {
-	if g.table.state != ctDone || t.Value == ";" {
+func (g *depthGuard) step(t *ftok) guardResult {
+	if g.table.state != ctDone || t.code == cSemi {
 		if g.table.step(t, g.depth) {
 			return guardColumns
 		}
 	}
-	g.depth, g.prefix = nesting(t.Value, g.depth, g.prefix)
+	g.depth, g.prefix = nesting(t.code, g.depth, g.prefix)
 	if g.depth+g.prefix > maxDepth {
 		return guardNested
 	}
@@ -229,19 +222,19 @@ func (g *depthGuard) step(t *lexer.Token) guardResult {
 
 // chain advances the chain state; true when the height bound passes
 // MaxExprDepth plus the slack.
-func (g *depthGuard) chain(t *lexer.Token) bool {
+func (g *depthGuard) chain(t *ftok) bool {
 	if g.n == 0 {
 		g.push()
 	}
 	r := g.level(g.n - 1)
 	switch {
-	case t.Value == "(" || strings.EqualFold(t.Value, "CASE"):
+	case t.code == cLParen || t.code == cCASE:
 		if r.phase == runDot {
 			r.reset()
 		}
 		g.push()
 		return false
-	case t.Value == ")" || strings.EqualFold(t.Value, "END"):
+	case t.code == cRParen || t.code == cEND:
 		if g.n > 1 {
 			g.n--
 			r = g.level(g.n - 1)
@@ -260,12 +253,12 @@ func (g *depthGuard) chain(t *lexer.Token) bool {
 			return false
 		}
 	case runDot:
-		if t.Type == tokIdent || t.Type == tokQIdent {
+		if isName(t) {
 			r.phase = runOperand
 			return false
 		}
 	case runOperand:
-		if t.Value == "." {
+		if t.code == cDot {
 			r.phase = runDot
 			return false
 		}
@@ -303,8 +296,8 @@ func (r *chainRun) binary(p int) int {
 
 // isSimpleOperand reports a token that is a whole operand by itself, or
 // the name that starts a dotted name or a call.
-func isSimpleOperand(t *lexer.Token) bool {
-	switch t.Type {
+func isSimpleOperand(t *ftok) bool {
+	switch t.typ {
 	case tokIdent, tokQIdent, tokNumber, tokString, tokBlob, tokParam:
 		return true
 	}
@@ -312,18 +305,25 @@ func isSimpleOperand(t *lexer.Token) bool {
 }
 
 // tokenPrec is the precedence of a binary operator token.
-func tokenPrec(t *lexer.Token) (int, bool) {
-	switch t.Type {
-	case tokBinOp:
-		op, ok := binaryOps[t.Value]
-		return op.Precedence(), ok
-	case tokKeyword:
-		switch {
-		case strings.EqualFold(t.Value, "AND"):
-			return OpAnd.Precedence(), true
-		case strings.EqualFold(t.Value, "OR"):
-			return OpOr.Precedence(), true
-		}
+func tokenPrec(t *ftok) (int, bool) {
+	switch {
+	case t.typ == tokBinOp && t.code != cNone:
+		return opOf[t.code].Precedence(), true
+	case t.typ == tokKeyword && (t.code == cAND || t.code == cOR):
+		return opOf[t.code].Precedence(), true
 	}
 	return 0, false
+}
+
+// nesting is one step of the guard's count of nesting.
+func nesting(c tcode, depth, prefix int) (int, int) {
+	switch c {
+	case cLParen, cCASE:
+		return depth + 1, 0
+	case cRParen, cEND:
+		return depth - 1, 0
+	case cMinus, cPlus, cTilde, cNOT, cEXPLAIN:
+		return depth, prefix + 1
+	}
+	return depth, 0
 }

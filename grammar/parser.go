@@ -45,11 +45,28 @@ func ParseLimited(sql string, lim *Limits) (stmts []Statement, err error) {
 	if len(sql) > l.SQLLength {
 		return nil, tooLong()
 	}
-	tree, err := parseScript(sql)
+	toks, err := preLex(sql)
 	if err != nil {
 		return nil, err
 	}
-	b := &builder{src: sql, lim: l}
+	if toks != nil {
+		stmts, ok := fastScript(sql, toks, &l)
+		releaseToks(toks)
+		if ok {
+			return stmts, nil
+		}
+	}
+	return slowParse(sql, &l)
+}
+
+// slowParse is ParseLimited by participle and the builder only, under
+// the resolved limits l.
+func slowParse(sql string, l *Limits) (stmts []Statement, err error) {
+	tree, err := slowScript(sql)
+	if err != nil {
+		return nil, err
+	}
+	b := &builder{src: sql, lim: *l}
 	for _, s := range tree.Stmts {
 		b.sawParam = false
 		st := b.statement(s)
@@ -68,7 +85,24 @@ func ParseLimited(sql string, lim *Limits) (stmts []Statement, err error) {
 // ParseExpr parses a single expression.
 func ParseExpr(sql string) (e Expr, err error) {
 	defer recoverParse(&err)
-	tree, err := parseExprRoot(sql)
+	l := (*Limits)(nil).resolved()
+	toks, err := preLex(sql)
+	if err != nil {
+		return nil, err
+	}
+	if toks != nil {
+		e, ok := fastExpr(sql, toks, &l)
+		releaseToks(toks)
+		if ok {
+			return e, nil
+		}
+	}
+	return slowParseExpr(sql)
+}
+
+// slowParseExpr is ParseExpr by participle and the builder only.
+func slowParseExpr(sql string) (e Expr, err error) {
+	tree, err := slowExprRoot(sql)
 	if err != nil {
 		return nil, err
 	}
@@ -83,23 +117,9 @@ func ParseExpr(sql string) (e Expr, err error) {
 	return e, nil
 }
 
-// parseScript reads sql into participle structs: by the fast path when
-// it covers the text, by participle otherwise (which also reports every
-// syntax error).
-func parseScript(sql string) (*sScript, error) {
-	toks, err := preLex(sql)
-	if err != nil {
-		return nil, err
-	}
-	if toks != nil {
-		tree, ok := fastScriptToks(toks)
-		releaseToks(toks)
-		if ok {
-			return tree, nil
-		}
-	}
-	return slowScript(sql)
-}
+// The fast path (fast*.go) reads the texts it covers straight into the
+// tree; participle reads the rest, and reports every syntax error, into
+// its structs, which the builder (build*.go) converts.
 
 // preLex checks the text's length and reads its tokens for the fast
 // path: nil tokens when the fast lexer declines (participle then reports
@@ -122,22 +142,6 @@ func slowScript(sql string) (*sScript, error) {
 		return nil, newSyntaxError(sql, err)
 	}
 	return tree, nil
-}
-
-// parseExprRoot is parseScript for ParseExpr.
-func parseExprRoot(sql string) (*sExprRoot, error) {
-	toks, err := preLex(sql)
-	if err != nil {
-		return nil, err
-	}
-	if toks != nil {
-		tree, ok := fastExprToks(toks)
-		releaseToks(toks)
-		if ok {
-			return tree, nil
-		}
-	}
-	return slowExprRoot(sql)
 }
 
 // slowExprRoot reads an expression with participle only.

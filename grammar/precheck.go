@@ -22,7 +22,8 @@ func lexScript(sql string) (*lexer.PeekingLexer, error) {
 	probe := *peek // a copy: reading it leaves peek at the start
 	var g depthGuard
 	for t := probe.Next(); !t.EOF(); t = probe.Next() {
-		if r := g.step(t); r != guardOK {
+		ft := ftok{val: t.Value, typ: t.Type, code: tokenCode(t)}
+		if r := g.step(&ft); r != guardOK {
 			return nil, guardError(sql, t.Pos, r, &g)
 		}
 	}
