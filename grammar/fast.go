@@ -41,7 +41,7 @@ type fastParser struct {
 	toks []ftok
 	i    int
 	off  bool
-	lim  *Limits // resolved
+	lim  Limits // resolved
 
 	// height is the tallest expression read so far inside the operand
 	// being read, as the builder's (see expr). A failed alternative may
@@ -99,15 +99,14 @@ func (p *fastParser) reset(m mark) {
 // the grammar), and an error when the depth guard stops the statement:
 // nesting beyond maxDepth or an expression taller than MaxExprDepth,
 // found before the rest of the text is even read.
-func fastLex(sql string) ([]ftok, error) {
+// The tokens go into buf when it is large enough.
+func fastLex(sql string, buf []ftok) ([]ftok, error) {
 	// One token per three bytes is enough for typical SQL, placeholder
 	// lists included, and keeps the slice to a single allocation, or none
 	// when a pooled one is large enough.
 	want := min(len(sql)/3+2, maxPrealloc)
-	var toks []ftok
-	if p, _ := tokPool.Get().(*[]ftok); p != nil && cap(*p) >= want {
-		toks = (*p)[:0]
-	} else {
+	toks := buf[:0]
+	if cap(buf) < want {
 		toks = make([]ftok, 0, want)
 	}
 	// A text with more tokens fills chunks that double in size and are
@@ -132,7 +131,7 @@ func fastLex(sql string) ([]ftok, error) {
 			n, tt = graphToken(rest, n, tt)
 		}
 		if n == 0 {
-			releaseToks(toks)
+			clear(toks) // buf keeps no text
 			return nil, nil
 		}
 		v := rest[:n]
@@ -142,7 +141,7 @@ func fastLex(sql string) ([]ftok, error) {
 			var reserved, foreign bool
 			code, reserved, foreign = lookupWord(v)
 			if foreign {
-				releaseToks(toks)
+				clear(toks)
 				return nil, nil
 			}
 			if reserved {
@@ -163,6 +162,7 @@ func fastLex(sql string) ([]ftok, error) {
 		}
 		toks = append(toks, ftok{val: v, pos: start, end: pos.Offset, typ: tt, code: code})
 		if r := g.step(&toks[len(toks)-1]); r != guardOK {
+			clear(toks)
 			return nil, guardError(sql, lexer.Position{Offset: start.Offset, Line: start.Line, Column: start.Column}, r, &g)
 		}
 	}
@@ -200,54 +200,50 @@ func joinChunks(full [][]ftok, last []ftok) []ftok {
 // text the guard stops early does not pay for all of its tokens.
 const maxPrealloc = 1 << 16
 
-// tokPool keeps token slices between parses: the tokens are read only
-// while their text is parsed (the tree copies the values and positions it
-// keeps), so the parse hands the slice back (releaseToks) and the next
-// statement lexes into it.
-var tokPool sync.Pool // *[]ftok
-
-// maxPooledToks bounds the slices kept, so one huge script does not pin
-// its tokens.
-const maxPooledToks = 4096
-
-// releaseToks returns toks to tokPool, cleared so the pool keeps no text
-// alive (the room past len(toks) is clear already: each release clears
-// what its parse used).
-func releaseToks(toks []ftok) {
-	if toks == nil || cap(toks) > maxPooledToks {
-		return
-	}
-	clear(toks)
-	toks = toks[:0]
-	tokPool.Put(&toks)
-}
-
-// parserPool keeps fastParsers, with their scratch stacks, between
-// parses.
+// parserPool keeps fastParsers between parses, with their token slices
+// and scratch stacks: the tokens are read only while their text is
+// parsed (the tree copies the values and positions it keeps), so the next
+// statement lexes into them.
 var parserPool = sync.Pool{New: func() any { return new(fastParser) }}
 
-// newFastParser is a pooled parser over toks.
-func newFastParser(src string, toks []ftok, lim *Limits) *fastParser {
+// maxPooledToks bounds the token slices kept, so one huge script does not
+// pin its tokens.
+const maxPooledToks = 4096
+
+// lexFast returns a pooled parser holding the tokens of sql (see
+// fastLex), nil when the fast path declines the text, or the error of the
+// depth guard. The caller releases the parser.
+func lexFast(sql string) (*fastParser, error) {
 	p := parserPool.Get().(*fastParser)
-	p.src, p.toks, p.lim = src, toks, lim
-	return p
+	toks, err := fastLex(sql, p.toks)
+	if toks == nil {
+		p.release()
+		return nil, err
+	}
+	p.src, p.toks = sql, toks
+	return p, nil
 }
 
-// release hands p back to parserPool, holding no part of the tree.
+// release hands p back to parserPool, cleared so that the pool keeps no
+// text and no part of a tree alive.
 func (p *fastParser) release() {
+	toks := p.toks
+	if cap(toks) > maxPooledToks {
+		toks = nil
+	}
+	clear(toks)
 	p.exprs.drop(0)
 	p.tails.drop(0)
 	p.nots.drop(0)
 	clear(p.params)
-	*p = fastParser{params: p.params[:0], exprs: p.exprs, tails: p.tails, nots: p.nots}
+	*p = fastParser{toks: toks[:0], params: p.params[:0], exprs: p.exprs, tails: p.tails, nots: p.nots}
 	parserPool.Put(p)
 }
 
-// fastScript reads a whole script under the resolved limits lim, or
+// script reads the whole script under the resolved limits lim, or
 // reports false.
-func fastScript(sql string, toks []ftok, lim *Limits) ([]Statement, bool) {
-	p := newFastParser(sql, toks, lim)
-	defer p.release()
+func (p *fastParser) script(lim *Limits) ([]Statement, bool) {
+	p.lim = *lim
 	var out []Statement
 	for p.accept(cSemi) {
 	}
@@ -269,10 +265,10 @@ func fastScript(sql string, toks []ftok, lim *Limits) ([]Statement, bool) {
 	return out, true
 }
 
-// fastExpr reads a whole expression, or reports false.
-func fastExpr(sql string, toks []ftok, lim *Limits) (Expr, bool) {
-	p := newFastParser(sql, toks, lim)
-	defer p.release()
+// exprRoot reads the whole text as one expression under the resolved
+// limits lim, or reports false.
+func (p *fastParser) exprRoot(lim *Limits) (Expr, bool) {
+	p.lim = *lim
 	e := p.expr()
 	if e == nil || p.off || !p.atEOF() {
 		return nil, false
@@ -405,17 +401,18 @@ func commaList[T any](p *fastParser, item func() *T) []*T {
 	if x == nil {
 		return nil
 	}
-	out := []*T{x}
+	var buf [8]*T
+	items := append(buf[:0], x)
 	for p.is(cComma) {
 		save := p.mark()
 		p.i++
 		if x = item(); x == nil {
 			p.reset(save)
-			return out
+			break
 		}
-		out = append(out, x)
+		items = append(items, x)
 	}
-	return out
+	return append([]*T(nil), items...)
 }
 
 // statement reads one statement of the covered kinds. A leading WITH

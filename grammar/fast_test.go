@@ -19,12 +19,12 @@ func checkFastMatches(t testing.TB, sql string) (covered bool) {
 	t.Helper()
 	for _, lim := range []*Limits{nil, lowLimits} {
 		l := lim.resolved()
-		toks, err := preLex(sql)
-		if err != nil || toks == nil {
+		p, err := preLex(sql)
+		if err != nil || p == nil {
 			return false
 		}
-		fast, ok := fastScript(sql, toks, &l)
-		releaseToks(toks)
+		fast, ok := p.script(&l)
+		p.release()
 		if !ok {
 			continue
 		}
@@ -39,13 +39,13 @@ func checkFastMatches(t testing.TB, sql string) (covered bool) {
 			covered = true
 		}
 	}
-	toks, err := preLex(sql)
-	if err != nil || toks == nil {
+	p, err := preLex(sql)
+	if err != nil || p == nil {
 		return covered
 	}
 	l := (*Limits)(nil).resolved()
-	fast, ok := fastExpr(sql, toks, &l)
-	releaseToks(toks)
+	fast, ok := p.exprRoot(&l)
+	p.release()
 	if ok {
 		slow, err := slowParseExpr(sql)
 		if err != nil {

@@ -45,13 +45,13 @@ func ParseLimited(sql string, lim *Limits) (stmts []Statement, err error) {
 	if len(sql) > l.SQLLength {
 		return nil, tooLong()
 	}
-	toks, err := preLex(sql)
+	p, err := preLex(sql)
 	if err != nil {
 		return nil, err
 	}
-	if toks != nil {
-		stmts, ok := fastScript(sql, toks, &l)
-		releaseToks(toks)
+	if p != nil {
+		stmts, ok := p.script(&l)
+		p.release()
 		if ok {
 			return stmts, nil
 		}
@@ -86,13 +86,13 @@ func slowParse(sql string, l *Limits) (stmts []Statement, err error) {
 func ParseExpr(sql string) (e Expr, err error) {
 	defer recoverParse(&err)
 	l := (*Limits)(nil).resolved()
-	toks, err := preLex(sql)
+	p, err := preLex(sql)
 	if err != nil {
 		return nil, err
 	}
-	if toks != nil {
-		e, ok := fastExpr(sql, toks, &l)
-		releaseToks(toks)
+	if p != nil {
+		e, ok := p.exprRoot(&l)
+		p.release()
 		if ok {
 			return e, nil
 		}
@@ -122,13 +122,13 @@ func slowParseExpr(sql string) (e Expr, err error) {
 // its structs, which the builder (build*.go) converts.
 
 // preLex checks the text's length and reads its tokens for the fast
-// path: nil tokens when the fast lexer declines (participle then reports
-// the error), an error when a limit stops the statement.
-func preLex(sql string) ([]ftok, error) {
+// path into a pooled parser: nil when the fast lexer declines (participle
+// then reports the error), an error when a limit stops the statement.
+func preLex(sql string) (*fastParser, error) {
 	if len(sql) > MaxSQLLength {
 		return nil, tooLong()
 	}
-	return fastLex(sql)
+	return lexFast(sql)
 }
 
 // slowScript reads sql with participle only.
