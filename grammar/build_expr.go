@@ -304,16 +304,21 @@ func (b *builder) primary(s *sPrimary) Expr {
 }
 
 // columnRef builds [[schema.]table.]column.
-func columnRef(p Position, raw []string) *ColumnRef {
+func columnRef(p Position, raw []string) *ColumnRef { return columnRefAt(new(ColumnRef), p, raw) }
+
+// columnRefAt is columnRef into c.
+func columnRefAt(c *ColumnRef, p Position, raw []string) *ColumnRef {
 	switch len(raw) {
 	case 3:
-		return &ColumnRef{Position: p, Schema: unquote(raw[0]), Table: unquote(raw[1]), Column: unquote(raw[2])}
+		*c = ColumnRef{Position: p, Schema: unquote(raw[0]), Table: unquote(raw[1]), Column: unquote(raw[2])}
 	case 2:
-		return &ColumnRef{Position: p, Table: unquote(raw[0]), Column: unquote(raw[1])}
+		*c = ColumnRef{Position: p, Table: unquote(raw[0]), Column: unquote(raw[1])}
 	case 1:
-		return &ColumnRef{Position: p, Column: unquote(raw[0]), Quoted: strings.HasPrefix(raw[0], `"`)}
+		*c = ColumnRef{Position: p, Column: unquote(raw[0]), Quoted: strings.HasPrefix(raw[0], `"`)}
+	default:
+		*c = ColumnRef{Position: p}
 	}
-	return &ColumnRef{Position: p}
+	return c
 }
 
 var wordLiterals = map[string]LiteralKind{
@@ -341,15 +346,27 @@ func (b *builder) literal(lp lexer.Position, l *sLiteral) Expr {
 
 // numberLiteral classifies an unsigned number as integer or real.
 func numberLiteral(p Position, raw string) *Literal {
+	l := numberLit(p, raw)
+	return &l
+}
+
+// numberLit is numberLiteral's value.
+func numberLit(p Position, raw string) Literal {
 	kind := LitInt
 	if !(len(raw) > 1 && (raw[1] == 'x' || raw[1] == 'X')) && strings.ContainsAny(raw, ".eE") {
 		kind = LitReal
 	}
-	return &Literal{Position: p, Kind: kind, Raw: raw, Value: raw}
+	return Literal{Position: p, Kind: kind, Raw: raw, Value: raw}
 }
 
 func stringLiteral(p Position, raw string) *Literal {
-	return &Literal{Position: p, Kind: LitString, Raw: raw, Value: unquote(raw)}
+	l := stringLit(p, raw)
+	return &l
+}
+
+// stringLit is stringLiteral's value.
+func stringLit(p Position, raw string) Literal {
+	return Literal{Position: p, Kind: LitString, Raw: raw, Value: unquote(raw)}
 }
 
 // signedNumber converts an optionally signed number.

@@ -53,6 +53,14 @@ type fastParser struct {
 	// the ones read past its mark.
 	params []*Param
 
+	// The most common nodes come from slabs: one allocation per few of
+	// them instead of one each. The slabs belong to the tree: release
+	// drops them.
+	cols  slab[ColumnRef]
+	lits  slab[Literal]
+	bins  slab[BinaryExpr]
+	rcols slab[ResultColumn]
+
 	// Scratch stacks: lists are gathered here and copied out once, at
 	// their final length.
 	exprs stack[Expr]
@@ -77,6 +85,26 @@ func (st *stack[T]) pop(base int) []T {
 func (st *stack[T]) drop(base int) {
 	clear(st.s[base:])
 	st.s = st.s[:base]
+}
+
+// slab hands out zeroed values of T from chunks. A value handed out to a
+// failed alternative is simply never used; the chunk is freed with the
+// tree.
+type slab[T any] struct{ buf []T }
+
+// Chunks start small, so that a short statement zeroes little, and double
+// up to maxSlabChunk.
+const (
+	minSlabChunk = 4
+	maxSlabChunk = 32
+)
+
+func (s *slab[T]) alloc() *T {
+	if len(s.buf) == cap(s.buf) {
+		s.buf = make([]T, 0, min(max(2*cap(s.buf), minSlabChunk), maxSlabChunk))
+	}
+	s.buf = s.buf[:len(s.buf)+1]
+	return &s.buf[len(s.buf)-1]
 }
 
 // mark is a place to rewind to.
@@ -152,7 +180,14 @@ func fastLex(sql string, buf []ftok) ([]ftok, error) {
 		}
 		graph.see(tt, v)
 		start := pos
-		advance(&pos, v)
+		switch tt {
+		case tokNumber, tokParam, tokBinOp, tokPunct:
+			// One line of ASCII characters.
+			pos.Offset += n
+			pos.Column += n
+		default:
+			advance(&pos, v)
+		}
 		if tt == tokWhitespace || tt == tokComment {
 			continue
 		}
@@ -170,6 +205,15 @@ func fastLex(sql string, buf []ftok) ([]ftok, error) {
 
 // advance moves p past span, as participle's lexer.Position.Advance.
 func advance(p *Position, span string) {
+	i := 0
+	for i < len(span) && span[i] != '\n' && span[i] < utf8.RuneSelf {
+		i++
+	}
+	if i == len(span) {
+		p.Offset += len(span)
+		p.Column += len(span)
+		return
+	}
 	p.Offset += len(span)
 	lines := strings.Count(span, "\n")
 	p.Line += lines

@@ -220,12 +220,16 @@ var words = func() map[string]wordInfo {
 // non-ASCII bytes that folds to a word of the grammar (strings.EqualFold,
 // participle's matching): the fast path leaves such texts to participle.
 func lookupWord(word string) (code tcode, reserved, foreign bool) {
-	if len(word) > maxKeywordLen {
+	if len(word) > maxKeywordLen || len(word) < 2 {
 		return cNone, false, false
 	}
 	var buf [maxKeywordLen]byte
 	for i := 0; i < len(word); i++ {
 		c := word[i]
+		if isDigit(c) || c == '$' {
+			// No word has one, in any case folding.
+			return cNone, false, false
+		}
 		if c >= 0x80 {
 			return cNone, isReservedBytes(word), foldsToWord(word) != cNone
 		}

@@ -244,7 +244,9 @@ func (c *fclimber) apply(lhs hexpr, t *ftail) hexpr {
 		return c.node(like, h)
 	}
 	r, hr := c.operand(t, t.prec+1)
-	return c.node(&BinaryExpr{Position: pos, Op: t.op, L: lhs.x, R: r}, max(lhs.h, hr))
+	b := c.p.bins.alloc()
+	*b = BinaryExpr{Position: pos, Op: t.op, L: lhs.x, R: r}
+	return c.node(b, max(lhs.h, hr))
 }
 
 // operand is the right operand of t extended with the operators that
@@ -560,7 +562,7 @@ func (p *fastParser) column() *ColumnRef {
 		p.i = start
 		return nil
 	}
-	return columnRef(at, parts[:n])
+	return columnRefAt(p.cols.alloc(), at, parts[:n])
 }
 
 // param builds a placeholder (newParam) and records it for numbering; a
@@ -577,18 +579,18 @@ func (p *fastParser) param(t *ftok) Expr {
 // literal reads sLiteral.
 func (p *fastParser) literal() *Literal {
 	t := p.cur()
-	var l *Literal
+	var l Literal
 	switch t.typ {
 	case tokNumber:
-		l = numberLiteral(t.pos, t.val)
+		l = numberLit(t.pos, t.val)
 	case tokString:
-		l = stringLiteral(t.pos, t.val)
+		l = stringLit(t.pos, t.val)
 	case tokBlob:
 		v, err := hex.DecodeString(t.val[2 : len(t.val)-1])
 		if err != nil {
 			p.decline()
 		}
-		l = &Literal{Position: t.pos, Kind: LitBlob, Raw: t.val, Value: string(v)}
+		l = Literal{Position: t.pos, Kind: LitBlob, Raw: t.val, Value: string(v)}
 	default:
 		var kind LiteralKind
 		switch t.code {
@@ -607,10 +609,12 @@ func (p *fastParser) literal() *Literal {
 		default:
 			return nil
 		}
-		l = &Literal{Position: t.pos, Kind: kind, Raw: t.val, Value: t.val}
+		l = Literal{Position: t.pos, Kind: kind, Raw: t.val, Value: t.val}
 	}
 	p.i++
-	return l
+	x := p.lits.alloc()
+	*x = l
+	return x
 }
 
 // cast reads sCast: CAST ( e AS type ).

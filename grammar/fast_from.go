@@ -9,8 +9,9 @@ func (p *fastParser) resultColumns() []*ResultColumn { return commaList(p, p.res
 // resultColumn reads sResultColumn: *, t.*, or an expression and an
 // optional alias.
 func (p *fastParser) resultColumn() *ResultColumn {
-	c := &ResultColumn{Position: p.pos()}
 	t := p.cur()
+	c := p.rcols.alloc()
+	c.Position = t.pos
 	if p.accept(cStar) {
 		c.Star = true
 		return c
