@@ -20,12 +20,13 @@ import (
 // placeholder number), Parse falls back to participle and the builder,
 // which then produce the tree or the error exactly as before.
 
-// ftok is a non-elided token: its text (a slice of the source), its
-// position, the offset just past it (where a node ending with it ends),
+// ftok is a non-elided token: its position, the offset just past it
+// (where a node ending with it ends; its text is the source between),
 // its type and its code (the word or symbol it spells, cNone for names
-// that are not words of the grammar, literals and placeholders).
+// that are not words of the grammar, literals and placeholders). It holds
+// no pointer, so that the token slice costs the garbage collector and the
+// write barrier nothing.
 type ftok struct {
-	val  string
 	pos  Position
 	end  int
 	typ  lexer.TokenType
@@ -33,6 +34,12 @@ type ftok struct {
 }
 
 func (t *ftok) eof() bool { return t.typ == lexer.EOF }
+
+// text is t's text in src.
+func (t *ftok) text(src string) string { return src[t.pos.Offset:t.end] }
+
+// tv is the text of t.
+func (p *fastParser) tv(t *ftok) string { return t.text(p.src) }
 
 // fastParser reads a token slice. off marks text the fast path does not
 // cover; once set, the result is discarded.
@@ -141,7 +148,8 @@ func fastLex(sql string, buf []ftok) ([]ftok, error) {
 	// joined once at the end: append's growth by a quarter for large
 	// slices copied a million-literal list's tokens about five times.
 	var full [][]ftok
-	var g depthGuard
+	g := depthGuard{src: sql}
+	ntoks := 0
 	var graph graphLexState
 	pos := Position{Line: 1, Column: 1}
 	for {
@@ -159,7 +167,6 @@ func fastLex(sql string, buf []ftok) ([]ftok, error) {
 			n, tt = graphToken(rest, n, tt)
 		}
 		if n == 0 {
-			clear(toks) // buf keeps no text
 			return nil, nil
 		}
 		v := rest[:n]
@@ -169,7 +176,6 @@ func fastLex(sql string, buf []ftok) ([]ftok, error) {
 			var reserved, foreign bool
 			code, reserved, foreign = lookupWord(v)
 			if foreign {
-				clear(toks)
 				return nil, nil
 			}
 			if reserved {
@@ -195,9 +201,22 @@ func fastLex(sql string, buf []ftok) ([]ftok, error) {
 			full = append(full, toks)
 			toks = make([]ftok, 0, 2*cap(toks))
 		}
-		toks = append(toks, ftok{val: v, pos: start, end: pos.Offset, typ: tt, code: code})
+		toks = append(toks, ftok{pos: start, end: pos.Offset, typ: tt, code: code})
+		// The guard cannot stop a statement in its first maxDepth
+		// tokens (each token adds at most one level of nesting, and a
+		// chain or a column list needs far more), so it starts there,
+		// going over the tokens before first: most statements are
+		// shorter and never pay for it.
+		if ntoks++; ntoks < maxDepth {
+			continue
+		}
+		if ntoks == maxDepth {
+			for _, c := range full {
+				g.stepAll(c)
+			}
+			g.stepAll(toks[:len(toks)-1])
+		}
 		if r := g.step(&toks[len(toks)-1]); r != guardOK {
-			clear(toks)
 			return nil, guardError(sql, lexer.Position{Offset: start.Offset, Line: start.Line, Column: start.Column}, r, &g)
 		}
 	}
@@ -269,13 +288,12 @@ func lexFast(sql string) (*fastParser, error) {
 }
 
 // release hands p back to parserPool, cleared so that the pool keeps no
-// text and no part of a tree alive.
+// text and no part of a tree alive (tokens hold no pointer).
 func (p *fastParser) release() {
 	toks := p.toks
 	if cap(toks) > maxPooledToks {
 		toks = nil
 	}
-	clear(toks)
 	p.exprs.drop(0)
 	p.tails.drop(0)
 	p.nots.drop(0)
@@ -392,7 +410,7 @@ func (p *fastParser) name() (string, bool) {
 	t := p.cur()
 	if isName(t) {
 		p.i++
-		return t.val, true
+		return p.tv(t), true
 	}
 	return "", false
 }
@@ -421,7 +439,7 @@ func (p *fastParser) nameList() ([]string, bool) {
 	}
 	out := make([]string, n)
 	for k := range out {
-		out[k] = unquote(p.toks[first+2*k].val)
+		out[k] = unquote(p.tv(&p.toks[first+2*k]))
 	}
 	return out, true
 }

@@ -47,7 +47,7 @@ func (p *fastParser) insert(pos Position, w *With) *InsertStmt {
 	s.Table = &TableName{Position: at, Schema: schema, Name: name}
 	if p.is(cAS) {
 		if v := p.peekAt(1); isName(v) {
-			s.Table.Alias = unquote(v.val)
+			s.Table.Alias = unquote(p.tv(v))
 			p.i += 2
 		}
 	}

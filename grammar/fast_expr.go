@@ -418,7 +418,7 @@ func (p *fastParser) postfix(x Expr) Expr {
 			return nil
 		}
 		p.i += 2
-		return &CollateExpr{Position: x.Pos(), X: x, Collation: unquote(t.val)}
+		return &CollateExpr{Position: x.Pos(), X: x, Collation: unquote(p.tv(t))}
 	case p.is(cColons):
 		start := p.mark()
 		p.i++
@@ -428,7 +428,7 @@ func (p *fastParser) postfix(x Expr) Expr {
 			return nil
 		}
 		p.i++
-		return &CastExpr{Position: x.Pos(), X: x, Type: &TypeName{Position: t.pos, Name: t.val, Args: p.typeArgs()}, Postfix: true}
+		return &CastExpr{Position: x.Pos(), X: x, Type: &TypeName{Position: t.pos, Name: p.tv(t), Args: p.typeArgs()}, Postfix: true}
 	}
 	return nil
 }
@@ -469,7 +469,7 @@ func (p *fastParser) signedNum() (string, bool) {
 	start := p.mark()
 	sign := ""
 	if p.is(cPlus) || p.is(cMinus) {
-		sign = p.cur().val
+		sign = p.tv(p.cur())
 		p.i++
 	}
 	t := p.cur()
@@ -478,7 +478,7 @@ func (p *fastParser) signedNum() (string, bool) {
 		return "", false
 	}
 	p.i++
-	return sign + t.val, true
+	return sign + p.tv(t), true
 }
 
 // primary reads sPrimary, trying the alternatives in the grammar's
@@ -546,7 +546,7 @@ func (p *fastParser) column() *ColumnRef {
 	start := p.i
 	at := p.pos()
 	var parts [3]string
-	parts[0] = p.cur().val
+	parts[0] = p.tv(p.cur())
 	n := 1
 	p.i++
 	for n < 3 && p.is(cDot) {
@@ -554,7 +554,7 @@ func (p *fastParser) column() *ColumnRef {
 		if !isName(next) {
 			break
 		}
-		parts[n] = next.val
+		parts[n] = p.tv(next)
 		n++
 		p.i += 2
 	}
@@ -568,7 +568,7 @@ func (p *fastParser) column() *ColumnRef {
 // param builds a placeholder (newParam) and records it for numbering; a
 // number out of range declines.
 func (p *fastParser) param(t *ftok) Expr {
-	x, ok := newParam(t.pos, t.val, p.lim.VariableNumber)
+	x, ok := newParam(t.pos, p.tv(t), p.lim.VariableNumber)
 	if !ok {
 		p.decline()
 	}
@@ -582,15 +582,15 @@ func (p *fastParser) literal() *Literal {
 	var l Literal
 	switch t.typ {
 	case tokNumber:
-		l = numberLit(t.pos, t.val)
+		l = numberLit(t.pos, p.tv(t))
 	case tokString:
-		l = stringLit(t.pos, t.val)
+		l = stringLit(t.pos, p.tv(t))
 	case tokBlob:
-		v, err := hex.DecodeString(t.val[2 : len(t.val)-1])
+		v, err := hex.DecodeString(p.tv(t)[2 : len(p.tv(t))-1])
 		if err != nil {
 			p.decline()
 		}
-		l = Literal{Position: t.pos, Kind: LitBlob, Raw: t.val, Value: string(v)}
+		l = Literal{Position: t.pos, Kind: LitBlob, Raw: p.tv(t), Value: string(v)}
 	default:
 		var kind LiteralKind
 		switch t.code {
@@ -609,7 +609,7 @@ func (p *fastParser) literal() *Literal {
 		default:
 			return nil
 		}
-		l = Literal{Position: t.pos, Kind: kind, Raw: t.val, Value: t.val}
+		l = Literal{Position: t.pos, Kind: kind, Raw: p.tv(t), Value: p.tv(t)}
 	}
 	p.i++
 	x := p.lits.alloc()
@@ -644,14 +644,14 @@ func (p *fastParser) typeName() *TypeName {
 	if n == 0 {
 		return nil
 	}
-	name := p.toks[first].val
+	name := p.tv(&p.toks[first])
 	if n > 1 {
 		var b strings.Builder
 		for k := first; k < first+n; k++ {
 			if k > first {
 				b.WriteByte(' ')
 			}
-			b.WriteString(p.toks[k].val)
+			b.WriteString(p.tv(&p.toks[k]))
 		}
 		name = b.String()
 	}
@@ -765,7 +765,7 @@ func (p *fastParser) funcCall() Expr {
 		return nil
 	}
 	p.i += 2
-	f := &FuncCall{Position: t.pos, Name: unquote(t.val)}
+	f := &FuncCall{Position: t.pos, Name: unquote(p.tv(t))}
 	if p.accept(cStar) {
 		f.Star = true
 	} else {

@@ -17,7 +17,7 @@ func (p *fastParser) resultColumn() *ResultColumn {
 		return c
 	}
 	if isName(t) && p.peekIs(1, cDot) && p.peekIs(2, cStar) {
-		c.TableStar = unquote(t.val)
+		c.TableStar = unquote(p.tv(t))
 		p.i += 3
 		return c
 	}
@@ -27,13 +27,13 @@ func (p *fastParser) resultColumn() *ResultColumn {
 	c.Text = p.text(t.pos.Offset)
 	if p.is(cAS) {
 		if v := p.peekAt(1); isName(v) || v.typ == tokString {
-			c.Alias = unquote(v.val)
+			c.Alias = unquote(p.tv(v))
 			p.i += 2
 		}
 		return c
 	}
 	if a := p.cur(); !p.is(cOFFSET) && !p.is(cFETCH) && (isName(a) || a.typ == tokString) {
-		c.Alias = unquote(a.val)
+		c.Alias = unquote(p.tv(a))
 		p.i++
 	}
 	return c
@@ -45,13 +45,13 @@ func (p *fastParser) alias() string {
 	if p.is(cAS) {
 		if v := p.peekAt(1); isName(v) || v.typ == tokString {
 			p.i += 2
-			return unquote(v.val)
+			return unquote(p.tv(v))
 		}
 		return ""
 	}
 	if a := p.cur(); !p.is(cOFFSET) && !p.is(cFETCH) && isName(a) {
 		p.i++
-		return unquote(a.val)
+		return unquote(p.tv(a))
 	}
 	return ""
 }
@@ -64,7 +64,7 @@ func (p *fastParser) qname() (schema, name string, ok bool) {
 	}
 	if next := p.peekAt(1); p.is(cDot) && isName(next) {
 		p.i += 2
-		return unquote(n), unquote(next.val), true
+		return unquote(n), unquote(p.tv(next)), true
 	}
 	return "", unquote(n), true
 }
@@ -178,7 +178,7 @@ func (p *fastParser) tableItem() TableExpr {
 	switch {
 	case p.is(cINDEXED) && p.peekIs(1, cBY):
 		if v := p.peekAt(2); isName(v) {
-			indexed = unquote(v.val)
+			indexed = unquote(p.tv(v))
 			p.i += 3
 		}
 	case p.is(cNOT) && p.peekIs(1, cINDEXED):

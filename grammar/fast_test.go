@@ -3,6 +3,7 @@ package grammar
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -176,4 +177,33 @@ var fastEdgeCases = []string{
 	"SELECT 1 -- c\n; /* d */ SELECT 2 /* e */", "SELECT x FROM t WHERE x = 1 -- tail", "SELECT\n  a\n, b FROM t\n\n",
 	"SELECT DISTINCT a FROM t", "SELECT ALL a FROM t", "SELECT * FROM (VALUES (1)) v", "SELECT * FROM f() AS g", "SELECT * FROM (SELECT 1",
 	"SELECT CASE x WHEN 1 THEN 'a' WHEN 2 THEN 'b' ELSE END", "SELECT a FROM t WHERE a IN (?, ?, ?) AND b NOT IN (SELECT c FROM d)",
+}
+
+// TestFastLex_LateGuard_StopsWhatTheEagerGuardStops checks that the fast
+// lexer, which starts the depth guard at token maxDepth (going over the
+// tokens before it then), stops exactly the statements, at exactly the
+// tokens, that the participle path's guard stops from the first token.
+func TestFastLex_LateGuard_StopsWhatTheEagerGuardStops(t *testing.T) {
+	stopped := 0
+	for d := maxDepth - 3; d <= maxDepth+3; d++ {
+		for _, sql := range []string{
+			"SELECT " + strings.Repeat("(", d) + "1" + strings.Repeat(")", d),
+			"SELECT " + strings.Repeat("NOT ", d) + "1",
+			"SELECT 1 " + strings.Repeat("- ", d) + "1",
+			"SELECT " + strings.Repeat("CASE WHEN 1 THEN ", d) + "1" + strings.Repeat(" END", d),
+			strings.Repeat("(", d/2) + "SELECT " + strings.Repeat("-", d/2+1) + "1",
+		} {
+			_, fastErr := fastLex(sql, nil)
+			_, slowErr := lexScript(sql)
+			if fmt.Sprint(fastErr) != fmt.Sprint(slowErr) {
+				t.Fatalf("%.60q...: fast lexer %v, participle path %v", sql, fastErr, slowErr)
+			}
+			if fastErr != nil {
+				stopped++
+			}
+		}
+	}
+	if stopped == 0 {
+		t.Fatal("no statement reached the guard")
+	}
 }

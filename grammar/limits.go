@@ -78,6 +78,7 @@ const errExprTooDeep = "Expression tree is too large (maximum depth 1000)"
 // The guard keeps the check linear and its memory constant per level:
 // a million-term chain stops at its thousandth term.
 type depthGuard struct {
+	src           string // the text the tokens are of
 	depth, prefix int
 	table         createTable
 	// The chain state of each open parenthesis or CASE, outermost first:
@@ -157,7 +158,7 @@ const (
 
 // step advances the count over token t at nesting depth (before t);
 // true once the columns pass MaxColumn.
-func (ct *createTable) step(t *ftok, depth int) bool {
+func (ct *createTable) step(t *ftok, depth int, src string) bool {
 	c := t.code
 	if c == cSemi {
 		*ct = createTable{}
@@ -182,7 +183,7 @@ func (ct *createTable) step(t *ftok, depth int) bool {
 		} else if c == cAS {
 			ct.state = ctDone // CREATE TABLE … AS SELECT
 		} else if c != cDot && c != cIF && c != cNOT && c != cEXISTS {
-			ct.name = unquote(t.val)
+			ct.name = unquote(t.text(src))
 		}
 	case ctItem:
 		ct.state = ctInItem
@@ -203,10 +204,17 @@ func (ct *createTable) step(t *ftok, depth int) bool {
 	return false
 }
 
+// stepAll feeds tokens the guard cannot stop at (see fastLex).
+func (g *depthGuard) stepAll(toks []ftok) {
+	for i := range toks {
+		g.step(&toks[i])
+	}
+}
+
 // step feeds one non-elided token.
 func (g *depthGuard) step(t *ftok) guardResult {
 	if g.table.state != ctDone || t.code == cSemi {
-		if g.table.step(t, g.depth) {
+		if g.table.step(t, g.depth, g.src) {
 			return guardColumns
 		}
 	}

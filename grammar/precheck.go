@@ -20,9 +20,10 @@ func lexScript(sql string) (*lexer.PeekingLexer, error) {
 		return nil, newSyntaxError(sql, err)
 	}
 	probe := *peek // a copy: reading it leaves peek at the start
-	var g depthGuard
+	g := depthGuard{src: sql}
 	for t := probe.Next(); !t.EOF(); t = probe.Next() {
-		ft := ftok{val: t.Value, typ: t.Type, code: tokenCode(t)}
+		at := Position{Offset: t.Pos.Offset, Line: t.Pos.Line, Column: t.Pos.Column}
+		ft := ftok{pos: at, end: at.Offset + len(t.Value), typ: t.Type, code: tokenCode(t)}
 		if r := g.step(&ft); r != guardOK {
 			return nil, guardError(sql, t.Pos, r, &g)
 		}
