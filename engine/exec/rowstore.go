@@ -126,10 +126,17 @@ type sortKeyer struct {
 	keys  []plan.SortKey
 	evals []evaluator
 	bufs  [][]types.Value
+	// evalv and bufv are evals' and bufs' memory for a key of at most two
+	// terms: a keyer is then one allocation.
+	evalv [2]evaluator
+	bufv  [2][]types.Value
 }
 
 func (cp *compiler) newSortKeyer(keys []plan.SortKey) (*sortKeyer, error) {
 	sk := &sortKeyer{keys: keys}
+	if len(keys) <= len(sk.evalv) {
+		sk.evals, sk.bufs = sk.evalv[:0:len(keys)], sk.bufv[:0:len(keys)]
+	}
 	for _, k := range keys {
 		ev, err := cp.compile(k.Expr)
 		if err != nil {
