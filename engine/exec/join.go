@@ -50,6 +50,9 @@ type joinOp struct {
 	// or, for a condition that is an OR of equalities, finds candidates
 	// through one hash table per disjunct.
 	or *orProbe
+	// needed marks the output columns read above or by the ON (nil: all);
+	// the others are left unfilled.
+	needed []bool
 	// rvals holds a small build side decoded, nr values per row.
 	rvals []types.Value
 	// ik, when set, finds build rows by an integer key (intKeyIndex).
@@ -81,7 +84,8 @@ func (b *builder) join(n *plan.Join) (Operator, error) {
 		return nil, err
 	}
 	nl, nr := len(n.Left.Columns()), len(n.Right.Columns())
-	op := &joinOp{kind: n.Kind, left: l, right: r, nl: nl, nr: nr, out: emptyBatch(nl + nr), rightFirst: rightFirst(n)}
+	op := &joinOp{kind: n.Kind, left: l, right: r, nl: nl, nr: nr, out: emptyBatch(nl + nr), rightFirst: rightFirst(n),
+		needed: n.Needed}
 	if n.Method == plan.JoinIndex {
 		if n.Kind != plan.JoinInner && n.Kind != plan.JoinLeft && !n.Kind.SemiLike() {
 			return nil, notSupportedErr("index join of kind " + n.Kind.String())
@@ -532,6 +536,9 @@ func (j *joinOp) nextPairs(c *Ctx) (*Batch, error) {
 func (j *joinOp) materialise(out *Batch) {
 	n := out.N
 	for col := 0; col < j.nl; col++ {
+		if j.skip(col) {
+			continue
+		}
 		src, dst := j.lb.Cols[col], out.Cols[col][:n]
 		if j.lb.Sel == nil {
 			for p := range dst {
@@ -545,6 +552,9 @@ func (j *joinOp) materialise(out *Batch) {
 	}
 	if j.rvals != nil {
 		for col := 0; col < j.nr; col++ {
+			if j.skip(j.nl + col) {
+				continue
+			}
 			dst := out.Cols[j.nl+col][:n]
 			for p := range dst {
 				dst[p] = j.rvals[int(j.pairR[p])*j.nr+col]
@@ -555,9 +565,16 @@ func (j *joinOp) materialise(out *Batch) {
 	for p := 0; p < n; p++ {
 		r := j.rows.Row(int(j.pairR[p]))
 		for col := 0; col < j.nr; col++ {
-			out.Cols[j.nl+col][p] = factValue(r, col)
+			if !j.skip(j.nl + col) {
+				out.Cols[j.nl+col][p] = factValue(r, col)
+			}
 		}
 	}
+}
+
+// skip reports whether output column col is read by nothing.
+func (j *joinOp) skip(col int) bool {
+	return j.needed != nil && (col >= len(j.needed) || !j.needed[col])
 }
 
 // maxDecodedBuild bounds the values a hash join keeps decoded beside its

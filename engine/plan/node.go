@@ -311,6 +311,10 @@ type Join struct {
 	LeftKeys    []Expr
 	RightKeys   []Expr
 	Cols        []Column
+	// Needed marks the output columns the plan above or the ON reads
+	// (set by column pruning; nil: all): the executor fills only those
+	// in the rows it emits.
+	Needed []bool
 }
 
 // SemiLike reports whether the join outputs only its left columns.

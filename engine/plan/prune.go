@@ -16,7 +16,15 @@ func pruneColumns(n Node, need []bool) {
 		in := union(need, len(x.Input.Columns()), x.Pred)
 		pruneColumns(x.Input, in)
 	case *Project:
-		pruneColumns(x.Input, union(make([]bool, len(x.Input.Columns())), 0, x.Exprs...))
+		in := newColSet(make([]bool, len(x.Input.Columns())), 0)
+		for i, e := range x.Exprs {
+			// A column passed through that nothing above reads is not
+			// needed below (any other expression still runs).
+			if _, ok := e.(*ColRef); !ok || need == nil || (i < len(need) && need[i]) {
+				in.add(e)
+			}
+		}
+		pruneColumns(x.Input, in.result())
 	case *Limit:
 		pruneColumns(x.Input, need)
 	case *Sort:
@@ -64,8 +72,13 @@ func pruneJoin(j *Join, need []bool) {
 	nl := len(j.Left.Columns())
 	all := union(need, len(j.Cols), j.On)
 	all = union(all, len(j.Cols), j.LeftKeys...)
+	j.Needed = nil
 	var l, r []bool
 	if all != nil {
+		if !j.Kind.SemiLike() {
+			j.Needed = make([]bool, len(j.Cols))
+			copy(j.Needed, all)
+		}
 		right := union(nil, 0, j.RightKeys...)
 		// A semi or anti join's own output is its left columns only, so
 		// all may stop short of the right side's.

@@ -566,8 +566,9 @@ func (g *joinGraph) dpConditions(c uint64, members []int) *dpTable {
 // splits fills cost and split for every subset from the subsets' rows
 // and links: a hash join costs its probe rows, twice its build rows and
 // its output (or, when the right part is one leaf an index fits, a probe
-// per left row), a nested-loop join its pairs; cross allows splits no
-// condition links.
+// per left row), a nested-loop join its pairs (a cross join twice), each
+// plus twice the rows it materialises (its right part) and its output;
+// cross allows splits no condition links.
 func (t *dpTable) splits(cross bool) {
 	for s := 1; s < len(t.rows); s++ {
 		if s&(s-1) == 0 {
@@ -592,9 +593,9 @@ func (t *dpTable) splits(cross bool) {
 					}
 				}
 			case t.linkOf[l]&uint32(r) != 0:
-				jc = t.rows[l]*t.rows[r] + t.rows[s]
+				jc = t.rows[l]*t.rows[r] + 2*t.rows[r] + t.rows[s]
 			default:
-				jc = 2*t.rows[l]*t.rows[r] + t.rows[s]
+				jc = 2*t.rows[l]*t.rows[r] + 2*t.rows[r] + t.rows[s]
 			}
 			if c := t.cost[l] + t.cost[r] + jc; c < t.cost[s] {
 				t.cost[s], t.split[s] = c, uint32(l)
