@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"unsafe"
+
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -241,28 +243,45 @@ func (b *builder) project(n *plan.Project) (Operator, error) {
 }
 
 // projectMem is a narrow projection's operator, output batch and column
-// slices, allocated together.
-type projectMem struct {
+// slices, allocated together; the arrays come in three widths so a
+// narrow projection does not pay for a wide one's room.
+type projectMem[C colHeaders, P interface{ [2]int | [4]int | [8]int }, E interface {
+	[2]evaluator | [4]evaluator | [8]evaluator
+}] struct {
 	op    projectOp
 	out   Batch
-	cols  [smallProjectCols][]types.Value
-	pass  [smallProjectCols]int
-	exprs [smallProjectCols]evaluator
+	cols  C
+	pass  P
+	exprs E
 }
 
-// smallProjectCols is the widest projection built in one allocation.
-const smallProjectCols = 6
-
 func newProjectOp(in Operator, n int) *projectOp {
-	m := &projectMem{}
-	op := &m.op
-	op.in, op.out = in, &m.out
-	if n <= smallProjectCols {
-		m.out.Cols, op.pass, op.exprs = m.cols[:n:n], m.pass[:n:n], m.exprs[:n:n]
-	} else {
-		m.out.Cols, op.pass, op.exprs = make([][]types.Value, n), make([]int, n), make([]evaluator, n)
+	var op *projectOp
+	switch {
+	case n <= 2:
+		op = newProjectMem[[2][]types.Value, [2]int, [2]evaluator](n)
+	case n <= 4:
+		op = newProjectMem[[4][]types.Value, [4]int, [4]evaluator](n)
+	case n <= 8:
+		op = newProjectMem[[8][]types.Value, [8]int, [8]evaluator](n)
+	default:
+		op = &projectOp{out: &Batch{Cols: make([][]types.Value, n)}, pass: make([]int, n), exprs: make([]evaluator, n)}
 	}
+	op.in = in
 	return op
+}
+
+// newProjectMem returns a projection of n columns (at most the arrays'
+// length) in one allocation.
+func newProjectMem[C colHeaders, P interface{ [2]int | [4]int | [8]int }, E interface {
+	[2]evaluator | [4]evaluator | [8]evaluator
+}](n int) *projectOp {
+	m := &projectMem[C, P, E]{}
+	m.op.out = &m.out
+	m.out.Cols = unsafe.Slice(&m.cols[0], len(m.cols))[:n:n]
+	m.op.pass = unsafe.Slice(&m.pass[0], len(m.pass))[:n:n]
+	m.op.exprs = unsafe.Slice(&m.exprs[0], len(m.exprs))[:n:n]
+	return &m.op
 }
 
 func (b *builder) limit(n *plan.Limit) (Operator, error) {

@@ -153,3 +153,19 @@ func TestConstEvaluator_ReusedFolderAnswersAlone(t *testing.T) {
 	}
 	require.Equal(t, types.NewText("ABCx"), v1)
 }
+
+// TestNewProjectOp_OneAllocation checks that a projection of up to eight
+// columns is one allocation with its batch and column slices, each slice
+// exactly as long as the projection is wide.
+func TestNewProjectOp_OneAllocation(t *testing.T) {
+	for n := 0; n <= 10; n++ {
+		op := newProjectOp(nil, n)
+		require.Len(t, op.out.Cols, n)
+		require.Equal(t, n, cap(op.out.Cols))
+		require.Equal(t, n, cap(op.pass))
+		require.Equal(t, n, cap(op.exprs))
+		if n <= 8 {
+			require.Equal(t, 1.0, testing.AllocsPerRun(10, func() { newProjectOp(nil, n) }), "%d columns", n)
+		}
+	}
+}
