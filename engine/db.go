@@ -54,9 +54,13 @@ type Options struct {
 type DB struct {
 	opts  Options
 	store *storage.Store
-	txm   *txn.Manager
-	pool  *factorized.Pool
-	mem   *vfs.CowFS // an in-memory database's files; nil for a file
+	// unsized leaves every table ANALYZE has not measured at the planner's
+	// default size, as SQLite plans it, instead of sizing it from its tree
+	// (see tableSizer); set only by tests that pin plans for that size.
+	unsized bool
+	txm     *txn.Manager
+	pool    *factorized.Pool
+	mem     *vfs.CowFS // an in-memory database's files; nil for a file
 	// family is set once the database is cloned or is a clone: it and its
 	// clones share cache, progs and pool (see Clone), which the last of
 	// them to close closes.

@@ -70,6 +70,12 @@ type boundPlan struct {
 	// cols caches the engine columns of a query's result.
 	colsOnce sync.Once
 	cols     []Column
+	// sizes are the size classes the binder gave the tables ANALYZE has
+	// not measured: the plan is rebound when one no longer holds (see
+	// Session.sizesHold). sizedAt and sizedTempAt are the main and temp
+	// commits at which they were last found to hold (unverified: never).
+	sizes                []plan.TableSize
+	sizedAt, sizedTempAt atomic.Uint64
 }
 
 // columns returns the result columns of rc, computed once per plan.
@@ -91,11 +97,18 @@ func (s *script) cachedFor(i int, cat *catalog.Catalog) (*boundPlan, bool) {
 }
 
 // storeFor keeps bp as statement i's newest plan, complete before other
-// sessions can find it.
-func (s *script) storeFor(i int, bp *boundPlan) *boundPlan {
+// sessions can find it, in old's place when old (a plan bp replaces: the
+// same catalog, other table sizes) is still kept.
+func (s *script) storeFor(i int, bp, old *boundPlan) *boundPlan {
 	s.mu.Lock()
 	ways := &s.plans[i]
-	copy(ways[1:], ways[:planWays-1])
+	at := planWays - 1
+	for w, p := range ways {
+		if old != nil && p == old {
+			at = w
+		}
+	}
+	copy(ways[1:at+1], ways[:at])
 	ways[0] = bp
 	s.mu.Unlock()
 	return bp

@@ -73,6 +73,8 @@ type Session struct {
 	// kept is the last closed query program, reused by the next run of
 	// its plan on this session (see keptProg).
 	kept keptProg
+	// sizer sizes tables for the session's binds (see tableSizer).
+	sizer tableSizer
 
 	// analysisLimit is PRAGMA analysis_limit: ANALYZE reads at most about
 	// this many entries of each index (0: all).

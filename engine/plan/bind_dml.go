@@ -310,7 +310,7 @@ func (b *Binder) targetInput(t *catalog.Table, tn *grammar.TableName, where gram
 	if tn.Alias != "" {
 		alias = tn.Alias
 	}
-	var node Node = NewScan(t, alias)
+	var node Node = b.newScan(t, alias)
 	sc := &scope{cols: node.Columns()}
 	if where != nil {
 		if containsAggregate(where) {
@@ -471,7 +471,7 @@ func (b *Binder) updateFromInput(t *catalog.Table, s *grammar.UpdateStmt) (Node,
 	if s.Table.Alias != "" {
 		alias = s.Table.Alias
 	}
-	target := NewScan(t, alias)
+	target := b.newScan(t, alias)
 	if 1+fromItems(s.From) > MaxJoinTables {
 		return nil, nil, bindErr("at most %d tables in a join", MaxJoinTables)
 	}

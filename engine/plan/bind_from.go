@@ -141,7 +141,7 @@ func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
 		}
 		return nil, nil, bindErr("no such table: %s", qualified(schema, tn.Name))
 	}
-	s := NewScan(t, alias)
+	s := b.newScan(t, alias)
 	return s, &scope{cols: s.Cols}, nil
 }
 

@@ -38,6 +38,10 @@ type Binder struct {
 	// graphSegs holds the quantified graph pattern parts of the GRAPH_TABLEs
 	// bound so far, by the FROM item name their lowering reads them under.
 	graphSegs *gShared
+	// sizer sizes the tables ANALYZE has not measured, sizes records the
+	// classes it gave (see SizeTables).
+	sizer TableSizer
+	sizes []TableSize
 }
 
 // NewBinder returns a binder over cat that optimizes the queries and

@@ -34,9 +34,13 @@
 // graph-lookups (a GraphExpand looks its edges up per vertex),
 // hash-join-build-side (build on the smaller estimated input),
 // group-by-rowid, eager-aggregate (aggregate one side before a join).
-// EstimateRows gives the row counts they use: SQLite's defaults (a million
-// rows a table, ten per index key) until ANALYZE statistics exist. EXPLAIN
-// golden files in engine/testdata/explain show the rules' rewrites.
+// EstimateRows gives the row counts they use: ANALYZE's statistics, else a
+// table's size class (a half power of ten of its rows, which the binder
+// reads from the table's tree through a TableSizer: Scan.Size), else
+// SQLite's defaults (a million rows a table); ten rows per index key until
+// ANALYZE measures the index. EXPLAIN golden files in
+// engine/testdata/explain show the rules' rewrites (for tables at the
+// default size, except *_sized files).
 //
 // Invariants: every column reference in a bound expression is an index into
 // its input node's output columns (or, for correlated subqueries, an

@@ -1,14 +1,15 @@
 package plan
 
 import (
-	"github.com/ladybugsql/ladybug/engine/catalog"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
 
 // Default cardinalities when the catalog holds no statistics, as SQLite's
 // planner assumes: a table of about a million rows, ten rows per value of
 // an index prefix, a range keeping a quarter of what it bounds. ANALYZE's
-// numbers (catalog.Table.Stat, catalog.Index.Stat) replace the first two.
+// numbers (catalog.Table.Stat, catalog.Index.Stat) replace the first two;
+// without them, a table the binder sized (Scan.Size) counts its size
+// class's rows.
 const (
 	defaultTableRows = 1_000_000
 	rowsPerIndexKey  = 10
@@ -18,36 +19,47 @@ const (
 
 // EstimateRows is a rough row count of n's output, used to order joins
 // and shown by EXPLAIN. It never reads data.
-func EstimateRows(n Node) float64 {
+func EstimateRows(n Node) float64 { return estimateRows(n, true) }
+
+// unsizedEstimate is EstimateRows with every table ANALYZE has not
+// measured at defaultTableRows, whatever its size class (Scan.Size), as
+// SQLite counts it: for a choice that hinges on a guess the class cannot
+// correct, such as the rows an index probe without ANALYZE numbers
+// matches (rowsPerIndexKey, whatever the table's size).
+func unsizedEstimate(n Node) float64 { return estimateRows(n, false) }
+
+// estimateRows is EstimateRows, with the size classes of the scans when
+// sized.
+func estimateRows(n Node, sized bool) float64 {
 	switch x := n.(type) {
 	case *Scan:
-		return estimateScan(x)
+		return estimateScan(x, sized)
 	case *Filter:
-		return max(1, EstimateRows(x.Input)/float64(filterFraction*len(Conjuncts(x.Pred))))
+		return max(1, estimateRows(x.Input, sized)/float64(filterFraction*len(Conjuncts(x.Pred))))
 	case *Project:
-		return EstimateRows(x.Input)
+		return estimateRows(x.Input, sized)
 	case *CTERef:
 		if x.Current {
 			return 1 // a recursive term reads the one row taken from the queue
 		}
 		return defaultTableRows
 	case *Limit:
-		return limitRows(EstimateRows(x.Input), x.Limit)
+		return limitRows(estimateRows(x.Input, sized), x.Limit)
 	case *Sort:
-		return limitRows(EstimateRows(x.Input), x.Limit)
+		return limitRows(estimateRows(x.Input, sized), x.Limit)
 	case *Aggregate:
 		if len(x.Group) == 0 {
 			return 1
 		}
-		return max(1, EstimateRows(x.Input)/rowsPerIndexKey)
+		return max(1, estimateRows(x.Input, sized)/rowsPerIndexKey)
 	case *Distinct:
-		return max(1, EstimateRows(x.Input)/rowsPerIndexKey)
+		return max(1, estimateRows(x.Input, sized)/rowsPerIndexKey)
 	case *Join:
-		return estimateJoin(x)
+		return estimateJoin(x, sized)
 	case *SetOp:
-		return EstimateRows(x.Left) + EstimateRows(x.Right)
+		return estimateRows(x.Left, sized) + estimateRows(x.Right, sized)
 	case *Window:
-		return EstimateRows(x.Input)
+		return estimateRows(x.Input, sized)
 	case *Single, *TableCount:
 		return 1
 	case *Values:
@@ -66,8 +78,11 @@ func limitRows(rows float64, limit Expr) float64 {
 	return rows
 }
 
-func estimateScan(s *Scan) float64 {
-	rows := tableRows(s.Table)
+func estimateScan(s *Scan, sized bool) float64 {
+	rows := scanTableRows(s)
+	if !sized {
+		rows = unsizedRows(s)
+	}
 	switch {
 	case s.Lookup != nil && s.Lookup.Eq != nil:
 		return 1
@@ -93,7 +108,10 @@ func estimateScan(s *Scan) float64 {
 			rows /= rangeFraction
 		}
 		if r.Seeks() {
-			rows = min(inRows(r, rows), tableRows(s.Table))
+			rows = min(inRows(r, rows), scanTableRows(s))
+			if !sized {
+				rows = min(rows, unsizedRows(s))
+			}
 		}
 		return max(1, rows)
 	}
@@ -111,19 +129,20 @@ func inRows(r *IndexRange, rows float64) float64 {
 	return rows / rowsPerIndexKey * r.inValues()
 }
 
-// tableRows is the table's row count from ANALYZE, else the default.
-func tableRows(t *catalog.Table) float64 {
-	if t.Stat != nil {
-		return max(1, float64(t.Stat.Rows))
+// scanTableRows is the scanned table's row count from ANALYZE, else its
+// size class's (Scan.Size), else the default.
+func scanTableRows(s *Scan) float64 {
+	if s.Table.Stat == nil && s.Size > 0 {
+		return s.Size.Rows()
 	}
-	return defaultTableRows
+	return unsizedRows(s)
 }
 
 // estimateJoin assumes an equi-join matches each row of the larger side
 // with one row of the smaller (a key lookup), and a join without keys
 // multiplies.
-func estimateJoin(j *Join) float64 {
-	l, r := EstimateRows(j.Left), EstimateRows(j.Right)
+func estimateJoin(j *Join, sized bool) float64 {
+	l, r := estimateRows(j.Left, sized), estimateRows(j.Right, sized)
 	if j.Kind.SemiLike() {
 		return l
 	}
@@ -131,7 +150,7 @@ func estimateJoin(j *Join) float64 {
 	switch {
 	case j.Method == JoinIndex:
 		// The right side's estimate is per probe.
-		out = l * probeRows(j.Right)
+		out = l * probeRows(j.Right, sized)
 	case len(j.LeftKeys) > 0:
 		out = max(l, r)
 	case j.On != nil && OrJoinKeys(j.On, len(j.Left.Columns())) != nil:
@@ -153,10 +172,10 @@ func estimateJoin(j *Join) float64 {
 // without ANALYZE numbers reads one key value's rows, rowsPerIndexKey,
 // rather than a tenth of the table per key column (a guess for a
 // constant whose frequency is unknown).
-func probeRows(n Node) float64 {
+func probeRows(n Node, sized bool) float64 {
 	switch x := n.(type) {
 	case *Filter:
-		return max(1, probeRows(x.Input)/float64(filterFraction*len(Conjuncts(x.Pred))))
+		return max(1, probeRows(x.Input, sized)/float64(filterFraction*len(Conjuncts(x.Pred))))
 	case *Scan:
 		r := x.Index
 		if r == nil || len(r.Eq) == 0 || len(r.Index.Stat) > len(r.Eq) ||
@@ -165,10 +184,10 @@ func probeRows(n Node) float64 {
 		}
 		for _, e := range r.Eq {
 			if _, ok := e.(*OuterRef); !ok {
-				return EstimateRows(n)
+				return estimateRows(n, sized)
 			}
 		}
-		return min(EstimateRows(n), rowsPerIndexKey)
+		return min(estimateRows(n, sized), rowsPerIndexKey)
 	}
-	return EstimateRows(n)
+	return estimateRows(n, sized)
 }

@@ -32,15 +32,15 @@ func indexLookup(cat *catalog.Catalog, n Node) Node {
 		if ix.Where != "" {
 			continue
 		}
-		r, used, score := matchIndex(ix, s.Table, conj)
+		r, used, score := matchIndex(ix, s, conj)
 		if score == 0 {
 			continue
 		}
-		cand := &Scan{Table: s.Table, Needed: s.Needed, Index: r}
+		cand := &Scan{Table: s.Table, Needed: s.Needed, Index: r, Size: s.Size}
 		if CoveringIndex(cand) {
 			score += 2 // reads no table row
 		}
-		rows := estimateScan(cand)
+		rows := estimateScan(cand, true)
 		if betterIndex(analyzed, rows, score, bestRows, bestScore) {
 			best, bestUsed, bestScore, bestRows = r, used, score, rows
 		}
@@ -91,9 +91,9 @@ func withFilter(n Node, conj []Expr) Node {
 	return &Filter{Input: n, Pred: pred}
 }
 
-// matchIndex scores how well ix (an index of t) serves the conjuncts;
-// used lists the conjuncts the range answers.
-func matchIndex(ix *catalog.Index, t *catalog.Table, conj []Expr) (*IndexRange, []int, int) {
+// matchIndex scores how well ix (an index of s's table) serves the
+// conjuncts; used lists the conjuncts the range answers.
+func matchIndex(ix *catalog.Index, s *Scan, conj []Expr) (*IndexRange, []int, int) {
 	r := &IndexRange{Index: ix}
 	var used []int
 	for _, ic := range ix.Columns {
@@ -118,7 +118,7 @@ func matchIndex(ix *catalog.Index, t *catalog.Table, conj []Expr) (*IndexRange, 
 			r.In = list
 			return r, append(used, at), score + 8
 		}
-		if sub, at := findInSub(conj, ic, t); sub != nil {
+		if sub, at := findInSub(conj, ic, s); sub != nil {
 			r.InSub = sub
 			return r, append(used, at), score + 8
 		}

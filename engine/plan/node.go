@@ -65,6 +65,9 @@ type Scan struct {
 	// Reverse reads a table scan (no Index) from its highest rowid down,
 	// for ORDER BY rowid DESC (see orderByIndex).
 	Reverse bool
+	// Size is the table's size class when the binder sized it (ANALYZE
+	// has not measured it; see Binder.SizeTables), else 0.
+	Size SizeClass
 }
 
 // LimitBound is a LIMIT's row count and OFFSET (nil = none) as a value, for

@@ -190,7 +190,9 @@ func groupIndexForLimit(cat *catalog.Catalog, a *Aggregate, l *Limit, having, de
 			continue
 		}
 		cand := &Scan{Table: scan.Table, Needed: scan.Needed, Index: &IndexRange{Index: ix, Reverse: desc}}
-		if CoveringIndex(cand) || limitSmall(l, indexKeys(ix, EstimateRows(a)), having) {
+		// The aggregate's groups as SQLite counts them (see unsizedRows).
+		groups := EstimateRows(a) * unsizedRows(scan) / scanTableRows(scan)
+		if CoveringIndex(cand) || limitSmall(l, indexKeys(ix, groups), having) {
 			scan.Index = cand.Index
 			return true
 		}

@@ -72,7 +72,11 @@ func probeJoin(cat *catalog.Catalog, j *Join) *Join {
 		// entry and reads no table row, about a hash probe's cost.
 		cost = 1
 	}
-	if EstimateRows(j.Left)*cost > EstimateRows(s) {
+	left, right := EstimateRows(j.Left), EstimateRows(s)
+	if guessedProbe(probe) {
+		left, right = unsizedEstimate(j.Left), unsizedEstimate(s)
+	}
+	if left*cost > right {
 		return nil
 	}
 	nj := *j

@@ -42,7 +42,7 @@ func rowidIn(_ *catalog.Catalog, n Node) Node {
 				rr = &RowidRange{In: x.List}
 			}
 		case *InSub:
-			if inSubUsable(x) && isRowidRef(x.X[0], rid, alias) && inSubSmall(x, s.Table) {
+			if inSubUsable(x) && isRowidRef(x.X[0], rid, alias) && inSubSmall(x, s) {
 				rr = &RowidRange{InSub: x}
 			}
 		}
@@ -58,7 +58,7 @@ func rowidIn(_ *catalog.Catalog, n Node) Node {
 // findInSub finds a conjunct "column IN (uncorrelated subquery)" on index
 // column ic that one seek per distinct subquery value answers exactly, and
 // whose subquery is expected to yield few enough values to beat a scan of
-// t, returning it and its position (nil, -1 when none). Exact means:
+// s, returning it and its position (nil, -1 when none). Exact means:
 //
 //   - the collation is the index column's: the column's own (a bare
 //     column), and the subquery column's is the same or none (an explicit
@@ -68,7 +68,7 @@ func rowidIn(_ *catalog.Catalog, n Node) Node {
 //     or numeric on a numeric column. The seek keys are the subquery
 //     values under that affinity, NULLs dropped (a NULL or false IN
 //     result drops the row in a filter alike).
-func findInSub(conj []Expr, ic catalog.IndexColumn, t *catalog.Table) (*InSub, int) {
+func findInSub(conj []Expr, ic catalog.IndexColumn, s *Scan) (*InSub, int) {
 	for i, c := range conj {
 		in, ok := c.(*InSub)
 		if !ok || !inSubUsable(in) || ic.Col < 0 {
@@ -82,7 +82,7 @@ func findInSub(conj []Expr, ic catalog.IndexColumn, t *catalog.Table) (*InSub, i
 		if sc.Collate != "" && normColl(sc.Collate) != normColl(ic.Collate) {
 			continue
 		}
-		if !seekAffinityOK(col.Affinity, types.CompareAffinity(col.Affinity, sc.Affinity)) || !inSubSmall(in, t) {
+		if !seekAffinityOK(col.Affinity, types.CompareAffinity(col.Affinity, sc.Affinity)) || !inSubSmall(in, s) {
 			continue
 		}
 		return in, i
@@ -110,9 +110,9 @@ func seekAffinityOK(col, cmp types.Affinity) bool {
 }
 
 // inSubSmall reports whether seeking each of in's values costs less than
-// scanning t.
-func inSubSmall(in *InSub, t *catalog.Table) bool {
-	return InSubRows(in.Sub.Plan)*seekPerValue < tableRows(t)
+// scanning s's table (SQLite's count of it: unsizedRows).
+func inSubSmall(in *InSub, s *Scan) bool {
+	return InSubRows(in.Sub.Plan)*seekPerValue < unsizedRows(s)
 }
 
 // InSubRows estimates how many values an IN subquery's plan yields: its

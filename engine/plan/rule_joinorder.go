@@ -816,7 +816,7 @@ func (g *joinGraph) keyDistinct(x int, e Expr) float64 {
 		return 0
 	}
 	col := c.Idx - lf.off
-	rows := tableRows(s.Table)
+	rows := scanTableRows(s)
 	if !s.Table.WithoutRowid && isRowidRef(&ColRef{Idx: col}, s.RowidIdx(), s.Table.RowidCol) {
 		return rows
 	}

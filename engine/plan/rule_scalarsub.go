@@ -114,7 +114,9 @@ func scalarGroupJoin(left Node, s *ScalarSub) (*Join, Expr) {
 		return nil, nil
 	}
 	probe := correlatedJoin(left, JoinLeft, agg.Input, nil, nil)
-	if probe == nil || probe.On != nil || EstimateRows(left)*indexProbeCost < EstimateRows(probe.Right) {
+	// The subquery run per row seeks an index for matches no ANALYZE
+	// number counts: SQLite's counts decide (see unsizedEstimate).
+	if probe == nil || probe.On != nil || unsizedEstimate(left)*indexProbeCost < unsizedEstimate(probe.Right) {
 		return nil, nil
 	}
 	// Group the subquery's rows by its key expressions; the join then

@@ -277,3 +277,24 @@ func (tx *Tx) TombstoneBytes() int64 {
 	}
 	return tx.tombBytes
 }
+
+// approxCounter is a storage transaction that estimates a tree's entries
+// from one root-to-leaf path (storage.Tx.ApproxCount).
+type approxCounter interface {
+	ApproxCount(root uint32) (int64, error)
+}
+
+// ApproxCount estimates the entries of the tree at root as the
+// transaction's storage sees it (its own writes included, its buffered
+// deletes not), reading a page per tree level. ok is false before the
+// transaction's first statement, when it has no snapshot yet, and when
+// the estimate fails (a damaged page: the statement reading the tree
+// reports that).
+func (tx *Tx) ApproxCount(root uint32) (n int64, ok bool) {
+	c, isCounter := tx.cur().(approxCounter)
+	if !isCounter || tx.done {
+		return 0, false
+	}
+	n, err := c.ApproxCount(root)
+	return n, err == nil
+}
