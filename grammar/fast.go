@@ -67,6 +67,15 @@ type fastParser struct {
 	lits  slab[Literal]
 	bins  slab[BinaryExpr]
 	rcols slab[ResultColumn]
+	names slab[TableName]
+	joins slab[Join]
+	cores slab[SelectCore]
+	sels  slab[SelectStmt]
+	calls slab[FuncCall]
+
+	// lists holds the backing arrays of short expression lists (see
+	// popExprs).
+	lists []Expr
 
 	// Scratch stacks: lists are gathered here and copied out once, at
 	// their final length.
@@ -97,10 +106,14 @@ func (st *stack[T]) drop(base int) {
 // slab hands out zeroed values of T from chunks. A value handed out to a
 // failed alternative is simply never used; the chunk is freed with the
 // tree.
-type slab[T any] struct{ buf []T }
+type slab[T any] struct {
+	buf  []T
+	hint int // the size of the first chunk, from the tokens (sizeSlabs)
+}
 
-// Chunks start small, so that a short statement zeroes little, and double
-// up to maxSlabChunk.
+// The first chunk is as large as the tokens say the statement may need
+// (one, when they say nothing), the next ones double from minSlabChunk up
+// to maxSlabChunk.
 const (
 	minSlabChunk = 4
 	maxSlabChunk = 32
@@ -108,10 +121,42 @@ const (
 
 func (s *slab[T]) alloc() *T {
 	if len(s.buf) == cap(s.buf) {
-		s.buf = make([]T, 0, min(max(2*cap(s.buf), minSlabChunk), maxSlabChunk))
+		n := min(max(2*cap(s.buf), minSlabChunk), maxSlabChunk)
+		if s.buf == nil {
+			n = min(max(s.hint, 1), maxSlabChunk)
+		}
+		s.buf = make([]T, 0, n)
 	}
 	s.buf = s.buf[:len(s.buf)+1]
 	return &s.buf[len(s.buf)-1]
+}
+
+// newNode is a node from s set to v.
+func newNode[T any](s *slab[T], v T) *T {
+	x := s.alloc()
+	*x = v
+	return x
+}
+
+// maxListChunk is the size of the chunks short expression lists share.
+const maxListChunk = 64
+
+// popExprs returns the expressions of p.exprs from base up as a list
+// and drops them from the stack. A short list shares a chunk with its
+// neighbours, capped at its length so that an append to it copies
+// instead of writing over the next one.
+func (p *fastParser) popExprs(base int) []Expr {
+	n := len(p.exprs.s) - base
+	if n > maxListChunk/4 {
+		return p.exprs.pop(base)
+	}
+	if len(p.lists)+n > cap(p.lists) {
+		p.lists = make([]Expr, 0, min(max(2*cap(p.lists), 8), maxListChunk))
+	}
+	at := len(p.lists)
+	p.lists = append(p.lists, p.exprs.s[base:]...)
+	p.exprs.drop(base)
+	return p.lists[at : at+n : at+n]
 }
 
 // mark is a place to rewind to.
@@ -284,7 +329,56 @@ func lexFast(sql string) (*fastParser, error) {
 		return nil, err
 	}
 	p.src, p.toks = sql, toks
+	p.sizeSlabs()
 	return p, nil
+}
+
+// sizeSlabs sizes the first chunk of each slab by counting the tokens
+// that can start its node: literals, operators, SELECT and VALUES, JOIN,
+// names before "(", names not before "(" or after "." (columns, but also
+// tables and aliases), commas (result columns, and other lists).
+func (p *fastParser) sizeSlabs() {
+	var names, lits, ops, sels, values, joins, calls, dots, commas int
+	for i := range p.toks {
+		t := &p.toks[i]
+		switch t.typ {
+		case tokIdent, tokQIdent:
+			names++
+		case tokNumber, tokString, tokBlob:
+			lits++
+		case tokBinOp:
+			ops++
+		}
+		switch t.code {
+		case cNULL, cTRUE, cFALSE, cCURRENT_TIMESTAMP, cCURRENT_TIME, cCURRENT_DATE:
+			lits++
+		case cAND, cOR, cIS:
+			ops++
+		case cSELECT:
+			sels++
+		case cVALUES:
+			values++
+		case cJOIN:
+			joins++
+		case cLParen:
+			if i > 0 && isName(&p.toks[i-1]) {
+				calls++
+			}
+		case cDot:
+			dots++
+		case cComma:
+			commas++
+		}
+	}
+	cols, rcols := names-calls-dots, sels+commas
+	if sels == 0 {
+		// INSERT, UPDATE, DELETE (or VALUES): names are mostly the
+		// written columns, and result columns only RETURNING's.
+		cols, rcols = cols/2, 1
+	}
+	p.cols.hint, p.lits.hint, p.bins.hint = cols, lits, ops
+	p.rcols.hint, p.cores.hint, p.sels.hint = rcols, sels, sels+values
+	p.names.hint, p.joins.hint, p.calls.hint = sels+joins, sels+joins, calls
 }
 
 // release hands p back to parserPool, cleared so that the pool keeps no

@@ -44,7 +44,7 @@ func (p *fastParser) insert(pos Position, w *With) *InsertStmt {
 	if !ok {
 		return nil
 	}
-	s.Table = &TableName{Position: at, Schema: schema, Name: name}
+	s.Table = newNode(&p.names, TableName{Position: at, Schema: schema, Name: name})
 	if p.is(cAS) {
 		if v := p.peekAt(1); isName(v) {
 			s.Table.Alias = unquote(p.tv(v))

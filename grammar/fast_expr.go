@@ -332,7 +332,7 @@ func (p *fastParser) inRest(in *InExpr) bool {
 	if args, ok := p.callArgs(); ok {
 		in.Func = &TableFunc{Position: at, Schema: schema, Name: name, Args: args}
 	} else {
-		in.Table = &TableName{Position: at, Schema: schema, Name: name}
+		in.Table = newNode(&p.names, TableName{Position: at, Schema: schema, Name: name})
 	}
 	return true
 }
@@ -702,7 +702,7 @@ func (p *fastParser) exprListFrom(x Expr) []Expr {
 		}
 		p.exprs.push(x)
 	}
-	return p.exprs.pop(base)
+	return p.popExprs(base)
 }
 
 // caseExpr reads sCase.
@@ -765,7 +765,7 @@ func (p *fastParser) funcCall() Expr {
 		return nil
 	}
 	p.i += 2
-	f := &FuncCall{Position: t.pos, Name: unquote(p.tv(t))}
+	f := newNode(&p.calls, FuncCall{Position: t.pos, Name: unquote(p.tv(t))})
 	if p.accept(cStar) {
 		f.Star = true
 	} else {

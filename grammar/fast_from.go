@@ -91,7 +91,7 @@ func (p *fastParser) from() TableExpr {
 // join reads sJoin after the items left.
 func (p *fastParser) join(left TableExpr) *Join {
 	start := p.mark()
-	j := &Join{Position: left.Pos(), Left: left}
+	j := newNode(&p.joins, Join{Position: left.Pos(), Left: left})
 	if p.accept(cComma) {
 		j.Comma, j.Kind = true, JoinCross
 	} else {
@@ -188,7 +188,7 @@ func (p *fastParser) tableItem() TableExpr {
 	if isFunc {
 		return &TableFunc{Position: pos, Schema: schema, Name: name, Args: args, Alias: alias}
 	}
-	return &TableName{Position: pos, Schema: schema, Name: name, Alias: alias, Indexed: indexed, NotIndexed: notIndexed}
+	return newNode(&p.names, TableName{Position: pos, Schema: schema, Name: name, Alias: alias, Indexed: indexed, NotIndexed: notIndexed})
 }
 
 // nestedAlias is the builder's nestedFrom: a parenthesised join becomes

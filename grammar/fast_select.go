@@ -41,7 +41,7 @@ func (p *fastParser) selectFrom(pos Position, w *With) *SelectStmt {
 	if n >= p.lim.CompoundSelect {
 		p.decline() // too many terms: the builder reports it
 	}
-	s := &SelectStmt{Position: pos, With: w, Body: body, OrderBy: p.orderByOpt()}
+	s := newNode(&p.sels, SelectStmt{Position: pos, With: w, Body: body, OrderBy: p.orderByOpt()})
 	p.limit(s)
 	return s
 }
@@ -172,7 +172,7 @@ func (p *fastParser) row() []Expr {
 // selectCore reads sSelectCore.
 func (p *fastParser) selectCore() *SelectCore {
 	start := p.mark()
-	c := &SelectCore{Position: p.pos()}
+	c := newNode(&p.cores, SelectCore{Position: p.pos()})
 	p.i++
 	if p.accept(cDISTINCT) {
 		c.Distinct = true
