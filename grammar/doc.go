@@ -11,7 +11,10 @@
 // turns the participle structs into the public tree declared in ast_*.go.
 // Expressions are read flat (operand, operator, operand, ...) and the
 // conversion applies SQLite's operator precedence by precedence climbing
-// (build_expr.go); participle's structs never leave the package.
+// (build_expr.go); participle's structs never leave the package. A
+// hand-written parser (fast*.go) reads queries, INSERT, UPDATE and DELETE
+// straight into the public tree, the same tree participle and the
+// conversion build; it gives every other text, and every error, to them.
 //
 // Invariants:
 //   - Every node records the position of its first token (Pos).
