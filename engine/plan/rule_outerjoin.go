@@ -123,17 +123,18 @@ func simplifyBelow(conds []Expr, n Node, off int) Node {
 // SQLite simplifies it. pushdown-filters simplifies under filters only;
 // join-order runs this first, so the chain it orders includes such joins.
 func simplifyJoins(n Node) Node {
-	outer := false
-	Walk(n, func(x Node) bool {
-		if j, ok := x.(*Join); ok && (j.Kind == JoinLeft || j.Kind == JoinRight || j.Kind == JoinFull) {
-			outer = true
-		}
-		return !outer
-	})
-	if !outer {
+	if !hasOuterJoin(n) {
 		return n
 	}
 	return simplifyUnder(n, nil)
+}
+
+// hasOuterJoin reports whether n's tree holds a LEFT, RIGHT or FULL join.
+func hasOuterJoin(n Node) bool {
+	if j, ok := n.(*Join); ok && (j.Kind == JoinLeft || j.Kind == JoinRight || j.Kind == JoinFull) {
+		return true
+	}
+	return !eachInput(n, func(c Node) bool { return !hasOuterJoin(c) })
 }
 
 // nullCond is a condition over a column space in which the node it is
