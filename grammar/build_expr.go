@@ -390,17 +390,17 @@ func (b *builder) signedNumber(p Position, n *sSignedNum) Expr {
 // (ParamNumbering), since the tree is not built in text order.
 func (b *builder) param(lp lexer.Position, raw string) Expr {
 	b.sawParam = true
-	p, ok := newParam(pos(lp), raw, b.lim.VariableNumber)
-	if !ok {
+	p := new(Param)
+	if !setParam(p, pos(lp), raw, b.lim.VariableNumber) {
 		b.fail(lp, fmt.Sprintf("variable number must be between ?1 and ?%d", b.lim.VariableNumber))
 	}
 	return p
 }
 
-// newParam is the placeholder written raw at at; false when its number
-// is not between 1 and maxVar.
-func newParam(at Position, raw string, maxVar int) (*Param, bool) {
-	p := &Param{Position: at}
+// setParam sets p to the placeholder written raw at at; false when its
+// number is not between 1 and maxVar.
+func setParam(p *Param, at Position, raw string, maxVar int) bool {
+	*p = Param{Position: at}
 	ok := true
 	digits := raw[1:]
 	switch {
@@ -421,7 +421,7 @@ func newParam(at Position, raw string, maxVar int) (*Param, bool) {
 	default:
 		p.Kind, p.Name = ParamDollarName, digits
 	}
-	return p, ok
+	return ok
 }
 
 func isDigits(s string) bool {

@@ -72,6 +72,7 @@ type fastParser struct {
 	cores slab[SelectCore]
 	sels  slab[SelectStmt]
 	calls slab[FuncCall]
+	pars  slab[Param]
 
 	// lists holds the backing arrays of short expression lists (see
 	// popExprs).
@@ -334,11 +335,12 @@ func lexFast(sql string) (*fastParser, error) {
 }
 
 // sizeSlabs sizes the first chunk of each slab by counting the tokens
-// that can start its node: literals, operators, SELECT and VALUES, JOIN,
-// names before "(", names not before "(" or after "." (columns, but also
-// tables and aliases), commas (result columns, and other lists).
+// that can start its node: literals, placeholders, operators, SELECT and
+// VALUES, JOIN, names before "(", names not before "(" or after "."
+// (columns, but also tables and aliases), commas (result columns, and
+// other lists).
 func (p *fastParser) sizeSlabs() {
-	var names, lits, ops, sels, values, joins, calls, dots, commas int
+	var names, lits, ops, sels, values, joins, calls, dots, commas, params int
 	for i := range p.toks {
 		t := &p.toks[i]
 		switch t.typ {
@@ -348,6 +350,8 @@ func (p *fastParser) sizeSlabs() {
 			lits++
 		case tokBinOp:
 			ops++
+		case tokParam:
+			params++
 		}
 		switch t.code {
 		case cNULL, cTRUE, cFALSE, cCURRENT_TIMESTAMP, cCURRENT_TIME, cCURRENT_DATE:
@@ -379,6 +383,7 @@ func (p *fastParser) sizeSlabs() {
 	p.cols.hint, p.lits.hint, p.bins.hint = cols, lits, ops
 	p.rcols.hint, p.cores.hint, p.sels.hint = rcols, sels, sels+values
 	p.names.hint, p.joins.hint, p.calls.hint = sels+joins, sels+joins, calls
+	p.pars.hint = params
 }
 
 // release hands p back to parserPool, cleared so that the pool keeps no

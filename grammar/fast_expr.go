@@ -565,11 +565,11 @@ func (p *fastParser) column() *ColumnRef {
 	return columnRefAt(p.cols.alloc(), at, parts[:n])
 }
 
-// param builds a placeholder (newParam) and records it for numbering; a
+// param builds a placeholder (setParam) and records it for numbering; a
 // number out of range declines.
 func (p *fastParser) param(t *ftok) Expr {
-	x, ok := newParam(t.pos, p.tv(t), p.lim.VariableNumber)
-	if !ok {
+	x := p.pars.alloc()
+	if !setParam(x, t.pos, p.tv(t), p.lim.VariableNumber) {
 		p.decline()
 	}
 	p.params = append(p.params, x)
