@@ -89,6 +89,10 @@ type aggregateOp struct {
 	// groupMem is the groups and their states, charged to the memory
 	// limit.
 	groupMem held
+	// keptHT and gvalsRoom are the group table and key values kept across
+	// runs (see keptHash); ht and gvals point at them during a run.
+	keptHT    keptHash
+	gvalsRoom factorized.Table
 }
 
 func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, error) {
@@ -213,11 +217,12 @@ func (a *aggregateOp) begin(c *Ctx) error {
 	if len(a.groups) > 0 {
 		if !a.sorted {
 			var err error
-			if a.ht, err = factorized.NewHashTable(c.Pool, int64Schema); err != nil {
+			if a.ht, err = a.keptHT.take(c.Pool, int64Schema); err != nil {
 				return err
 			}
 		}
-		a.gvals = factorized.NewTable(c.Pool, valueSchema(len(a.groups)))
+		a.gvalsRoom.Init(c.Pool, valueSchema(len(a.groups)))
+		a.gvals = &a.gvalsRoom
 	} else {
 		a.ngroups = 1
 		// The slice a previous run kept (resetState), if any: a correlated

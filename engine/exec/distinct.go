@@ -19,11 +19,12 @@ type distinctOp struct {
 	last   []byte
 	any    bool // last holds a row's key
 	mem    held // ht, charged to the memory limit
+	kept   keptHash
 }
 
 func (d *distinctOp) Next(c *Ctx) (*Batch, error) {
 	if d.ht == nil && !d.sorted {
-		ht, err := factorized.NewHashTable(c.Pool, noPayload)
+		ht, err := d.kept.take(c.Pool, noPayload)
 		if err != nil {
 			return nil, err
 		}

@@ -37,6 +37,7 @@ type subquery struct {
 	// res is a correlated subquery's result, emptied and refilled by
 	// each run: its caller reads it before the next run.
 	res *subResult
+	key []byte // absorb's row key, kept across batches and runs
 }
 
 func (cp *compiler) newSubquery(s *plan.Subquery, kind byte) (*subquery, error) {
@@ -121,7 +122,7 @@ func (sq *subquery) absorb(r *subResult, b *Batch) bool {
 		r.exists = true
 		return true
 	}
-	var key []byte
+	key := sq.key
 	multi := len(sq.affs) > 1
 	for k := 0; k < n; k++ {
 		i := b.Phys(k)
@@ -152,6 +153,7 @@ func (sq *subquery) absorb(r *subResult, b *Batch) bool {
 		}
 		r.set[string(key)] = struct{}{}
 	}
+	sq.key = key
 	return false
 }
 

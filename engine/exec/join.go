@@ -28,6 +28,7 @@ type joinOp struct {
 	built   bool
 	rows    *factorized.Table     // right rows: &rowsRoom while built, nil after Close
 	ht      *factorized.HashTable // key -> right row index, nil for nested loops
+	keptHT  keptHash              // ht kept across runs
 	rmatch  []bool                // right rows matched (RIGHT, FULL)
 	lb      *Batch                // current left batch
 	k       int                   // next live left row of lb
@@ -190,7 +191,7 @@ func (j *joinOp) build(c *Ctx) error {
 		return nil
 	}
 	if len(j.rkeys) > 0 {
-		ht, err := factorized.NewHashTable(c.Pool, int64Schema)
+		ht, err := j.keptHT.take(c.Pool, int64Schema)
 		if err != nil {
 			return err
 		}

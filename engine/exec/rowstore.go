@@ -35,6 +35,30 @@ var int64Schema = factorized.MustSchema(factorized.Int64())
 // one shared value, so its tables share their layout too (NewHashTable).
 var noPayload = factorized.MustSchema()
 
+// keptHash is a hash table an operator keeps across its runs: Close
+// releases the table's blocks to the pool and the next run reuses the
+// emptied table instead of building a new one (a correlated subquery's
+// operators run once per outer row).
+type keptHash struct {
+	ht   *factorized.HashTable
+	pool *factorized.Pool
+}
+
+// take returns the kept table, empty, when it draws on p, else a new one
+// with payload's columns, kept from now on.
+func (k *keptHash) take(p *factorized.Pool, payload *factorized.Schema) (*factorized.HashTable, error) {
+	if k.ht != nil && k.pool == p {
+		k.ht.Release() // no-op after the Close that normally precedes a run
+		return k.ht, nil
+	}
+	ht, err := factorized.NewHashTable(p, payload)
+	if err != nil {
+		return nil, err
+	}
+	k.ht, k.pool = ht, p
+	return ht, nil
+}
+
 func newValueSchema(n int) *factorized.Schema {
 	cols := make([]factorized.Column, n)
 	for i := range cols {

@@ -272,6 +272,7 @@ func (s *scanOp) fillRuns(b *Batch) (*Batch, error) {
 	for {
 		stop, err := false, error(nil)
 		if r, ok := s.cur.Cells(limit - b.N); ok {
+			s.reserveRun(b, r.Len())
 			for i := 0; i < r.Len() && !stop; i++ {
 				stop, err = s.row(b, r.Key(i), r.Value(i), decode)
 			}
@@ -281,6 +282,7 @@ func (s *scanOp) fillRuns(b *Batch) (*Batch, error) {
 				s.done = true
 				return b, s.cur.Err()
 			}
+			s.reserveRun(b, len(s.run))
 			for i := 0; i < len(s.run) && !stop; i++ {
 				stop, err = s.row(b, s.run[i].Key, s.run[i].Value, decode)
 			}
@@ -292,6 +294,15 @@ func (s *scanOp) fillRuns(b *Batch) (*Batch, error) {
 		if err != nil || !more {
 			return b, err
 		}
+	}
+}
+
+// reserveRun makes room in b for a leaf run of n rows at once rather
+// than doubling row by row (8, 16, 32 ... one allocation each), unless an
+// upper rowid bound may end the scan inside the run.
+func (s *scanOp) reserveRun(b *Batch, n int) {
+	if s.hiKey == math.MaxInt64 {
+		b.reserve(b.N + n)
 	}
 }
 

@@ -1,6 +1,8 @@
 package exec
 
 import (
+	"slices"
+
 	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/storage"
@@ -143,7 +145,8 @@ func (op *scanAggOp) Next(c *Ctx) (*Batch, error) {
 		return nil, nil
 	}
 	op.done = true
-	op.accs = make([]numAcc, len(op.aggs))
+	op.accs = slices.Grow(op.accs[:0], len(op.aggs))[:len(op.aggs)]
+	clear(op.accs) // kept from the last run (a correlated subquery's)
 	if err := op.consume(c); err != nil {
 		return nil, err
 	}
@@ -239,5 +242,5 @@ func (op *scanAggOp) accumulate(rd *aggReader, n int) {
 
 func (op *scanAggOp) Close() {
 	op.scan.Close()
-	op.done, op.accs = false, nil
+	op.done = false
 }

@@ -25,6 +25,8 @@ type setOp struct {
 	// there was none.
 	pending   *Batch
 	leftEmpty bool
+	// keptSeen and keptRight keep the hash sets across runs (keptHash).
+	keptSeen, keptRight keptHash
 }
 
 func (b *builder) setOp(n *plan.SetOp) (Operator, error) {
@@ -54,7 +56,7 @@ func (s *setOp) rowKey(b *Batch, i int) []byte {
 func (s *setOp) init(c *Ctx) error {
 	var err error
 	if s.seen == nil && !(s.op == plan.Union && s.all) {
-		if s.seen, err = factorized.NewHashTable(c.Pool, noPayload); err != nil {
+		if s.seen, err = s.keptSeen.take(c.Pool, noPayload); err != nil {
 			return err
 		}
 	}
@@ -68,7 +70,7 @@ func (s *setOp) init(c *Ctx) error {
 			return nil
 		}
 		s.pending = cloneLive(first)
-		if s.rightSet, err = factorized.NewHashTable(c.Pool, noPayload); err != nil {
+		if s.rightSet, err = s.keptRight.take(c.Pool, noPayload); err != nil {
 			return err
 		}
 		for {

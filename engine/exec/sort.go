@@ -22,6 +22,7 @@ type sortOp struct {
 	key    []byte
 	mem    held
 	spill  *sortSpill // the temp file, once rows were written out
+	once   oneShot
 }
 
 func (s *sortOp) Next(c *Ctx) (*Batch, error) {
@@ -52,7 +53,7 @@ func (s *sortOp) topLimit(c *Ctx) (int, bool, error) {
 	if s.limE == nil {
 		return 0, false, nil
 	}
-	v, err := evalOne(c, s.limE)
+	v, err := s.once.eval(c, s.limE)
 	if err != nil {
 		return 0, false, err
 	}
@@ -62,7 +63,7 @@ func (s *sortOp) topLimit(c *Ctx) (int, bool, error) {
 	}
 	var off int64
 	if s.offE != nil {
-		v, err := evalOne(c, s.offE)
+		v, err := s.once.eval(c, s.offE)
 		if err != nil {
 			return 0, false, err
 		}

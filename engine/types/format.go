@@ -22,7 +22,8 @@ func AppendReal(dst []byte, f float64) []byte {
 		return append(dst, "NaN"...)
 	}
 	var d FloatDecimal
-	d.Decode(f, 17, 20)
+	lo, hi := d.decode(f, 17, 20) // not Decode: d stays on the stack
+	d.Digits = d.buf[lo:hi]
 	if d.Neg {
 		dst = append(dst, '-')
 	}

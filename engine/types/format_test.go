@@ -40,6 +40,22 @@ func TestFormatReal_Specials(t *testing.T) {
 	}
 }
 
+// TestFormatReal_AllocatesOnlyTheString: the decoded digits stay on the
+// stack, so a REAL made text (CAST, LIKE, ||) costs one allocation.
+func TestFormatReal_AllocatesOnlyTheString(t *testing.T) {
+	for _, f := range []float64{1.5, -2.25e-7, 1e300, 0} {
+		if n := testing.AllocsPerRun(100, func() { formatSink = FormatReal(f) }); n != 1 {
+			t.Errorf("FormatReal(%v): %v allocations, want 1", f, n)
+		}
+		var buf [32]byte
+		if n := testing.AllocsPerRun(100, func() { _ = AppendReal(buf[:0], f) }); n != 0 {
+			t.Errorf("AppendReal(%v) into room: %v allocations, want 0", f, n)
+		}
+	}
+}
+
+var formatSink string
+
 func TestParseNumeric_Prefixes(t *testing.T) {
 	cases := []struct {
 		in    string

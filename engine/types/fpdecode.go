@@ -19,20 +19,30 @@ type FloatDecimal struct {
 // exactly 17 first tries the 15/16-digit forms SQLite prefers when they
 // read back as f.
 func (d *FloatDecimal) Decode(f float64, iRound, mxRound int) {
+	if lo, hi := d.decode(f, iRound, mxRound); hi > 0 {
+		d.Digits = d.buf[lo:hi]
+	}
+}
+
+// decode is Decode leaving Digits unset: the digits are buf[lo:hi] (hi 0
+// for an infinity or NaN). It stores no pointer into d, so a caller's
+// FloatDecimal can stay on its stack (AppendReal's, once per REAL made
+// text).
+func (d *FloatDecimal) decode(f float64, iRound, mxRound int) (lo, hi int) {
 	*d = FloatDecimal{}
 	if f < 0 {
 		d.Neg = true
 		f = -f
 	} else if f == 0 {
-		d.Digits, d.DP = append(d.buf[:0], '0'), 1
-		return
+		d.buf[0], d.DP = '0', 1
+		return 0, 1
 	}
 	if math.IsInf(f, 0) || f != f {
 		d.Special = 1
 		if f != f {
 			d.Special, d.Neg = 2, false
 		}
-		return
+		return 0, 0
 	}
 	n := 18
 	if iRound > 0 && iRound < 18 {
@@ -76,7 +86,7 @@ func (d *FloatDecimal) Decode(f float64, iRound, mxRound int) {
 	for cnt > 1 && z[cnt-1] == '0' {
 		cnt--
 	}
-	d.Digits = z[:cnt]
+	return i, i + cnt
 }
 
 // roundUp adds one at digit cnt-1 of buf[*i:], carrying; it reports
