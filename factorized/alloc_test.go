@@ -50,3 +50,30 @@ func TestTable_Accessors_DoNotAllocate(t *testing.T) {
 	require.Zero(t, testing.AllocsPerRun(10, probe))
 	require.NotZero(t, sum)
 }
+
+// A small hash table costs one allocation once its pool is warm: the
+// tuple schema over a payload is made once, and the table, its tuple
+// table and its one slot block's headers are one object.
+func TestHashTable_Small_OneAllocation(t *testing.T) {
+	p := NewPool(PoolOptions{})
+	payload := MustSchema(Int64())
+	keys := make([][]byte, 300) // past minSlots/2: the slots grow once
+	for i := range keys {
+		keys[i] = keycodec.AppendInt(nil, int64(i))
+	}
+	groups := 0
+	use := func() {
+		h, err := NewHashTable(p, payload)
+		if err != nil {
+			panic(err)
+		}
+		for _, k := range keys {
+			h.FindOrInsert(k)
+		}
+		groups = h.Groups()
+		h.Release()
+	}
+	use()
+	require.Equal(t, 1.0, testing.AllocsPerRun(20, use))
+	require.Equal(t, len(keys), groups)
+}

@@ -34,7 +34,7 @@ const (
 // link to the group's next tuple. Slots use linear probing at a load factor
 // of at most one half. A HashTable is not safe for concurrent use.
 type HashTable struct {
-	t       *Table
+	t       Table
 	keyCol  int
 	nextCol int
 	keyOff  int // byte offset of the key cell in a tuple
@@ -44,6 +44,10 @@ type HashTable struct {
 	mask    uint64   // number of slots - 1; a power of two minus one
 	groups  int      // distinct keys
 	seed    maphash.Seed
+	// oneSlot and oneView back slots and views while the table has one
+	// slot block, sparing a small table two allocations.
+	oneSlot [1]*Block
+	oneView [1][]byte
 }
 
 // NewHashTable returns an empty hash table whose tuples have the columns of
@@ -58,11 +62,13 @@ func NewHashTable(p *Pool, payload *Schema) (*HashTable, error) {
 		payload.hashed.Store(s)
 	}
 	n := payload.NumColumns()
-	return &HashTable{t: NewTable(p, s), keyCol: n, nextCol: n + 1, keyOff: s.Offset(n), pool: p, seed: maphash.MakeSeed()}, nil
+	h := &HashTable{keyCol: n, nextCol: n + 1, keyOff: s.Offset(n), pool: p, seed: maphash.MakeSeed()}
+	h.t.Init(p, s)
+	return h, nil
 }
 
 // Table returns the table of tuples; payload column i is column i.
-func (h *HashTable) Table() *Table { return h.t }
+func (h *HashTable) Table() *Table { return &h.t }
 
 // Len returns the number of tuples.
 func (h *HashTable) Len() int { return h.t.rows }
@@ -231,6 +237,13 @@ func (h *HashTable) newGroup(slot, hash uint64, key []byte) Row {
 // grow doubles the slots and reinserts every group by its stored hash.
 func (h *HashTable) grow() {
 	oldBlocks, oldViews, oldN := h.slots, h.views, h.mask+1
+	if len(oldBlocks) == 1 {
+		// They may be oneSlot and oneView, which allocSlots reuses.
+		var ob [1]*Block
+		var ov [1][]byte
+		ob[0], ov[0] = oldBlocks[0], oldViews[0]
+		oldBlocks, oldViews = ob[:], ov[:]
+	}
 	h.slots, h.views = nil, nil
 	h.allocSlots(int(oldN * 2))
 	for _, v := range oldViews {
@@ -259,6 +272,9 @@ func (h *HashTable) place(hash, ref uint64) {
 // allocSlots takes n zeroed slots (n a power of two) from the pool.
 func (h *HashTable) allocSlots(n int) {
 	h.mask = uint64(n - 1)
+	if h.slots == nil {
+		h.slots, h.views = h.oneSlot[:0], h.oneView[:0]
+	}
 	for left := n * slotSize; left > 0; left -= BlockSize {
 		b := h.pool.GetZeroed(min(left, BlockSize))
 		h.slots = append(h.slots, b)

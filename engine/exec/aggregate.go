@@ -93,6 +93,7 @@ type aggregateOp struct {
 	// runs (see keptHash); ht and gvals point at them during a run.
 	keptHT    keptHash
 	gvalsRoom factorized.Table
+	rowKey    []byte // a DISTINCT or ORDER BY argument's key, per row
 }
 
 func (cp *compiler) newAggregate(n *plan.Aggregate, in Operator) (Operator, error) {
@@ -422,15 +423,16 @@ func (a *aggregateOp) accumulate(b *Batch, gidx []int) error {
 				if acc.seen == nil {
 					acc.seen = map[string]struct{}{}
 				}
-				dk := string(appendKey(nil, v, s.coll.String(), false, true))
-				if _, dup := acc.seen[dk]; dup {
+				a.rowKey = appendKey(a.rowKey[:0], v, s.coll.String(), false, true)
+				if _, dup := acc.seen[string(a.rowKey)]; dup {
 					continue
 				}
-				acc.seen[dk] = struct{}{}
-				a.extra += int64(len(dk)) + distinctEntryBytes
+				acc.seen[string(a.rowKey)] = struct{}{}
+				a.extra += int64(len(a.rowKey)) + distinctEntryBytes
 			}
 			if s.order != nil {
-				ov := orderedVal{key: string(s.order.key(nil, i)), v: v.Clone(), s: sep.Clone()}
+				a.rowKey = s.order.key(a.rowKey[:0], i)
+				ov := orderedVal{key: string(a.rowKey), v: v.Clone(), s: sep.Clone()}
 				acc.ordered = append(acc.ordered, ov)
 				a.extra += int64(len(ov.key)) + int64(unsafe.Sizeof(ov))
 				continue

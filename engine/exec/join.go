@@ -1,6 +1,7 @@
 package exec
 
 import (
+	"slices"
 	"unsafe"
 
 	"github.com/ladybugsql/ladybug/engine/plan"
@@ -507,6 +508,13 @@ func (j *joinOp) semiBatch(c *Ctx) (*Batch, error) {
 func (j *joinOp) nextPairs(c *Ctx) (*Batch, error) {
 	out := j.out
 	out.Reset()
+	if cap(j.pairL) == 0 {
+		// Room for the pairs the left batch likely makes, in one
+		// allocation, rather than growing both lists from nothing.
+		n := roomFor(min(BatchSize, j.lb.Len()*max(len(j.cands), 1)))
+		pairs := make([]int32, 2*n)
+		j.pairL, j.pairR = pairs[:0:n], pairs[n:n:2*n]
+	}
 	j.pairL, j.pairR = j.pairL[:0], j.pairR[:0]
 	for out.N < BatchSize && j.k < j.lb.Len() {
 		if j.cpos >= len(j.cands) || (j.kind == plan.JoinSemi && j.lmatch[j.k]) {
@@ -613,7 +621,7 @@ func (j *joinOp) residual(c *Ctx, out *Batch) error {
 		if err := j.on(c, out, fit(&j.onBuf, out)); err != nil {
 			return err
 		}
-		j.lsel = j.lsel[:0]
+		j.lsel = slices.Grow(j.lsel[:0], out.N) // at once, not doubling
 		for p := 0; p < out.N; p++ {
 			if isTrue(j.onBuf[p]) {
 				j.lsel = append(j.lsel, int32(p))

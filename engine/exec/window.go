@@ -45,6 +45,7 @@ type winFunc struct {
 	filterBuf []types.Value
 	pkeys     []string
 	okeys     []string
+	key       []byte // collect's key buffer
 	argRows   [][]types.Value
 	ordVals   []types.Value
 	coll      types.Collation
@@ -221,11 +222,16 @@ func (f *winFunc) collect(c *Ctx, b *Batch) error {
 			return err
 		}
 	}
+	// The batch's argument rows share one allocation.
+	na := len(f.args)
+	vals := make([]types.Value, b.Len()*na)
 	for k, n := 0, b.Len(); k < n; k++ {
 		i := b.Phys(k)
-		f.pkeys = append(f.pkeys, string(f.part.key(nil, i)))
-		f.okeys = append(f.okeys, string(f.ord.key(nil, i)))
-		args := make([]types.Value, len(f.args))
+		f.key = f.part.key(f.key[:0], i)
+		f.pkeys = append(f.pkeys, string(f.key))
+		f.key = f.ord.key(f.key[:0], i)
+		f.okeys = append(f.okeys, string(f.key))
+		args := vals[k*na : (k+1)*na : (k+1)*na]
 		for a := range args {
 			args[a] = f.argBufs[a][i].Clone()
 		}
