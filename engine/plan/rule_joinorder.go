@@ -20,17 +20,21 @@ const maxOrderedLeaves = 64
 // search. BenchmarkJoinOrder_Plan measures both.
 const dpLeaves = 10
 
-// joinOrder reorders each chain of three or more inner and cross joins
-// (JOIN … ON, comma joins) by estimated cardinality. It walks the tree from
-// the top, so a chain is flattened and ordered once, at its top, and the
-// inputs of the chain (subqueries, outer joins) are ordered on their own
+// joinOrder reorders each chain of three or more inner, cross, LEFT and
+// RIGHT joins (JOIN … ON, comma joins) by estimated cardinality, after
+// making inner the outer joins whose NULLs a condition above rejects
+// (simplifyJoins). It walks the tree from the top, so a chain is flattened
+// and ordered once, at its top, and the inputs of the chain (subqueries,
+// FULL joins, an outer join's NULL-extended side) are ordered on their own
 // first.
 //
 // The chain's inputs fall into connected groups (inputs linked by
 // conditions). A group of up to dpLeaves inputs is ordered by dynamic
 // programming over its subsets, any tree shape allowed, at the least
 // estimated cost (rows flowing through the joins, a hash join's build side
-// weighted double, a nested-loop join costing its pairs); a larger one
+// weighted double, a nested-loop join costing its pairs); an outer join's
+// NULL-extended side joins only right above the inputs its ON reads (see
+// joinorder_left.go); a larger one
 // greedily: from the input estimated smallest, it adds one at a time the
 // input linked to those joined so far by an equi-join key (or an OR of
 // equalities) whose join is estimated smallest, inputs without a link
@@ -39,9 +43,10 @@ const dpLeaves = 10
 // reads a single input filters that input below every join. A projection
 // on top restores the chain's column order.
 //
-// Outer, semi and anti joins are never looked through (they are inputs of
-// a chain), nor joins whose residual is not pushable, so no condition
-// moves past a join that could change its meaning. Conditions that read no
+// FULL, semi and anti joins are never looked through (they are inputs of
+// a chain), nor joins whose residual is not pushable, and an outer join's
+// ON stays its own, so no condition moves past a join that could change
+// its meaning. Conditions that read no
 // column at all become one filter above the chain, evaluated once per
 // execution rather than per joined row (see exec's filter). Row order of
 // inner joins is unspecified, as in SQLite; an ORDER BY above sorts anyway.
