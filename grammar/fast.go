@@ -230,7 +230,14 @@ func fastLex(sql string, buf []ftok) ([]ftok, error) {
 		case tokBinOp, tokPunct:
 			code = symbolCode(v)
 		}
-		graph.see(tt, v)
+		if tt == tokWhitespace && n == 1 && v[0] == ' ' {
+			pos.Offset++
+			pos.Column++
+			continue
+		}
+		if graph.armed || graph.depth > 0 || tt == tokIdent && n == len("GRAPH_TABLE") {
+			graph.see(tt, v)
+		}
 		start := pos
 		switch tt {
 		case tokNumber, tokParam, tokBinOp, tokPunct:

@@ -201,8 +201,21 @@ type wordInfo struct {
 	reserved bool
 }
 
-// words holds every reserved word and every word with a code, upper case.
-var words = func() map[string]wordInfo {
+// wordSlot is one entry of wordTable: an upper-case word and what the
+// lexer needs to know of it.
+type wordSlot struct {
+	word string
+	info wordInfo
+}
+
+// wordTableSize is the size of wordTable, a power of two over twice the
+// number of words.
+const wordTableSize = 512
+
+// wordTable holds every reserved word and every word with a code, upper
+// case, by wordHash with linear probing: a lookup hashes the word once and
+// compares it with a slot or two, cheaper than a map.
+var wordTable = func() *[wordTableSize]wordSlot {
 	m := map[string]wordInfo{}
 	for w := range reservedWords {
 		m[w] = wordInfo{reserved: true}
@@ -212,8 +225,38 @@ var words = func() map[string]wordInfo {
 		wi.code = c
 		m[codeText[c]] = wi
 	}
-	return m
+	if 2*len(m) > wordTableSize {
+		panic("grammar: wordTableSize too small")
+	}
+	t := new([wordTableSize]wordSlot)
+	for w, wi := range m {
+		h := wordHash([]byte(w))
+		for t[h].word != "" {
+			h = (h + 1) % wordTableSize
+		}
+		t[h] = wordSlot{w, wi}
+	}
+	return t
 }()
+
+// wordHash is the slot where a probe for the upper-case word w starts.
+func wordHash(w []byte) uint32 {
+	h := uint32(len(w))
+	for _, c := range w {
+		h = h*31 + uint32(c)
+	}
+	return h % wordTableSize
+}
+
+// lookupUpper returns what wordTable holds for the upper-case word w.
+func lookupUpper(w []byte) wordInfo {
+	for h := wordHash(w); wordTable[h].word != ""; h = (h + 1) % wordTableSize {
+		if wordTable[h].word == string(w) {
+			return wordTable[h].info
+		}
+	}
+	return wordInfo{}
+}
 
 // lookupWord returns the code of a name token and whether it is reserved
 // (isReservedBytes), without allocating. foreign is set for a word with
@@ -238,7 +281,7 @@ func lookupWord(word string) (code tcode, reserved, foreign bool) {
 		}
 		buf[i] = c
 	}
-	wi := words[string(buf[:len(word)])]
+	wi := lookupUpper(buf[:len(word)])
 	return wi.code, wi.reserved, false
 }
 
