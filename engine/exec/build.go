@@ -20,6 +20,9 @@ type builder struct {
 	cpv     compiler // cp's memory: a builder is one allocation
 	// scr lends the tree's evaluators their intermediate buffers.
 	scr scratchStack
+	// writes marks a write's builder (NewCompiler): its statement changes
+	// tables while its subqueries run, so they are not memoised.
+	writes bool
 }
 
 // newBuilder returns a builder and its compiler, allocated together (a

@@ -1,6 +1,10 @@
 package exec
 
 import (
+	"encoding/binary"
+	"slices"
+	"unsafe"
+
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
 )
@@ -21,6 +25,9 @@ type subResult struct {
 	// (inValues), set when listed.
 	vals   []types.Value
 	listed bool
+	// memo is a memoised correlated subquery's results of this execution
+	// (see subMemo), kept in Ctx.subs under its ID.
+	memo *subMemo
 }
 
 // subquery is a compiled nested query; correlated ones re-run per outer
@@ -38,6 +45,12 @@ type subquery struct {
 	// each run: its caller reads it before the next run.
 	res *subResult
 	key []byte // absorb's row key, kept across batches and runs
+	// reads are the outer columns a memoised subquery reads (memo: a
+	// correlated scalar or EXISTS subquery whose result depends on them
+	// alone); memoKey is the current outer row's key over them.
+	reads   []plan.OuterRead
+	memo    bool
+	memoKey []byte
 }
 
 func (cp *compiler) newSubquery(s *plan.Subquery, kind byte) (*subquery, error) {
@@ -48,7 +61,12 @@ func (cp *compiler) newSubquery(s *plan.Subquery, kind byte) (*subquery, error) 
 	if kind != 'i' {
 		firstRowOf(op) // EXISTS and a scalar subquery read one row
 	}
-	return &subquery{sub: s, op: op, kind: kind, ncols: len(s.Plan.Columns())}, nil
+	sq := &subquery{sub: s, op: op, kind: kind, ncols: len(s.Plan.Columns())}
+	if s.Correlated && kind != 'i' && !cp.b.writes {
+		reads, pure := plan.OuterReads(s)
+		sq.reads, sq.memo = reads, pure && len(reads) > 0
+	}
+	return sq, nil
 }
 
 // run executes the subquery once (for the current outer rows).
@@ -203,13 +221,27 @@ func (sq *subquery) perRow(c *Ctx, b *Batch, fn func(i int, r *subResult) error)
 	if len(sq.row) != len(b.Cols) {
 		sq.row = make([]types.Value, len(b.Cols))
 	}
+	var memo *subMemo
+	if sq.memo {
+		memo = sq.memoOf(c)
+	}
 	for k, n := 0, b.Len(); k < n; k++ {
 		i := b.Phys(k)
 		for col := range b.Cols {
 			sq.row[col] = b.Cols[col][i]
 		}
 		c.outer = append(c.outer, sq.row)
-		r, err := sq.run(c)
+		var r *subResult
+		keyed := memo != nil && sq.outerKey(c)
+		if keyed {
+			r = memo.results[string(sq.memoKey)]
+		}
+		var err error
+		if r == nil {
+			if r, err = sq.run(c); err == nil && keyed {
+				memo.keep(c, sq.memoKey, r)
+			}
+		}
 		c.outer = c.outer[:len(c.outer)-1]
 		if err != nil {
 			return err
@@ -222,6 +254,91 @@ func (sq *subquery) perRow(c *Ctx, b *Batch, fn func(i int, r *subResult) error)
 		}
 	}
 	return nil
+}
+
+// subMemo keeps a correlated scalar or EXISTS subquery's results by the
+// values of the outer columns it reads, for one execution: an outer row
+// whose values were seen before takes the earlier run's result instead of
+// running the subquery again. Only subqueries whose result is a function
+// of those values and the database are memoised (plan.OuterReads: no
+// random(), no CTE), and only in statements that do not write (a SELECT);
+// a write by the same connection while the SELECT's rows are read
+// (total_changes() moved) drops the results. Values are told apart
+// exactly (1, 1.0 and '1' are three keys), so a subquery that looks at
+// the type of an outer value still sees the right one.
+type subMemo struct {
+	results map[string]*subResult
+	bytes   int
+	changes int64
+}
+
+// A memo keeps at most memoEntries results and memoBytes of keys and
+// values; later outer values run the subquery as before.
+const (
+	memoEntries = 4096
+	memoBytes   = 256 << 10
+)
+
+// memoOf returns sq's memo of this execution, empty at first and after
+// a write.
+func (sq *subquery) memoOf(c *Ctx) *subMemo {
+	var changes int64
+	if c.Sess != nil {
+		changes = c.Sess.TotalChanges()
+	}
+	if r, ok := c.subs[sq.sub.ID]; ok && r.memo != nil && r.memo.changes == changes {
+		return r.memo
+	}
+	m := &subMemo{results: map[string]*subResult{}, changes: changes}
+	if c.subs == nil {
+		c.subs = map[int]*subResult{}
+	}
+	c.subs[sq.sub.ID] = &subResult{memo: m}
+	return m
+}
+
+// outerKey sets sq.memoKey to sq's kind and the outer values sq reads,
+// each as its kind, its number bits (or text subtype) and its bytes;
+// false when an outer row is missing (not memoised then).
+func (sq *subquery) outerKey(c *Ctx) bool {
+	k := append(sq.memoKey[:0], sq.kind) // one memo, were a plan's subquery both scalar and EXISTS
+	for _, rd := range sq.reads {
+		if rd.Up > len(c.outer) {
+			return false
+		}
+		row := c.outer[len(c.outer)-rd.Up]
+		if rd.Idx >= len(row) {
+			return false
+		}
+		v := row[rd.Idx]
+		k = append(k, byte(v.Kind()))
+		switch v.Kind() {
+		case types.KindInt, types.KindReal:
+			k = binary.LittleEndian.AppendUint64(k, uint64(v.Int()))
+		case types.KindText, types.KindBlob:
+			k = binary.LittleEndian.AppendUint64(k, uint64(v.Int())) // the text's subtype
+			k = binary.AppendUvarint(k, uint64(len(v.Str())))
+			k = append(k, v.Str()...)
+		}
+	}
+	sq.memoKey = k
+	return true
+}
+
+// keep records r, a run's result for key, while the memo has room and the
+// statement's memory limit allows it. The values are r's own (absorb
+// cloned them); the row's further columns are copied, as r is refilled by
+// the next run.
+func (m *subMemo) keep(c *Ctx, key []byte, r *subResult) {
+	size := len(key) + int(unsafe.Sizeof(subResult{})) + len(r.scalar.Str())
+	for _, v := range r.more {
+		size += int(unsafe.Sizeof(v)) + len(v.Str())
+	}
+	if len(m.results) >= memoEntries || m.bytes+size > memoBytes || c.fits(int64(m.bytes+size)) != nil {
+		return
+	}
+	m.bytes += size
+	m.results[string(key)] = &subResult{scalar: r.scalar, more: slices.Clone(r.more), exists: r.exists}
 }
 
 func (cp *compiler) scalarSub(e *plan.ScalarSub) (evaluator, error) {

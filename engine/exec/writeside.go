@@ -21,7 +21,11 @@ type Evaluator = evaluator
 type Compiler struct{ b *builder }
 
 // NewCompiler returns a compiler with a fresh builder.
-func NewCompiler() *Compiler { return &Compiler{b: newBuilder()} }
+func NewCompiler() *Compiler {
+	b := newBuilder()
+	b.writes = true
+	return &Compiler{b: b}
+}
 
 // Compile compiles a bound expression.
 func (c *Compiler) Compile(e plan.Expr) (Evaluator, error) { return c.b.cp.compile(e) }
