@@ -167,6 +167,9 @@ func (p *projectOp) Next(c *Ctx) (*Batch, error) {
 	}
 	out := p.out
 	out.N, out.Sel = b.N, b.Sel
+	// The computed columns (pass < 0) grow together; a copied one is the
+	// input's own.
+	growColumns(out.Cols, b.N, 0, p.pass)
 	for i, ev := range p.exprs {
 		if p.pass[i] >= 0 {
 			out.Cols[i] = b.Cols[p.pass[i]]

@@ -92,10 +92,16 @@ func (m *batchMem[A]) batch(ncol int) *Batch {
 // reserve makes room for n rows in every column, keeping the N rows b
 // holds; a column grows to the next power of two (see roomFor), all short
 // columns from one allocation.
-func (b *Batch) reserve(n int) {
+func (b *Batch) reserve(n int) { growColumns(b.Cols, n, b.N, nil) }
+
+// growColumns gives each column of cols shorter than n room for n rows,
+// the next power of two (roomFor), all from one allocation, keeping their
+// first keep values. With owned set, only columns i with owned[i] < 0
+// are grown (a projection's computed ones; the others are its input's).
+func growColumns(cols [][]types.Value, n, keep int, owned []int) {
 	short := 0
-	for _, col := range b.Cols {
-		if len(col) < n {
+	for i, col := range cols {
+		if len(col) < n && (owned == nil || owned[i] < 0) {
 			short++
 		}
 	}
@@ -105,14 +111,14 @@ func (b *Batch) reserve(n int) {
 	size := roomFor(n)
 	backing := make([]types.Value, short*size)
 	countGrown(short * size)
-	for i, col := range b.Cols {
-		if len(col) >= n {
+	for i, col := range cols {
+		if len(col) >= n || owned != nil && owned[i] >= 0 {
 			continue
 		}
 		grown := backing[:size:size]
 		backing = backing[size:]
-		copy(grown, col[:min(b.N, len(col))])
-		b.Cols[i] = grown
+		copy(grown, col[:min(keep, len(col))])
+		cols[i] = grown
 	}
 }
 

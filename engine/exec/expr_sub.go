@@ -51,6 +51,7 @@ type subquery struct {
 	reads   []plan.OuterRead
 	memo    bool
 	memoKey []byte
+	hit     subResult // the memo's result for the current outer row
 }
 
 func (cp *compiler) newSubquery(s *plan.Subquery, kind byte) (*subquery, error) {
@@ -234,7 +235,9 @@ func (sq *subquery) perRow(c *Ctx, b *Batch, fn func(i int, r *subResult) error)
 		var r *subResult
 		keyed := memo != nil && sq.outerKey(c)
 		if keyed {
-			r = memo.results[string(sq.memoKey)]
+			if kept, ok := memo.results[string(sq.memoKey)]; ok {
+				sq.hit, r = kept, &sq.hit
+			}
 		}
 		var err error
 		if r == nil {
@@ -267,7 +270,7 @@ func (sq *subquery) perRow(c *Ctx, b *Batch, fn func(i int, r *subResult) error)
 // exactly (1, 1.0 and '1' are three keys), so a subquery that looks at
 // the type of an outer value still sees the right one.
 type subMemo struct {
-	results map[string]*subResult
+	results map[string]subResult
 	bytes   int
 	changes int64
 }
@@ -289,7 +292,7 @@ func (sq *subquery) memoOf(c *Ctx) *subMemo {
 	if r, ok := c.subs[sq.sub.ID]; ok && r.memo != nil && r.memo.changes == changes {
 		return r.memo
 	}
-	m := &subMemo{results: map[string]*subResult{}, changes: changes}
+	m := &subMemo{results: map[string]subResult{}, changes: changes}
 	if c.subs == nil {
 		c.subs = map[int]*subResult{}
 	}
@@ -338,7 +341,7 @@ func (m *subMemo) keep(c *Ctx, key []byte, r *subResult) {
 		return
 	}
 	m.bytes += size
-	m.results[string(key)] = &subResult{scalar: r.scalar, more: slices.Clone(r.more), exists: r.exists}
+	m.results[string(key)] = subResult{scalar: r.scalar, more: slices.Clone(r.more), exists: r.exists}
 }
 
 func (cp *compiler) scalarSub(e *plan.ScalarSub) (evaluator, error) {
