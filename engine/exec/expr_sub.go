@@ -52,6 +52,9 @@ type subquery struct {
 	memo    bool
 	memoKey []byte
 	hit     subResult // the memo's result for the current outer row
+	// memoOff turns the memo off for the program's later executions once
+	// one found outer values seldom repeat (see subMemo.note).
+	memoOff bool
 }
 
 func (cp *compiler) newSubquery(s *plan.Subquery, kind byte) (*subquery, error) {
@@ -223,8 +226,10 @@ func (sq *subquery) perRow(c *Ctx, b *Batch, fn func(i int, r *subResult) error)
 		sq.row = make([]types.Value, len(b.Cols))
 	}
 	var memo *subMemo
-	if sq.memo {
-		memo = sq.memoOf(c)
+	if sq.memo && !sq.memoOff {
+		if memo = sq.memoOf(c); memo.off {
+			memo = nil
+		}
 	}
 	for k, n := 0, b.Len(); k < n; k++ {
 		i := b.Phys(k)
@@ -237,12 +242,16 @@ func (sq *subquery) perRow(c *Ctx, b *Batch, fn func(i int, r *subResult) error)
 		if keyed {
 			if kept, ok := memo.results[string(sq.memoKey)]; ok {
 				sq.hit, r = kept, &sq.hit
+				memo.hits++
 			}
 		}
 		var err error
 		if r == nil {
 			if r, err = sq.run(c); err == nil && keyed {
 				memo.keep(c, sq.memoKey, r)
+				if memo.off = memo.unpaid(); memo.off {
+					sq.memoOff, memo = true, nil
+				}
 			}
 		}
 		c.outer = c.outer[:len(c.outer)-1]
@@ -273,6 +282,23 @@ type subMemo struct {
 	results map[string]subResult
 	bytes   int
 	changes int64
+	// hits counts the rows answered from results; off marks a memo
+	// given up (unpaid).
+	hits int
+	off  bool
+}
+
+// unpaid reports, once memoProbe results are kept, that fewer than one
+// row in four was answered from them: outer values seldom repeat, and
+// keeping the rest would cost an allocation per row for little. The memo
+// is dropped, and the program's later executions run without one.
+func (m *subMemo) unpaid() bool {
+	kept := len(m.results)
+	if kept < memoProbe || m.hits*3 >= kept {
+		return false
+	}
+	m.results = nil
+	return true
 }
 
 // A memo keeps at most memoEntries results and memoBytes of keys and
@@ -280,6 +306,7 @@ type subMemo struct {
 const (
 	memoEntries = 4096
 	memoBytes   = 256 << 10
+	memoProbe   = 64
 )
 
 // memoOf returns sq's memo of this execution, empty at first and after

@@ -26,6 +26,22 @@ func TestSubquery_Memo_RunsOncePerOuterValue(t *testing.T) {
 	memo := c.subs[sub.ID].memo
 	require.NotNil(t, memo)
 	require.Len(t, memo.results, 4, "one run per distinct value: 1, 2, 1.0, 3")
+	// Outer values that seldom repeat: the memo is given up after
+	// memoProbe runs, and the next execution keeps none.
+	many := &Batch{N: 200, Cols: [][]types.Value{make([]types.Value, 200)}}
+	for k := range many.N {
+		many.Cols[0][k] = i(int64(k)) // no value repeats
+	}
+	out = make([]types.Value, many.N)
+	c = &Ctx{}
+	require.NoError(t, ev(c, many, out))
+	require.Equal(t, i(1), out[0])
+	require.Equal(t, i(200), out[199])
+	require.True(t, c.subs[sub.ID].memo.off)
+	require.Nil(t, c.subs[sub.ID].memo.results)
+	c = &Ctx{}
+	require.NoError(t, ev(c, b, out))
+	require.Nil(t, c.subs[sub.ID], "given up for the program's later executions")
 	// A write built by NewCompiler never memoises.
 	wev, err := NewCompiler().Compile(&plan.ScalarSub{Sub: sub})
 	require.NoError(t, err)
