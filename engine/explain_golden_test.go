@@ -101,7 +101,7 @@ func optimizedPlan(t *testing.T, db *DB, s *Session, sql string) string {
 	}
 	b := plan.NewBinder(db.cat.Load(), exec.ConstEvaluator{})
 	if !db.unsized {
-		b.SizeTables(s.sizer.begin(s, nil, nil))
+		b.SizeTables(s.sizer.begin(s, stmtTx{}))
 		defer s.sizer.end()
 	}
 	p, err := b.Bind(sc.stmts[0])

@@ -35,7 +35,7 @@ func boundRoot(t testing.TB, s *Session, sql string) plan.Node {
 	t.Helper()
 	sc, err := s.prepareScript(sql)
 	require.NoError(t, err, sql)
-	bp, err := s.bindAt(sc, 0, s.db.cat.Load(), nil, nil)
+	bp, err := s.bindAt(sc, 0, s.db.cat.Load(), stmtTx{})
 	require.NoError(t, err, sql)
 	root := bp.plan.(*plan.Query).Root
 	if p, ok := root.(*plan.Project); ok {

@@ -78,7 +78,7 @@ func (s *Session) prepareScript(sql string) (*script, error) {
 		if _, ok := sc.txControl(i); ok {
 			continue
 		}
-		if _, err := s.bindAt(sc, i, cat, s.tx, s.ttx); err != nil {
+		if _, err := s.bindAt(sc, i, cat, s.sessionTx()); err != nil {
 			return nil, err
 		}
 	}

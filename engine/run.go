@@ -134,22 +134,26 @@ func (s *Session) endStatement(st stmtTx, err error) error {
 }
 
 // bindAt returns statement i of sc bound against cat, from the script's
-// cache when it was bound against the same catalog. tx and ttx are the
+// cache when it was bound against the same catalog. st holds the
 // statement's transactions when it has begun (else the session's
-// explicit ones, or nil), which the binder's table sizes are read in.
-func (s *Session) bindAt(sc *script, i int, cat *catalog.Catalog, tx, ttx *txn.Tx) (*boundPlan, error) {
+// explicit ones, or none), which the binder's table sizes are read in.
+func (s *Session) bindAt(sc *script, i int, cat *catalog.Catalog, st stmtTx) (*boundPlan, error) {
 	if bp, ok := sc.cachedFor(i, cat); ok {
 		return bp, nil
 	}
-	return s.bindNew(sc, i, cat, tx, ttx, nil)
+	return s.bindNew(sc, i, cat, st, nil)
 }
+
+// sessionTx is the session's explicit transactions (none in autocommit
+// mode), which a statement bound before it begins reads table sizes in.
+func (s *Session) sessionTx() stmtTx { return stmtTx{tx: s.tx, ttx: s.ttx} }
 
 // bindNew binds statement i of sc against cat and keeps the plan in the
 // script's cache, in the place of old when old is given (a plan of the
 // same catalog whose table sizes no longer hold).
-func (s *Session) bindNew(sc *script, i int, cat *catalog.Catalog, tx, ttx *txn.Tx, old *boundPlan) (*boundPlan, error) {
+func (s *Session) bindNew(sc *script, i int, cat *catalog.Catalog, st stmtTx, old *boundPlan) (*boundPlan, error) {
 	s.db.cache.binds.Add(1)
-	z := s.sizer.begin(s, tx, ttx)
+	z := s.sizer.begin(s, st)
 	b := plan.NewBinder(cat, s.db.opts.Limits.evaluator())
 	if !s.db.unsized {
 		b.SizeTables(z)
@@ -230,7 +234,7 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 		cat0 = s.db.cat.Load()
 	}
 	cat0 = s.compose(cat0)
-	bp, err := s.bindAt(sc, i, cat0, s.tx, s.ttx)
+	bp, err := s.bindAt(sc, i, cat0, s.sessionTx())
 	if err != nil {
 		return out, err
 	}
@@ -256,13 +260,13 @@ func (s *Session) runStatement(ctx context.Context, sc *script, i int, args []ty
 	cat, err := s.catalogFor(st.tx)
 	if err == nil {
 		if cat = s.compose(cat); cat != cat0 {
-			bp, err = s.bindAt(sc, i, cat, st.tx, st.ttx)
+			bp, err = s.bindAt(sc, i, cat, st)
 		}
 	}
 	if err == nil && len(bp.sizes) > 0 && !s.sizesHold(bp, st) {
 		// The plan was made for tables of other sizes (an empty table's
 		// plan for one now holding a million rows): bind it again.
-		bp, err = s.bindNew(sc, i, cat, st.tx, st.ttx, bp)
+		bp, err = s.bindNew(sc, i, cat, st, bp)
 	}
 	if err != nil {
 		return out, s.endStatement(st, err)

@@ -25,6 +25,10 @@ const unverified = ^uint64(0)
 type tableSizer struct {
 	s       *Session
 	tx, ttx *txn.Tx // the transactions to read in, when begun
+	// fresh is set when tx and ttx hold no writes of their own (an
+	// autocommit statement's, before it runs): the commit they read
+	// then says all they see.
+	fresh bool
 	// main and temp are the snapshots opened for the bind; mainOpen and
 	// tempOpen say whether they hold one.
 	main, temp         storage.Tx
@@ -34,10 +38,10 @@ type tableSizer struct {
 	at, tempAt uint64
 }
 
-// begin readies z to size tables for a bind in tx and ttx (either nil
+// begin readies z to size tables for a bind in st's transactions (nil
 // when not begun).
-func (z *tableSizer) begin(s *Session, tx, ttx *txn.Tx) *tableSizer {
-	z.s, z.tx, z.ttx, z.at, z.tempAt = s, tx, ttx, 0, 0
+func (z *tableSizer) begin(s *Session, st stmtTx) *tableSizer {
+	z.s, z.tx, z.ttx, z.fresh, z.at, z.tempAt = s, st.tx, st.ttx, st.auto, 0, 0
 	return z
 }
 
@@ -73,7 +77,7 @@ func (z *tableSizer) ApproxRows(t *catalog.Table) (int64, bool) {
 func (z *tableSizer) count(root uint32, tx *txn.Tx, st *storage.Store, room *storage.Tx, open *bool, at *uint64) (int64, bool) {
 	if tx != nil {
 		if n, ok := tx.ApproxCount(root); ok {
-			*at = snapAt(tx)
+			*at = snapAt(tx, z.fresh)
 			return n, true
 		}
 		if tx.Snapshot() != 0 {
@@ -91,10 +95,10 @@ func (z *tableSizer) count(root uint32, tx *txn.Tx, st *storage.Store, room *sto
 	return n, err == nil
 }
 
-// snapAt is the commit a transaction's reads show, unverified once it
-// writes.
-func snapAt(tx *txn.Tx) uint64 {
-	if tx.Writable() {
+// snapAt is the commit a transaction's reads show, unverified when it
+// may have written (a write transaction not fresh).
+func snapAt(tx *txn.Tx, fresh bool) uint64 {
+	if !fresh && tx.Writable() {
 		return unverified
 	}
 	return tx.Snapshot()
@@ -106,14 +110,14 @@ func snapAt(tx *txn.Tx) uint64 {
 // two loads and compares); otherwise the trees' estimates are read again
 // and, when the classes hold, the commits are recorded.
 func (s *Session) sizesHold(bp *boundPlan, st stmtTx) bool {
-	main, temp := snapAt(st.tx), uint64(0)
+	main, temp := snapAt(st.tx, st.auto), uint64(0)
 	if st.ttx != nil {
-		temp = snapAt(st.ttx)
+		temp = snapAt(st.ttx, st.auto)
 	}
 	if main != unverified && temp != unverified && bp.sizedAt.Load() == main && bp.sizedTempAt.Load() == temp {
 		return true
 	}
-	z := s.sizer.begin(s, st.tx, st.ttx)
+	z := s.sizer.begin(s, st)
 	ok := plan.SizesHold(z, bp.sizes)
 	z.end()
 	if ok {

@@ -178,3 +178,26 @@ func TestTableSize_TempViewsAndOtherSessions(t *testing.T) {
 		return true
 	})
 }
+
+// A statement of one table and no join keeps no sizes (its plan's choices
+// do not read its class), so its runs never read the tree to check them;
+// a join keeps both tables', a self-join its one table's.
+func TestTableSize_OnlyJoinsKeepSizes(t *testing.T) {
+	db := openMem(t)
+	s := db.NewSession()
+	runSQL(t, s, "CREATE TABLE a(k INTEGER, v INTEGER)")
+	runSQL(t, s, "CREATE TABLE b(k INTEGER, v INTEGER)")
+	runSQL(t, s, fillSQL("a", 100))
+	for q, want := range map[string]int{
+		"SELECT v FROM a WHERE rowid = 1":                     0,
+		"UPDATE a SET v = 1 WHERE rowid = 2":                  0,
+		"SELECT count(*) FROM a JOIN b ON a.k = b.k":          2,
+		"SELECT count(*) FROM a AS x, a AS y":                 1,
+		"SELECT count(*) FROM a WHERE k IN (SELECT k FROM b)": 2,
+	} {
+		runSQL(t, s, q)
+		sc, ok := db.cache.lru.Get(q)
+		require.True(t, ok, q)
+		require.Len(t, sc.plans[0][0].sizes, want, q)
+	}
+}

@@ -217,6 +217,7 @@ func renameColumns(q *Query, names []string, what string) error {
 }
 
 func (b *Binder) bindJoin(j *grammar.Join) (Node, *scope, error) {
+	b.joins = true
 	ln, lsc, err := b.bindFrom(j.Left)
 	if err != nil {
 		return nil, nil, err

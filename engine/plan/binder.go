@@ -42,6 +42,10 @@ type Binder struct {
 	// classes it gave (see SizeTables).
 	sizer TableSizer
 	sizes []TableSize
+	// sizedScans counts the scans stamped with a size class, and joins is
+	// set once a FROM clause joins two items (see Sizes).
+	sizedScans int
+	joins      bool
 }
 
 // NewBinder returns a binder over cat that optimizes the queries and

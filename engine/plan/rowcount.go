@@ -73,8 +73,18 @@ func (b *Binder) SizeTables(z TableSizer) *Binder {
 }
 
 // Sizes returns the tables the binder sized and their classes, each once,
-// which the bound plan is valid for (SizesHold).
-func (b *Binder) Sizes() []TableSize { return b.sizes }
+// which the bound plan is valid for (SizesHold); none when the plan cannot
+// depend on them: one sized scan and no join in any FROM clause (a point
+// lookup, an UPDATE by key). A plan's choices that read a class weigh two
+// inputs against each other (join order, build sides, index joins); those
+// of one table alone keep SQLite's counts (unsizedRows), so checking its
+// class before each run would cost a tree descent for nothing.
+func (b *Binder) Sizes() []TableSize {
+	if b.sizedScans < 2 && !b.joins {
+		return nil
+	}
+	return b.sizes
+}
 
 // sizeOf returns t's size class for a scan being bound, asking the sizer
 // once per table per binder.
@@ -99,7 +109,9 @@ func (b *Binder) sizeOf(t *catalog.Table) SizeClass {
 // newScan is NewScan stamped with t's size class.
 func (b *Binder) newScan(t *catalog.Table, alias string) *Scan {
 	s := NewScan(t, alias)
-	s.Size = b.sizeOf(t)
+	if s.Size = b.sizeOf(t); s.Size > 0 {
+		b.sizedScans++
+	}
 	return s
 }
 
