@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/ladybugsql/ladybug/engine/errs"
-	"github.com/ladybugsql/ladybug/engine/exec"
 	"github.com/ladybugsql/ladybug/engine/keycodec"
 	"github.com/ladybugsql/ladybug/engine/plan"
 	"github.com/ladybugsql/ladybug/engine/types"
@@ -21,8 +20,8 @@ type upsertExec struct {
 }
 
 func (cp *compiler) newUpsert(u *plan.Upsert, width int) (*upsertExec, error) {
-	ue := &upsertExec{u: u, both: exec.NewBatch(2 * width), buf: scratch()}
-	ue.both.N = 1
+	ue := &upsertExec{u: u, buf: scratch()}
+	ue.both, _ = newRowBatch(2 * width) // one row: the existing, then the excluded
 	for _, e := range u.SetExprs {
 		ev, err := cp.compile(e)
 		if err != nil {
