@@ -104,7 +104,10 @@ func NewInsert(p *plan.Insert) (*InsertProg, error) {
 	if err != nil {
 		return nil, err
 	}
-	ins := &InsertProg{p: p, b: b, w: w, defaults: make([]types.Value, len(p.Table.Columns)+1)}
+	// The defaults, the table row and the source row share one allocation.
+	n := len(p.Table.Columns) + 1
+	vals := make([]types.Value, 2*n+len(p.Targets))
+	ins := &InsertProg{p: p, b: b, w: w, defaults: vals[:n:n], rowBuf: vals[n : 2*n : 2*n], srcBuf: vals[2*n:]}
 	if ins.ret, err = cp.newReturning(p.Returning); err != nil {
 		return nil, err
 	}
@@ -389,10 +392,13 @@ func (ins *inserter) place(c *Ctx, row []types.Value) error {
 type columnDefaults []evaluator
 
 func (cp *compiler) compileDefaults(exprs []plan.Expr) (columnDefaults, error) {
-	out := make(columnDefaults, len(exprs))
+	var out columnDefaults // nil while no column has a default
 	for i, d := range exprs {
 		if d == nil {
 			continue
+		}
+		if out == nil {
+			out = make(columnDefaults, len(exprs))
 		}
 		ev, err := cp.compile(d)
 		if err != nil {

@@ -89,8 +89,7 @@ func CheckRows(c *Ctx, t *catalog.Table, check plan.Expr, name string) error {
 	if err != nil {
 		return err
 	}
-	w := &tableWriter{t: t, buf: make([]types.Value, 1)}
-	w.one, w.oneVals = newRowBatch(len(t.Columns) + 1)
+	w := newRowWriterState(t)
 	for _, row := range rows {
 		w.load(row)
 		if err := ev(c, w.one, w.buf); err != nil {

@@ -15,13 +15,13 @@ type upsertExec struct {
 	u     *plan.Upsert
 	sets  []evaluator
 	where evaluator
-	both  *Batch
+	both  Batch // one row: the existing row, then the excluded
 	buf   []types.Value
 }
 
 func (cp *compiler) newUpsert(u *plan.Upsert, width int) (*upsertExec, error) {
 	ue := &upsertExec{u: u, buf: scratch()}
-	ue.both, _ = newRowBatch(2 * width) // one row: the existing, then the excluded
+	initRowBatch(&ue.both, 2*width)
 	for _, e := range u.SetExprs {
 		ev, err := cp.compile(e)
 		if err != nil {
@@ -99,7 +99,7 @@ func (ins *inserter) upsert(c *Ctx, ue *upsertExec, cf *conflict, row []types.Va
 		ue.both.Cols[len(old)+i][0] = v
 	}
 	if ue.where != nil {
-		if err := ue.where(c, ue.both, fit(&ue.buf, ue.both)); err != nil {
+		if err := ue.where(c, &ue.both, fit(&ue.buf, &ue.both)); err != nil {
 			return err
 		}
 		if !isTrue(ue.buf[0]) {
@@ -108,7 +108,7 @@ func (ins *inserter) upsert(c *Ctx, ue *upsertExec, cf *conflict, row []types.Va
 	}
 	nrow := append([]types.Value{}, old...)
 	for k, ev := range ue.sets {
-		if err := ev(c, ue.both, fit(&ue.buf, ue.both)); err != nil {
+		if err := ev(c, &ue.both, fit(&ue.buf, &ue.both)); err != nil {
 			return err
 		}
 		setColumn(w, nrow, ue.u.SetCols[k], ue.buf[0].Clone())

@@ -27,7 +27,9 @@ type tableWriter struct {
 	checkNm []string
 	one     *Batch        // one-row batch over a row, for checks and expression keys
 	oneVals []types.Value // the values behind one's columns, cleared at once
-	buf     []types.Value
+	buf     []types.Value // one value: bufArr
+	oneB    Batch         // one points here
+	bufArr  [1]types.Value
 	rec     []byte
 	key     []byte
 	ridKey  []byte // rowid lookups, apart from key so they never clobber it
@@ -72,8 +74,9 @@ type indexWriter struct {
 	where evaluator
 	desc  []bool
 	colls []types.Collation
-	names string // "t.a, t.b" for constraint messages
-	kbuf  []types.Value
+	names string        // "t.a, t.b" for constraint messages
+	kbuf  []types.Value // one value: kbufArr
+	kbufA [1]types.Value
 }
 
 // newRowWriter compiles the writer of a statement or a foreign key action
@@ -92,8 +95,7 @@ func (cp *compiler) newRowWriter(t *catalog.Table, checks []plan.Expr, idx []*pl
 }
 
 func (cp *compiler) newTableWriter(t *catalog.Table, checks []plan.Expr, idx []*plan.IndexKeys) (*tableWriter, error) {
-	w := &tableWriter{t: t, buf: make([]types.Value, 1)}
-	w.one, w.oneVals = newRowBatch(len(t.Columns) + 1)
+	w := newRowWriterState(t)
 	for i, e := range checks {
 		ev, err := cp.compile(e)
 		if err != nil {
@@ -118,8 +120,12 @@ func (cp *compiler) newTableWriter(t *catalog.Table, checks []plan.Expr, idx []*
 }
 
 func (cp *compiler) newIndexWriter(t *catalog.Table, ik *plan.IndexKeys) (*indexWriter, error) {
-	iw := &indexWriter{ix: ik.Index, kbuf: make([]types.Value, 1)}
-	var names []string
+	iw := &indexWriter{ix: ik.Index}
+	iw.kbuf = iw.kbufA[:]
+	n := len(ik.Keys)
+	iw.desc, iw.colls = make([]bool, 0, n), make([]types.Collation, 0, n)
+	iw.cols, iw.keys = make([]int, 0, n), make([]evaluator, 0, n)
+	names := make([]string, 0, n)
 	plain := true
 	for i, k := range ik.Keys {
 		ic := ik.Index.Columns[i]
@@ -198,15 +204,26 @@ func clearValues(vals []types.Value) {
 	}
 }
 
-// newRowBatch returns a one-row batch of ncol columns and the values
-// behind them (column i is backing[i:i+1]).
-func newRowBatch(ncol int) (b *Batch, backing []types.Value) {
-	b = &Batch{Cols: make([][]types.Value, ncol), N: 1}
+// newRowWriterState returns a writer of t with its one-row batch and
+// buffer: one allocation for the writer and its batch and buffer, two for
+// the batch's columns and values.
+func newRowWriterState(t *catalog.Table) *tableWriter {
+	w := &tableWriter{t: t}
+	w.buf = w.bufArr[:]
+	w.one = &w.oneB
+	w.oneVals = initRowBatch(w.one, len(t.Columns)+1)
+	return w
+}
+
+// initRowBatch makes b a one-row batch of ncol columns and returns the
+// values behind them (column i is backing[i:i+1]).
+func initRowBatch(b *Batch, ncol int) (backing []types.Value) {
+	b.Cols, b.N = make([][]types.Value, ncol), 1
 	backing = make([]types.Value, ncol)
 	for i := range b.Cols {
 		b.Cols[i] = backing[i : i+1 : i+1]
 	}
-	return b, backing
+	return backing
 }
 
 // load puts row into the one-row batch.
