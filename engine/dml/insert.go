@@ -28,7 +28,7 @@ func (cp *compiler) newReturning(exprs []plan.Expr) (*returning, error) {
 	if len(exprs) == 0 {
 		return nil, nil
 	}
-	r := &returning{}
+	r := &returning{evals: make([]evaluator, 0, len(exprs)), bufs: make([][]types.Value, 0, len(exprs))}
 	for _, e := range exprs {
 		ev, err := cp.compile(e)
 		if err != nil {

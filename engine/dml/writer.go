@@ -96,6 +96,12 @@ func (cp *compiler) newRowWriter(t *catalog.Table, checks []plan.Expr, idx []*pl
 
 func (cp *compiler) newTableWriter(t *catalog.Table, checks []plan.Expr, idx []*plan.IndexKeys) (*tableWriter, error) {
 	w := newRowWriterState(t)
+	if len(checks) > 0 {
+		w.checks, w.checkNm = make([]evaluator, 0, len(checks)), make([]string, 0, len(checks))
+	}
+	if len(idx) > 0 {
+		w.idx = make([]*indexWriter, 0, len(idx))
+	}
 	for i, e := range checks {
 		ev, err := cp.compile(e)
 		if err != nil {
@@ -460,18 +466,15 @@ func (w *tableWriter) uniqueOrder() []*indexWriter {
 	if w.uniq != nil || len(w.idx) == 0 {
 		return w.uniq
 	}
-	var rest, replace []*indexWriter
-	for i := len(w.idx) - 1; i >= 0; i-- {
-		iw := w.idx[i]
-		switch {
-		case !iw.ix.Unique:
-		case w.indexConflict(iw) == "REPLACE":
-			replace = append(replace, iw)
-		default:
-			rest = append(rest, iw)
+	uniq := make([]*indexWriter, 0, len(w.idx))
+	for _, replace := range [2]bool{false, true} {
+		for i := len(w.idx) - 1; i >= 0; i-- {
+			if iw := w.idx[i]; iw.ix.Unique && (w.indexConflict(iw) == "REPLACE") == replace {
+				uniq = append(uniq, iw)
+			}
 		}
 	}
-	w.uniq = append(append(make([]*indexWriter, 0, len(rest)+len(replace)), rest...), replace...)
+	w.uniq = uniq
 	return w.uniq
 }
 

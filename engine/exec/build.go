@@ -210,8 +210,15 @@ func (b *builder) values(n *plan.Values) (Operator, error) {
 	// rebuilt whenever its pooled program is lost, and a full batch would
 	// be 32 KiB a column of garbage each time.
 	op := &valuesOp{out: newBatchCap(len(n.Cols), min(max(len(n.Rows), 1), BatchSize)), tmp: scratch()}
+	// All rows' evaluators share one allocation.
+	total := 0
 	for _, row := range n.Rows {
-		evs := make([]evaluator, len(row))
+		total += len(row)
+	}
+	all, rows := make([]evaluator, total), make([][]evaluator, 0, len(n.Rows))
+	for _, row := range n.Rows {
+		evs := all[:len(row):len(row)]
+		all = all[len(row):]
 		for i, e := range row {
 			ev, err := b.cp.compile(e)
 			if err != nil {
@@ -219,8 +226,9 @@ func (b *builder) values(n *plan.Values) (Operator, error) {
 			}
 			evs[i] = ev
 		}
-		op.rows = append(op.rows, evs)
+		rows = append(rows, evs)
 	}
+	op.rows = rows
 	return op, nil
 }
 
