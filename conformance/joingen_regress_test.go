@@ -46,6 +46,9 @@ var joinRegressCases = []struct {
 	// leftOver, when set, names a scan that must be in the left input of
 	// the LEFT JOIN whose right input is the second scan.
 	leftOver [2]string
+	// above, when set, names a join (a detail prefix) that must have the
+	// join or scan named second below it.
+	above [2]string
 }{{
 	// seed 7 query 21: an OR of equalities between two inputs of a comma
 	// join ran as a nested loop over all their pairs.
@@ -232,6 +235,17 @@ var joinRegressCases = []struct {
 	query: `SELECT count(*), count(q2.a3), count(q4.a3) FROM t2 AS q1 LEFT JOIN t3 AS q2 ON q1.c2 > 5,
 		t4 AS q3 LEFT JOIN t3 AS q4 ON 1 = 0 WHERE q3.b4 = q1.b2 + 1`,
 	want: map[string]int{"LEFT JOIN": 2},
+}, {
+	// seed 812 query 1894: the OR of equalities filters q2's few rows
+	// against q1; priced as doubling them, it ran after the theta join
+	// q4.d4 < q5.d4, which built the product of the inputs before it for
+	// the OR join to discard. It must run below the theta join.
+	name:   "or_join_before_theta_join",
+	tables: map[int]int{2: 300, 4: 400, 8: 60, 9: 100},
+	query: `SELECT max(q1.c9), count(*) FROM t9 AS q1 JOIN t8 AS q2 ON (q1.d9 = q2.a8 OR q1.a9 = q2.a8), t4 AS q3, t4 AS q4,
+		t4 AS q5 JOIN t2 AS q6 ON q3.c4 = q6.c2 WHERE q2.c8 = q4.c4 AND q2.d8 BETWEEN 79 AND 84 AND q2.e8 = q3.e4 AND q4.d4 < q5.d4 + 0`,
+	want:  map[string]int{"OR-KEY HASH INNER JOIN": 1, "NESTED LOOP INNER JOIN": 1},
+	above: [2]string{"NESTED LOOP INNER JOIN", "OR-KEY HASH INNER JOIN"},
 }}
 
 // TestJoinGen_Regressions runs each shrunk slow shape on ladybug and
@@ -290,6 +304,9 @@ func TestJoinGen_Regressions(t *testing.T) {
 			if tc.leftOver[0] != "" && !hasLeftOver(detail, kids, tc.leftOver) {
 				t.Errorf("%q is not below the LEFT JOIN of %q:\n%s", tc.leftOver[0], tc.leftOver[1], text)
 			}
+			if tc.above[0] != "" && !hasAbove(detail, kids, tc.above) {
+				t.Errorf("%q is not below %q:\n%s", tc.above[1], tc.above[0], text)
+			}
 			for s, n := range tc.want {
 				if c := strings.Count(text, s); c != n {
 					t.Errorf("plan has %d %q, want %d:\n%s", c, s, n, text)
@@ -331,6 +348,27 @@ func hasLeftPair(detail map[string]string, children map[string][]string, pair [2
 	for id, d := range detail {
 		c := children[id]
 		if strings.Contains(d, "LEFT JOIN") && len(c) == 2 && c[0] == pair[0] && c[1] == pair[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// hasAbove reports whether a node whose detail starts with pair[0] has a
+// node whose detail starts with pair[1] below it (details by id, child
+// ids by parent id).
+func hasAbove(detail map[string]string, kids map[string][]string, pair [2]string) bool {
+	var below func(id string) bool
+	below = func(id string) bool {
+		for _, k := range kids[id] {
+			if strings.HasPrefix(detail[k], pair[1]) || below(k) {
+				return true
+			}
+		}
+		return false
+	}
+	for id, d := range detail {
+		if strings.HasPrefix(d, pair[0]) && below(id) {
 			return true
 		}
 	}

@@ -546,12 +546,15 @@ func (g *joinGraph) dpConditions(c uint64, members []int) *dpTable {
 		s := 1.0 / filterFraction
 		if p.key || p.or {
 			// Each side's rows as its distinct values (see keySel).
+			// An OR of equalities counts as one equi-join key, as the
+			// greedy order (connects) and SQLite (each disjunct an
+			// indexable term) price it: at twice a key's, a join that
+			// filters an input to a few rows looked like it doubled
+			// them, and theta joins of whole inputs were ordered before
+			// it (joingen's or_join_before_theta_join).
 			s = 1 / max(1, g.rows[members[i]], g.rows[members[j]])
 			if p.key {
 				s = g.keySel(&p, s)
-			}
-			if p.or {
-				s *= 2
 			}
 			if p.key && t.hash[i]&(1<<j) == 0 {
 				t.probe[i*k+j] = g.probeCost(members[i], members[j])
