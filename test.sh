@@ -12,4 +12,10 @@ done
 # tests and the engine's SQL tests that drive it: a short run, under a minute.
 echo "=== go test -tags invariants ./factorized ./engine/exec ./engine"
 go test -tags invariants -count=1 -timeout 5m ./factorized ./engine/exec ./engine || status=1
+# The cold-statement benchmarks (one-off SELECTs and writes against SQLite)
+# and the multi-way join example, once each on a small corpus: the short
+# form that keeps them running; their ratios come from full runs
+# (BENCHMARKS.md).
+echo "=== go test -bench 'Corpus_OneOff|JoinGen_IssueExample' -benchtime 1x (conformance, short form)"
+(cd conformance && LADYBUG_CORPUS_N=200 go test -run '^$' -bench 'Corpus_OneOff|JoinGen_IssueExample' -benchtime 1x -count=1 .) || status=1
 exit $status
