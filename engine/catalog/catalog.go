@@ -1,8 +1,10 @@
 package catalog
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -215,15 +217,24 @@ func (c *Catalog) TableIndexes(table string) []*Index {
 
 // ownIndexes returns c's own indexes on table, in creation order.
 func (c *Catalog) ownIndexes(table string) []*Index {
-	var out []*Index
+	n := 0
+	for _, ix := range c.indexes {
+		if equalFold(ix.Table, table) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]*Index, 0, n)
 	for _, ix := range c.indexes {
 		if equalFold(ix.Table, table) {
 			out = append(out, ix)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		return c.seq[Lower(out[i].Name)] < c.seq[Lower(out[j].Name)]
-	})
+	// The planner asks for every scanned table's: no reflection-based
+	// sort.Slice, whose swapper allocates.
+	slices.SortFunc(out, func(a, b *Index) int { return cmp.Compare(c.seq[Lower(a.Name)], c.seq[Lower(b.Name)]) })
 	return out
 }
 

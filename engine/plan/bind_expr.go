@@ -118,10 +118,30 @@ func typeName(t *grammar.TypeName) string {
 	return s
 }
 
+// nullConst and smallInts are literals every plan shares instead of
+// allocating each: a Const is a value, never changed once bound.
+var (
+	nullConst = &Const{V: types.Null}
+	smallInts = func() (out [101]Const) {
+		for i := range out {
+			out[i].V = types.NewInt(int64(i))
+		}
+		return out
+	}()
+)
+
+// intConst is the literal of integer value v.
+func intConst(v types.Value) *Const {
+	if v.Kind() == types.KindInt && v.Int() >= 0 && v.Int() < int64(len(smallInts)) {
+		return &smallInts[v.Int()]
+	}
+	return &Const{V: v}
+}
+
 func bindLiteral(e *grammar.Literal) (Expr, error) {
 	switch e.Kind {
 	case grammar.LitInt:
-		return &Const{V: parseIntLiteral(e.Value)}, nil
+		return intConst(parseIntLiteral(e.Value)), nil
 	case grammar.LitReal:
 		f, err := strconv.ParseFloat(e.Value, 64)
 		if err != nil && !isRangeErr(err) {
@@ -133,11 +153,11 @@ func bindLiteral(e *grammar.Literal) (Expr, error) {
 	case grammar.LitBlob:
 		return &Const{V: types.NewBlob([]byte(e.Value))}, nil
 	case grammar.LitNull:
-		return &Const{V: types.Null}, nil
+		return nullConst, nil
 	case grammar.LitTrue:
-		return &Const{V: types.NewInt(1)}, nil
+		return &smallInts[1], nil
 	case grammar.LitFalse:
-		return &Const{V: types.NewInt(0)}, nil
+		return &smallInts[0], nil
 	case grammar.LitCurrentTime:
 		return &Func{Name: "time"}, nil
 	case grammar.LitCurrentDate:
@@ -721,9 +741,5 @@ func rightmostAffinity(n Node) Node {
 	for i := range cols {
 		cols[i].Affinity = arm[i].Affinity
 	}
-	exprs := make([]Expr, len(cols))
-	for i, c := range cols {
-		exprs[i] = &ColRef{Idx: i, Affinity: c.Affinity, Collate: c.Collate}
-	}
-	return &Project{Input: n, Exprs: exprs, Cols: cols}
+	return &Project{Input: n, Exprs: refsTo(cols, nil), Cols: cols}
 }

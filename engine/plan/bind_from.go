@@ -82,9 +82,28 @@ func derived(q *Query, alias string) (Node, *scope, error) {
 }
 
 func identity(n int) []Expr {
+	refs := make([]ColRef, n) // one allocation for all the references
 	out := make([]Expr, n)
 	for i := range out {
-		out[i] = &ColRef{Idx: i}
+		refs[i].Idx = i
+		out[i] = &refs[i]
+	}
+	return out
+}
+
+// refsTo returns a reference per column of cols, to column to(i) (i when
+// to is nil) with the column's affinity and collation, the references
+// allocated together.
+func refsTo(cols []Column, to func(int) int) []Expr {
+	refs := make([]ColRef, len(cols))
+	out := make([]Expr, len(cols))
+	for i, c := range cols {
+		idx := i
+		if to != nil {
+			idx = to(i)
+		}
+		refs[i] = ColRef{Idx: idx, Affinity: c.Affinity, Collate: c.Collate}
+		out[i] = &refs[i]
 	}
 	return out
 }
@@ -239,7 +258,7 @@ func (b *Binder) bindJoin(j *grammar.Join) (Node, *scope, error) {
 	kind := map[grammar.JoinKind]JoinKind{grammar.JoinInner: JoinInner, grammar.JoinLeft: JoinLeft,
 		grammar.JoinRight: JoinRight, grammar.JoinFull: JoinFull, grammar.JoinCross: JoinCross}[j.Kind]
 	nl := len(lsc.cols)
-	cols := append(append([]Column{}, lsc.cols...), rsc.cols...)
+	cols := append(append(make([]Column, 0, len(lsc.cols)+len(rsc.cols)), lsc.cols...), rsc.cols...)
 	using := j.Using
 	if j.Natural {
 		using = naturalColumns(lsc, rsc)

@@ -128,6 +128,14 @@ func (b *Binder) bindAggregated(e grammar.Expr, sc *scope) (Expr, bool, error) {
 	return nil, false, nil
 }
 
+// sameAggShape compares the fields of two aggregate calls that are cheap
+// to compare, before reflect.DeepEqual compares the whole calls: most
+// calls of a query differ in name or argument count.
+func sameAggShape(a, b *AggCall) bool {
+	return a.Kind == b.Kind && a.Name == b.Name && a.Star == b.Star && a.Distinct == b.Distinct &&
+		len(a.Args) == len(b.Args) && len(a.OrderBy) == len(b.OrderBy) && (a.Filter == nil) == (b.Filter == nil) && a.Twin == b.Twin
+}
+
 // refsInput reports whether a bound expression reads the current row.
 func refsInput(e Expr) bool {
 	found := false
@@ -172,7 +180,7 @@ func (b *Binder) bindAggCall(f *grammar.FuncCall, st *aggState) (Expr, error) {
 		return nil, err
 	}
 	for i, a := range st.aggs {
-		if reflect.DeepEqual(a, call) {
+		if sameAggShape(&a, &call) && reflect.DeepEqual(a, call) {
 			return &ColRef{Idx: len(st.groups) + i}, nil
 		}
 	}

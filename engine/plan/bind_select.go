@@ -276,17 +276,26 @@ func (b *Binder) bindCore(core *grammar.SelectCore, orderBy []*grammar.OrderingT
 		}
 	}
 	if win != nil {
-		renumberWindowRefs(len(node.Columns()), append(append([]Expr{}, exprs...), extra...))
+		nin := len(node.Columns())
+		renumberWindowRefs(nin, exprs)
+		renumberWindowRefs(nin, extra)
 		for i := range win.funcs {
 			f := &win.funcs[i]
-			renumberWindowRefs(len(node.Columns()), append(append([]Expr{}, f.Args...), f.Partition...))
+			renumberWindowRefs(nin, f.Args)
+			renumberWindowRefs(nin, f.Partition)
 		}
 		node = makeWindow(node, win)
 	}
-	all := append(append([]Expr{}, exprs...), extra...)
-	allCols := append([]Column{}, pcols...)
-	for range extra {
-		allCols = append(allCols, Column{Name: "", Hidden: true})
+	// Without extra sort columns the projection owns exprs and pcols;
+	// with them it gets copies, as the trimming projection above reads
+	// pcols.
+	all, allCols := exprs, pcols
+	if len(extra) > 0 {
+		all = append(append(make([]Expr, 0, len(exprs)+len(extra)), exprs...), extra...)
+		allCols = append(make([]Column, 0, len(pcols)+len(extra)), pcols...)
+		for range extra {
+			allCols = append(allCols, Column{Name: "", Hidden: true})
+		}
 	}
 	node = &Project{Input: node, Exprs: all, Cols: allCols}
 	if core.Distinct {
@@ -299,11 +308,7 @@ func (b *Binder) bindCore(core *grammar.SelectCore, orderBy []*grammar.OrderingT
 		return nil, err
 	}
 	if len(extra) > 0 {
-		trim := make([]Expr, len(exprs))
-		for i := range trim {
-			trim[i] = &ColRef{Idx: i}
-		}
-		node = &Project{Input: node, Exprs: trim, Cols: pcols}
+		node = &Project{Input: node, Exprs: identity(len(exprs)), Cols: pcols}
 	}
 	return &Query{Root: node, Cols: rcols}, nil
 }
@@ -344,6 +349,9 @@ func needsWindow(items []selectItem, orderBy []*grammar.OrderingTerm) bool {
 func (b *Binder) setupAggregate(core *grammar.SelectCore, items []selectItem, fsc *scope) (*aggState, *scope, error) {
 	st := &aggState{input: fsc}
 	var cols []Column
+	if n := len(core.GroupBy); n > 0 {
+		st.groups, cols = make([]Expr, 0, n), make([]Column, 0, n)
+	}
 	for i, g := range core.GroupBy {
 		if k, ok := ordinalOf(g); ok && (k < 1 || k > int64(len(items))) {
 			return nil, nil, bindErr("%s GROUP BY term out of range - should be between 1 and %d", ordinal(i+1), len(items))
@@ -483,7 +491,7 @@ func outputIndex(x grammar.Expr, items []selectItem, psc *scope) int {
 
 // expandColumns expands * and t.* and names every result column.
 func expandColumns(rcs []*grammar.ResultColumn, sc *scope) ([]selectItem, error) {
-	var items []selectItem
+	items := make([]selectItem, 0, len(rcs))
 	for _, rc := range rcs {
 		switch {
 		case rc.Star:

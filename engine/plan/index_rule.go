@@ -23,12 +23,16 @@ func indexLookup(cat *catalog.Catalog, n Node) Node {
 	if !ok || s.Lookup != nil || s.Index != nil || s.Table.Virtual {
 		return n
 	}
+	ixs := cat.IndexesOf(s.Table)
+	if len(ixs) == 0 {
+		return n
+	}
 	conj := Conjuncts(f.Pred)
 	var best *IndexRange
 	var bestUsed []int
 	bestScore, bestRows := 0, 0.0
 	analyzed := s.Table.Stat != nil
-	for _, ix := range cat.IndexesOf(s.Table) {
+	for _, ix := range ixs {
 		if ix.Where != "" {
 			continue
 		}
@@ -81,10 +85,7 @@ func without(conj []Expr, drop []int) []Expr {
 
 // withFilter puts the conjuncts, if any, as a Filter over n.
 func withFilter(n Node, conj []Expr) Node {
-	var pred Expr
-	for _, c := range conj {
-		pred = andExpr(pred, c)
-	}
+	pred := andAll(conj)
 	if pred == nil {
 		return n
 	}
@@ -94,7 +95,7 @@ func withFilter(n Node, conj []Expr) Node {
 // matchIndex scores how well ix (an index of s's table) serves the
 // conjuncts; used lists the conjuncts the range answers.
 func matchIndex(ix *catalog.Index, s *Scan, conj []Expr) (*IndexRange, []int, int) {
-	r := &IndexRange{Index: ix}
+	r := IndexRange{Index: ix} // on the stack until an index qualifies
 	var used []int
 	for _, ic := range ix.Columns {
 		if ic.Col < 0 {
@@ -105,7 +106,7 @@ func matchIndex(ix *catalog.Index, s *Scan, conj []Expr) (*IndexRange, []int, in
 			if at = findIsNull(conj, ic); at < 0 {
 				break
 			}
-			v = &Const{V: types.Null}
+			v = nullConst
 			r.EqNull = growNull(r.EqNull, len(r.Eq))
 		}
 		used = append(used, at)
@@ -116,15 +117,15 @@ func matchIndex(ix *catalog.Index, s *Scan, conj []Expr) (*IndexRange, []int, in
 		ic := ix.Columns[len(r.Eq)]
 		if list, at := findInList(conj, ic); list != nil {
 			r.In = list
-			return r, append(used, at), score + 8
+			return heapRange(r), append(used, at), score + 8
 		}
 		if sub, at := findInSub(conj, ic, s); sub != nil {
 			r.InSub = sub
-			return r, append(used, at), score + 8
+			return heapRange(r), append(used, at), score + 8
 		}
 		if lp := findLikePrefix(conj, ic); lp != nil {
 			r.Like = lp
-			return r, used, score + 6 // the LIKE stays in the filter
+			return heapRange(r), used, score + 6 // the LIKE stays in the filter
 		}
 		if ic.Col >= 0 && !ic.Desc {
 			var lo, hi int
@@ -147,8 +148,11 @@ func matchIndex(ix *catalog.Index, s *Scan, conj []Expr) (*IndexRange, []int, in
 	if score == 0 {
 		return nil, nil, 0
 	}
-	return r, used, score
+	return heapRange(r), used, score
 }
+
+// heapRange is r moved to the heap, for the one range matchIndex returns.
+func heapRange(r IndexRange) *IndexRange { return &r }
 
 // findInList finds a conjunct "column IN (values)" on index column ic,
 // with the column's own collation matching the index's and every value

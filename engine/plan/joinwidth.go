@@ -18,27 +18,25 @@ func checkJoinWidth(n Node) error {
 		eachInput(n, func(c Node) bool { err = checkJoinWidth(c); return err == nil })
 		return err
 	}
-	var leaves []Node
-	collectJoinLeaves(n, &leaves)
-	if len(leaves) > MaxJoinTables {
+	leaves := 0
+	eachJoinLeaf(n, func(Node) bool { leaves++; return true })
+	if leaves > MaxJoinTables {
 		return bindErr("at most %d tables in a join", MaxJoinTables)
 	}
 	var err error
-	for _, l := range leaves {
-		if !eachInput(l, func(c Node) bool { err = checkJoinWidth(c); return err == nil }) {
-			return err
-		}
-	}
-	return nil
+	eachJoinLeaf(n, func(l Node) bool {
+		return eachInput(l, func(c Node) bool { err = checkJoinWidth(c); return err == nil })
+	})
+	return err
 }
 
-// collectJoinLeaves appends the inputs of the flattened join n: it looks
-// through joins, projections and filters.
-func collectJoinLeaves(n Node, leaves *[]Node) {
+// eachJoinLeaf calls fn for the inputs of the flattened join n in order,
+// until fn returns false, and reports whether every call returned true:
+// it looks through joins, projections and filters.
+func eachJoinLeaf(n Node, fn func(Node) bool) bool {
 	switch n.(type) {
 	case *Join, *Project, *Filter:
-		eachInput(n, func(c Node) bool { collectJoinLeaves(c, leaves); return true })
-		return
+		return eachInput(n, func(c Node) bool { return eachJoinLeaf(c, fn) })
 	}
-	*leaves = append(*leaves, n)
+	return fn(n)
 }

@@ -64,22 +64,23 @@ func withoutRowidOrder(cat *catalog.Catalog, n Node) Node {
 type optimizer struct {
 	cat  *catalog.Catalog
 	eval Evaluator
+	p    pruner // the column sets of every pruning pass, carved from shared chunks
 }
 
 // Optimize applies the rules to a query, folding constants with eval.
 // Columns are pruned before the rules too, so access-path rules see which
 // columns a scan must produce (a covering index needs them all).
 func Optimize(cat *catalog.Catalog, eval Evaluator, q *Query) *Query {
-	o := &optimizer{cat, eval}
-	pruneColumns(q.Root, nil)
+	o := &optimizer{cat: cat, eval: eval}
+	o.p.prune(q.Root, nil)
 	q.Root = o.optimizeNode(q.Root)
-	pruneColumns(q.Root, nil)
+	o.p.prune(q.Root, nil)
 	return q
 }
 
 // OptimizeStmt applies the rules to the input of a write.
 func OptimizeStmt(cat *catalog.Catalog, eval Evaluator, s Statement) Statement {
-	o := &optimizer{cat, eval}
+	o := &optimizer{cat: cat, eval: eval}
 	switch s := s.(type) {
 	case *Update:
 		s.Input = o.optimizeNode(s.Input)
@@ -88,7 +89,7 @@ func OptimizeStmt(cat *catalog.Catalog, eval Evaluator, s Statement) Statement {
 	case *Insert:
 		if s.Source != nil {
 			s.Source = o.optimizeNode(s.Source)
-			pruneColumns(s.Source, nil)
+			o.p.prune(s.Source, nil)
 		}
 	}
 	return s
@@ -127,7 +128,7 @@ func (o *optimizer) optimizeSubqueries(n Node) {
 				}
 				s.optimized = true
 				s.Plan = o.optimizeNode(s.Plan)
-				pruneColumns(s.Plan, nil)
+				o.p.prune(s.Plan, nil)
 			})
 		})
 	})
@@ -142,10 +143,10 @@ func (o *optimizer) optimizeCTE(c *CTE) {
 	}
 	c.optimized = true
 	c.Plan = o.optimizeNode(c.Plan)
-	pruneColumns(c.Plan, nil)
+	o.p.prune(c.Plan, nil)
 	for i, s := range c.Steps {
 		c.Steps[i] = o.optimizeNode(s)
-		pruneColumns(c.Steps[i], nil)
+		o.p.prune(c.Steps[i], nil)
 	}
 }
 

@@ -4,19 +4,40 @@ package plan
 // so the scan decodes only those. need is the set of n's output columns
 // its consumer reads (nil = all).
 func pruneColumns(n Node, need []bool) {
+	var p pruner
+	p.prune(n, need)
+}
+
+// pruner carves the column sets of one pruning walk, the scans' Needed
+// included, out of shared chunks instead of allocating each: a walk
+// builds one per projection, aggregate, join side and scan.
+type pruner struct{ free []bool }
+
+// set returns n cleared entries of a chunk, capacity n, so an append to
+// them cannot reach another set's.
+func (p *pruner) set(n int) []bool {
+	if len(p.free) < n {
+		p.free = make([]bool, max(n, 64))
+	}
+	out := p.free[:n:n]
+	p.free = p.free[n:]
+	return out
+}
+
+func (p *pruner) prune(n Node, need []bool) {
 	switch x := n.(type) {
 	case *Scan:
 		x.Needed = nil
 		if need != nil && !x.Table.Virtual {
 			// One entry per output column: the table's, then the rowid.
-			x.Needed = make([]bool, len(x.Cols))
+			x.Needed = p.set(len(x.Cols))
 			copy(x.Needed, need)
 		}
 	case *Filter:
 		in := union(need, len(x.Input.Columns()), x.Pred)
-		pruneColumns(x.Input, in)
+		p.prune(x.Input, in)
 	case *Project:
-		in := newColSet(make([]bool, len(x.Input.Columns())), 0)
+		in := newColSet(p.set(len(x.Input.Columns())), 0)
 		for i, e := range x.Exprs {
 			// A column passed through that nothing above reads is not
 			// needed below (any other expression still runs).
@@ -24,29 +45,30 @@ func pruneColumns(n Node, need []bool) {
 				in.add(e)
 			}
 		}
-		pruneColumns(x.Input, in.result())
+		p.prune(x.Input, in.result())
 	case *Limit:
-		pruneColumns(x.Input, need)
+		p.prune(x.Input, need)
 	case *Sort:
 		in := newColSet(need, len(x.Input.Columns()))
 		in.addKeys(x.Keys)
-		pruneColumns(x.Input, in.result())
+		p.prune(x.Input, in.result())
 	case *Aggregate:
-		in := newColSet(make([]bool, len(x.Input.Columns())), 0)
+		in := newColSet(p.set(len(x.Input.Columns())), 0)
 		in.add(x.Group...)
 		for _, a := range x.Aggs {
 			in.add(a.Args...)
 			in.add(a.Filter)
 			in.addKeys(a.OrderBy)
 		}
-		pruneColumns(x.Input, in.result())
+		p.prune(x.Input, in.result())
 	case *Join:
-		pruneJoin(x, need)
+		p.pruneJoin(x, need)
 	case *Window:
 		nin := len(x.Input.Columns())
 		var need0 []bool
 		if need != nil {
-			need0 = append([]bool{}, need[:nin]...)
+			need0 = p.set(nin)
+			copy(need0, need[:nin])
 		}
 		in := newColSet(need0, nin)
 		for _, f := range x.Funcs {
@@ -55,20 +77,20 @@ func pruneColumns(n Node, need []bool) {
 			in.add(f.Partition...)
 			in.addKeys(f.Order)
 		}
-		pruneColumns(x.Input, in.result())
+		p.prune(x.Input, in.result())
 	case *Distinct:
-		pruneColumns(x.Input, nil)
+		p.prune(x.Input, nil)
 	case *Lateral:
-		pruneColumns(x.Left, nil)
+		p.prune(x.Left, nil)
 	case *GraphExpand:
 		pruneGraph(x, need)
 	case *SetOp:
-		pruneColumns(x.Left, nil)
-		pruneColumns(x.Right, nil)
+		p.prune(x.Left, nil)
+		p.prune(x.Right, nil)
 	}
 }
 
-func pruneJoin(j *Join, need []bool) {
+func (p *pruner) pruneJoin(j *Join, need []bool) {
 	nl := len(j.Left.Columns())
 	all := union(need, len(j.Cols), j.On)
 	all = union(all, len(j.Cols), j.LeftKeys...)
@@ -76,15 +98,16 @@ func pruneJoin(j *Join, need []bool) {
 	var l, r []bool
 	if all != nil {
 		if !j.Kind.SemiLike() {
-			j.Needed = make([]bool, len(j.Cols))
+			j.Needed = p.set(len(j.Cols))
 			copy(j.Needed, all)
 		}
 		right := union(nil, 0, j.RightKeys...)
 		// A semi or anti join's own output is its left columns only, so
 		// all may stop short of the right side's.
 		nr := len(j.Right.Columns())
-		l = append([]bool{}, all[:nl]...)
-		r = make([]bool, nr)
+		l = p.set(nl)
+		copy(l, all[:nl])
+		r = p.set(nr)
 		if len(all) > nl {
 			copy(r, all[nl:])
 		}
@@ -94,8 +117,8 @@ func pruneJoin(j *Join, need []bool) {
 			}
 		}
 	}
-	pruneColumns(j.Left, l)
-	pruneColumns(j.Right, r)
+	p.prune(j.Left, l)
+	p.prune(j.Right, r)
 }
 
 // union returns need plus the columns exprs read; nil (all) stays nil, and

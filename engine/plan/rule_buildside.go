@@ -40,15 +40,11 @@ func swapJoin(j *Join) (*Project, bool) {
 		return i - nl
 	}
 	sw := &Join{Kind: JoinInner, Left: j.Right, Right: j.Left, LeftKeys: j.RightKeys, RightKeys: j.LeftKeys,
-		Cols: append(append([]Column{}, j.Cols[nl:]...), j.Cols[:nl]...)}
+		Cols: append(append(make([]Column, 0, len(j.Cols)), j.Cols[nl:]...), j.Cols[:nl]...)}
 	if j.On != nil {
 		sw.On = remapCols(j.On, moved)
 	}
-	exprs := make([]Expr, len(j.Cols))
-	for k, c := range j.Cols {
-		exprs[k] = &ColRef{Idx: moved(k), Affinity: c.Affinity, Collate: c.Collate}
-	}
-	return &Project{Input: sw, Exprs: exprs, Cols: j.Cols}, true
+	return &Project{Input: sw, Exprs: refsTo(j.Cols, moved), Cols: j.Cols}, true
 }
 
 // remapCols rewrites e's column references through to; e must be

@@ -33,8 +33,8 @@ func rowidIn(_ *catalog.Catalog, n Node) Node {
 		return n
 	}
 	rid, alias := s.RowidIdx(), s.Table.RowidCol
-	conj := Conjuncts(f.Pred)
-	for i, c := range conj {
+	i := 0
+	for c := range conjunctsOf(f.Pred) {
 		var rr *RowidRange
 		switch x := c.(type) {
 		case *InList:
@@ -49,8 +49,9 @@ func rowidIn(_ *catalog.Catalog, n Node) Node {
 		if rr != nil {
 			ns := *s
 			ns.Lookup = rr
-			return withFilter(&ns, without(conj, []int{i}))
+			return withFilter(&ns, without(Conjuncts(f.Pred), []int{i}))
 		}
+		i++
 	}
 	return n
 }

@@ -49,13 +49,7 @@ func scalarSubJoin(_ *catalog.Catalog, n Node) Node {
 }
 
 // identityOf passes cols through.
-func identityOf(cols []Column) []Expr {
-	out := make([]Expr, len(cols))
-	for i, c := range cols {
-		out[i] = &ColRef{Idx: i, Affinity: c.Affinity, Collate: c.Collate}
-	}
-	return out
-}
+func identityOf(cols []Column) []Expr { return refsTo(cols, nil) }
 
 // anyCorrelatedScalar reports whether exprs hold a correlated scalar
 // subquery, the only kind decorrelateScalars may join: the rule runs over
