@@ -130,10 +130,14 @@ var (
 	}()
 )
 
-// intConst is the literal of integer value v.
-func intConst(v types.Value) *Const {
-	if v.Kind() == types.KindInt && v.Int() >= 0 && v.Int() < int64(len(smallInts)) {
-		return &smallInts[v.Int()]
+// constOf is the literal of value v: a shared one for NULL and the small
+// integers (a comparison or IS NULL folds to 0, 1 or NULL).
+func constOf(v types.Value) *Const {
+	if v == types.Null {
+		return nullConst
+	}
+	if i := v.Int(); v.Kind() == types.KindInt && i >= 0 && i < int64(len(smallInts)) && v == smallInts[i].V {
+		return &smallInts[i]
 	}
 	return &Const{V: v}
 }
@@ -141,7 +145,7 @@ func intConst(v types.Value) *Const {
 func bindLiteral(e *grammar.Literal) (Expr, error) {
 	switch e.Kind {
 	case grammar.LitInt:
-		return intConst(parseIntLiteral(e.Value)), nil
+		return constOf(parseIntLiteral(e.Value)), nil
 	case grammar.LitReal:
 		f, err := strconv.ParseFloat(e.Value, 64)
 		if err != nil && !isRangeErr(err) {
@@ -280,7 +284,17 @@ func (b *Binder) bindUnary(e *grammar.UnaryExpr, sc *scope) (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	op := map[grammar.UnaryOp]string{grammar.OpNeg: "-", grammar.OpPlus: "+", grammar.OpBitNot: "~", grammar.OpNot: "NOT"}[e.Op]
+	var op string
+	switch e.Op {
+	case grammar.OpNeg:
+		op = "-"
+	case grammar.OpPlus:
+		op = "+"
+	case grammar.OpBitNot:
+		op = "~"
+	case grammar.OpNot:
+		op = "NOT"
+	}
 	return &Unary{Op: op, X: x}, nil
 }
 

@@ -160,13 +160,23 @@ func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
 		}
 		return nil, nil, bindErr("no such table: %s", qualified(schema, tn.Name))
 	}
-	s := b.newScan(t, alias)
-	return s, &scope{cols: s.Cols}, nil
+	// The scan and the scope naming its columns are allocated together.
+	both := &struct {
+		s  Scan
+		sc scope
+	}{s: Scan{Table: t, Alias: alias, Cols: scanColumns(t, alias), Size: b.sizeOf(t)}}
+	both.sc.cols = both.s.Cols
+	return &both.s, &both.sc, nil
 }
 
 // NewScan returns a full scan of t whose columns are qualified by alias:
 // the table's columns then the hidden rowid.
 func NewScan(t *catalog.Table, alias string) *Scan {
+	return &Scan{Table: t, Alias: alias, Cols: scanColumns(t, alias)}
+}
+
+// scanColumns are the columns of a scan of t qualified by alias.
+func scanColumns(t *catalog.Table, alias string) []Column {
 	cols := make([]Column, 0, len(t.Columns)+1)
 	for _, c := range t.Columns {
 		cols = append(cols, Column{Name: c.Name, Table: alias, DeclType: c.DeclType,
@@ -176,8 +186,7 @@ func NewScan(t *catalog.Table, alias string) *Scan {
 	if t.WithoutRowid {
 		rid, key = noRowidColName, NoRowidKey
 	}
-	cols = append(cols, Column{Name: rid, Table: alias, Affinity: types.AffinityInteger, Hidden: true, NotNull: true, RowKey: key})
-	return &Scan{Table: t, Alias: alias, Cols: cols}
+	return append(cols, Column{Name: rid, Table: alias, Affinity: types.AffinityInteger, Hidden: true, NotNull: true, RowKey: key})
 }
 
 func (b *Binder) bindView(v *catalog.View, alias string) (Node, *scope, error) {
@@ -235,6 +244,10 @@ func renameColumns(q *Query, names []string, what string) error {
 	return nil
 }
 
+// joinKinds maps the grammar's join kinds to the plan's.
+var joinKinds = map[grammar.JoinKind]JoinKind{grammar.JoinInner: JoinInner, grammar.JoinLeft: JoinLeft,
+	grammar.JoinRight: JoinRight, grammar.JoinFull: JoinFull, grammar.JoinCross: JoinCross}
+
 func (b *Binder) bindJoin(j *grammar.Join) (Node, *scope, error) {
 	b.joins = true
 	ln, lsc, err := b.bindFrom(j.Left)
@@ -255,8 +268,7 @@ func (b *Binder) bindJoin(j *grammar.Join) (Node, *scope, error) {
 	if err2 != nil {
 		return nil, nil, err2
 	}
-	kind := map[grammar.JoinKind]JoinKind{grammar.JoinInner: JoinInner, grammar.JoinLeft: JoinLeft,
-		grammar.JoinRight: JoinRight, grammar.JoinFull: JoinFull, grammar.JoinCross: JoinCross}[j.Kind]
+	kind := joinKinds[j.Kind]
 	nl := len(lsc.cols)
 	cols := append(append(make([]Column, 0, len(lsc.cols)+len(rsc.cols)), lsc.cols...), rsc.cols...)
 	using := j.Using
@@ -450,6 +462,9 @@ func sideOf(e Expr, nl int) int {
 
 // shiftCols returns e with every ColRef index moved by d.
 func shiftCols(e Expr, d int) Expr {
+	if d == 0 {
+		return e
+	}
 	return MapExpr(e, func(x Expr) Expr {
 		if c, ok := x.(*ColRef); ok {
 			n := *c

@@ -85,6 +85,10 @@ func (b *Binder) bindValues(v *grammar.ValuesClause) (Node, []ResultColumn, erro
 	return n, rc, nil
 }
 
+// setOpKinds maps the grammar's compound operators to the plan's.
+var setOpKinds = map[grammar.CompoundOp]SetOpKind{grammar.Union: Union, grammar.UnionAll: Union,
+	grammar.Intersect: Intersect, grammar.Except: Except}
+
 func (b *Binder) bindCompound(c *grammar.CompoundSelect) (Node, []ResultColumn, error) {
 	l, lc, err := b.bindBody(c.Left)
 	if err != nil {
@@ -98,8 +102,7 @@ func (b *Binder) bindCompound(c *grammar.CompoundSelect) (Node, []ResultColumn, 
 	if len(lc) != len(rc) {
 		return nil, nil, bindErr("SELECTs to the left and right of %s do not have the same number of result columns", op)
 	}
-	kind := map[grammar.CompoundOp]SetOpKind{grammar.Union: Union, grammar.UnionAll: Union,
-		grammar.Intersect: Intersect, grammar.Except: Except}[c.Op]
+	kind := setOpKinds[c.Op]
 	s := &SetOp{Op: kind, All: c.Op == grammar.UnionAll, Left: l, Right: r}
 	s.Cols = compoundColumns(s)
 	return s, lc, nil

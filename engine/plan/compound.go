@@ -34,9 +34,10 @@ type armColumn struct {
 // compoundColumns returns the columns of compound s: the leftmost arm's,
 // with the affinity of the whole compound.
 func compoundColumns(s *SetOp) []Column {
-	var arms [][]armColumn
-	for _, arm := range compoundArms(s) {
-		arms = append(arms, armColumns(arm))
+	nodes := compoundArms(s)
+	arms := make([][]armColumn, len(nodes))
+	for i, arm := range nodes {
+		arms[i] = armColumns(arm)
 	}
 	cols := slices.Clone(s.Left.Columns())
 	for i := range cols {
@@ -75,11 +76,13 @@ func compoundAffinity(arms [][]armColumn, i int) types.Affinity {
 
 // compoundArms lists the SELECTs of a chain of compound operators, left
 // to right.
-func compoundArms(n Node) []Node {
+func compoundArms(n Node) []Node { return appendArms(make([]Node, 0, 4), n) }
+
+func appendArms(dst []Node, n Node) []Node {
 	if s, ok := n.(*SetOp); ok {
-		return append(compoundArms(s.Left), compoundArms(s.Right)...)
+		return appendArms(appendArms(dst, s.Left), s.Right)
 	}
-	return []Node{n}
+	return append(dst, n)
 }
 
 // rightmostArm is the last SELECT of a compound query (n itself when it is

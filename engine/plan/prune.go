@@ -8,9 +8,9 @@ func pruneColumns(n Node, need []bool) {
 	p.prune(n, need)
 }
 
-// pruner carves the column sets of one pruning walk, the scans' Needed
-// included, out of shared chunks instead of allocating each: a walk
-// builds one per projection, aggregate, join side and scan.
+// pruner carves the column sets of one pruning walk, the Needed of scans
+// and joins included, out of shared chunks instead of allocating each: a
+// walk builds one per projection, aggregate, join, join side and scan.
 type pruner struct{ free []bool }
 
 // set returns n cleared entries of a chunk, capacity n, so an append to

@@ -49,10 +49,16 @@ func swapJoin(j *Join) (*Project, bool) {
 
 // remapCols rewrites e's column references through to; e must be
 // pushable (MapExpr rebuilds every node of that set).
+//
+// A reference that stays where it is is kept, not copied (a ColRef is
+// never changed once bound), so a subtree the mapping leaves alone is
+// shared.
 func remapCols(e Expr, to func(int) int) Expr {
 	return MapExpr(e, func(x Expr) Expr {
 		if c, isRef := x.(*ColRef); isRef {
-			return &ColRef{Idx: to(c.Idx), Affinity: c.Affinity, Collate: c.Collate}
+			if idx := to(c.Idx); idx != c.Idx {
+				return &ColRef{Idx: idx, Affinity: c.Affinity, Collate: c.Collate}
+			}
 		}
 		return x
 	})

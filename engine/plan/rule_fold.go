@@ -77,10 +77,10 @@ func (f folder) foldExpr(e Expr) Expr {
 		return x
 	}
 	if v, ok := foldValue(x); ok {
-		return &Const{V: v}
+		return constOf(v)
 	}
 	if v, ok := f.eval.EvalConst(x); ok {
-		return &Const{V: v}
+		return constOf(v)
 	}
 	return x
 }
