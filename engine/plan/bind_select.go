@@ -18,7 +18,11 @@ func (b *Binder) bindSelect(s *grammar.SelectStmt) (*Query, error) {
 		defer b.popWith()
 	}
 	if core, ok := s.Body.(*grammar.SelectCore); ok {
-		return b.bindCore(core, s.OrderBy, s.Limit, s.Offset)
+		node, cols, err := b.bindCore(core, s.OrderBy, s.Limit, s.Offset)
+		if err != nil {
+			return nil, err
+		}
+		return &Query{Root: node, Cols: cols}, nil
 	}
 	node, cols, err := b.bindBody(s.Body)
 	if err != nil {
@@ -42,11 +46,7 @@ func (b *Binder) bindSelect(s *grammar.SelectStmt) (*Query, error) {
 func (b *Binder) bindBody(body grammar.SelectBody) (Node, []ResultColumn, error) {
 	switch body := body.(type) {
 	case *grammar.SelectCore:
-		q, err := b.bindCore(body, nil, nil, nil)
-		if err != nil {
-			return nil, nil, err
-		}
-		return q.Root, q.Cols, nil
+		return b.bindCore(body, nil, nil, nil)
 	case *grammar.ParenSelect:
 		q, err := b.bindSelect(body.Select)
 		if err != nil {
@@ -189,42 +189,42 @@ type selectItem struct {
 }
 
 // bindCore binds one SELECT core with the statement's ORDER BY and LIMIT.
-func (b *Binder) bindCore(core *grammar.SelectCore, orderBy []*grammar.OrderingTerm, limit, offset grammar.Expr) (*Query, error) {
+func (b *Binder) bindCore(core *grammar.SelectCore, orderBy []*grammar.OrderingTerm, limit, offset grammar.Expr) (Node, []ResultColumn, error) {
 	if fromItems(core.From) > MaxJoinTables {
-		return nil, bindErr("at most %d tables in a join", MaxJoinTables)
+		return nil, nil, bindErr("at most %d tables in a join", MaxJoinTables)
 	}
 	node, fsc, err := b.bindFrom(core.From)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if core.Where != nil {
 		if containsAggregate(core.Where) {
-			return nil, bindErr("misuse of aggregate function in WHERE")
+			return nil, nil, bindErr("misuse of aggregate function in WHERE")
 		}
 		pred, err := b.bindExpr(core.Where, fsc)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		node = &Filter{Input: node, Pred: pred}
 	}
 	items, err := expandColumns(core.Columns, fsc)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := checkColumns(len(items), "in result set"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := checkTerms(len(orderBy), "ORDER"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := checkTerms(len(core.GroupBy), "GROUP"); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	psc := fsc
 	var agg *aggState
 	if needsAggregate(core, items, orderBy) {
 		if agg, psc, err = b.setupAggregate(core, items, fsc); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	var win *winState
@@ -248,7 +248,7 @@ func (b *Binder) bindCore(core *grammar.SelectCore, orderBy []*grammar.OrderingT
 				e = &grammar.ColumnRef{Table: it.col.Table, Column: it.col.Name}
 			}
 			if x, err = b.bindExpr(e, psc); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 		exprs[i] = x
@@ -262,15 +262,15 @@ func (b *Binder) bindCore(core *grammar.SelectCore, orderBy []*grammar.OrderingT
 	var having Expr
 	if core.Having != nil {
 		if agg == nil {
-			return nil, bindErr("a GROUP BY clause is required before HAVING")
+			return nil, nil, bindErr("a GROUP BY clause is required before HAVING")
 		}
 		if having, err = b.bindExpr(core.Having, psc); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	keys, extra, err := b.coreSortKeys(orderBy, items, exprs, psc)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if agg != nil {
 		node = makeAggregate(node, agg)
@@ -308,12 +308,12 @@ func (b *Binder) bindCore(core *grammar.SelectCore, orderBy []*grammar.OrderingT
 		node = &Sort{Input: node, Keys: keys}
 	}
 	if node, err = b.applyLimit(node, limit, offset); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if len(extra) > 0 {
 		node = &Project{Input: node, Exprs: identity(len(exprs)), Cols: pcols}
 	}
-	return &Query{Root: node, Cols: rcols}, nil
+	return node, rcols, nil
 }
 
 func needsAggregate(core *grammar.SelectCore, items []selectItem, orderBy []*grammar.OrderingTerm) bool {

@@ -27,7 +27,8 @@ func indexLookup(cat *catalog.Catalog, n Node) Node {
 	if len(ixs) == 0 {
 		return n
 	}
-	conj := Conjuncts(f.Pred)
+	var buf [8]Expr
+	conj := appendConjuncts(buf[:0], f.Pred) // on the stack for up to 8 conjuncts
 	var best *IndexRange
 	var bestUsed []int
 	bestScore, bestRows := 0, 0.0

@@ -53,7 +53,12 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 		return pushIntoSemi(f, j)
 	}
 	nj := *j
-	conds := Conjuncts(f.Pred)
+	var conds []Expr // for the outer-join simplifications, which need a join to work on
+	_, leftJoin := j.Left.(*Join)
+	_, rightJoin := j.Right.(*Join)
+	if k := j.Kind; k == JoinLeft || k == JoinRight || k == JoinFull || leftJoin || rightJoin {
+		conds = Conjuncts(f.Pred)
+	}
 	if k := j.Kind; k == JoinLeft || k == JoinRight || k == JoinFull {
 		nj.Kind = simplifyOuter(conds, j)
 	}
@@ -65,7 +70,7 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 		if nj.Kind == j.Kind {
 			return f
 		}
-		return &Filter{Input: &nj, Pred: f.Pred}
+		return &Filter{Input: heapJoin(nj), Pred: f.Pred}
 	}
 	nl := len(j.Left.Columns())
 	var left, right Expr
@@ -101,10 +106,14 @@ func pushIntoJoin(f *Filter, j *Join) Node {
 		nj.Kind = JoinInner
 	}
 	if len(rest) == 0 {
-		return &nj
+		return heapJoin(nj)
 	}
-	return &Filter{Input: &nj, Pred: andAll(rest)}
+	return &Filter{Input: heapJoin(nj), Pred: andAll(rest)}
 }
+
+// heapJoin is j moved to the heap: pushIntoJoin builds its join on the
+// stack, as most filters it sees move nothing.
+func heapJoin(j Join) *Join { return &j }
 
 // pushIntoSemi moves the conjuncts of f, which read only the left columns
 // a semi or anti join outputs, into its left side: a left row's match does
