@@ -164,7 +164,8 @@ func (b *Binder) bindTableName(tn *grammar.TableName) (Node, *scope, error) {
 	both := &struct {
 		s  Scan
 		sc scope
-	}{s: Scan{Table: t, Alias: alias, Cols: scanColumns(t, alias), Size: b.sizeOf(t)}}
+	}{s: Scan{Table: t, Alias: alias, Cols: scanColumns(t, alias)}}
+	b.stampSize(&both.s)
 	both.sc.cols = both.s.Cols
 	return &both.s, &both.sc, nil
 }

@@ -109,10 +109,15 @@ func (b *Binder) sizeOf(t *catalog.Table) SizeClass {
 // newScan is NewScan stamped with t's size class.
 func (b *Binder) newScan(t *catalog.Table, alias string) *Scan {
 	s := NewScan(t, alias)
-	if s.Size = b.sizeOf(t); s.Size > 0 {
+	b.stampSize(s)
+	return s
+}
+
+// stampSize sets scan s's size class, counting the sized scans.
+func (b *Binder) stampSize(s *Scan) {
+	if s.Size = b.sizeOf(s.Table); s.Size > 0 {
 		b.sizedScans++
 	}
-	return s
 }
 
 // unsizedRows is s's table's rows as SQLite's planner counts them: from
