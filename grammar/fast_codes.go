@@ -208,14 +208,13 @@ type wordSlot struct {
 	info wordInfo
 }
 
-// wordTableSize is the size of wordTable, a power of two over twice the
-// number of words.
-const wordTableSize = 512
-
 // wordTable holds every reserved word and every word with a code, upper
 // case, by wordHash with linear probing: a lookup hashes the word once and
-// compares it with a slot or two, cheaper than a map.
-var wordTable = func() *[wordTableSize]wordSlot {
+// compares it with a slot or two, cheaper than a map. Its length is a
+// power of two at least twice the number of words, worked out from the
+// words themselves, so a probe always reaches an empty slot; wordMask is
+// its length less one.
+var wordTable, wordMask = func() ([]wordSlot, uint32) {
 	m := map[string]wordInfo{}
 	for w := range reservedWords {
 		m[w] = wordInfo{reserved: true}
@@ -225,32 +224,34 @@ var wordTable = func() *[wordTableSize]wordSlot {
 		wi.code = c
 		m[codeText[c]] = wi
 	}
-	if 2*len(m) > wordTableSize {
-		panic("grammar: wordTableSize too small")
+	size := 1
+	for size < 2*len(m) {
+		size *= 2
 	}
-	t := new([wordTableSize]wordSlot)
+	t, mask := make([]wordSlot, size), uint32(size-1)
 	for w, wi := range m {
-		h := wordHash([]byte(w))
+		h := wordHash([]byte(w)) & mask
 		for t[h].word != "" {
-			h = (h + 1) % wordTableSize
+			h = (h + 1) & mask
 		}
 		t[h] = wordSlot{w, wi}
 	}
-	return t
+	return t, mask
 }()
 
-// wordHash is the slot where a probe for the upper-case word w starts.
+// wordHash is the hash of the upper-case word w; a probe starts at its
+// slot under wordMask.
 func wordHash(w []byte) uint32 {
 	h := uint32(len(w))
 	for _, c := range w {
 		h = h*31 + uint32(c)
 	}
-	return h % wordTableSize
+	return h
 }
 
 // lookupUpper returns what wordTable holds for the upper-case word w.
 func lookupUpper(w []byte) wordInfo {
-	for h := wordHash(w); wordTable[h].word != ""; h = (h + 1) % wordTableSize {
+	for h := wordHash(w) & wordMask; wordTable[h].word != ""; h = (h + 1) & wordMask {
 		if wordTable[h].word == string(w) {
 			return wordTable[h].info
 		}
